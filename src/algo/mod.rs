@@ -1,0 +1,6 @@
+//! The shape algorithms: shanten, waits and discards, decompositions, batches.
+
+pub mod shanten;
+pub mod special;
+
+pub use shanten::{Evaluator, ShantenDetail};

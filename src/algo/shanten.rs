@@ -1,0 +1,299 @@
+//! Shanten (向听) by replacement numbers, with wild tiles.
+//!
+//! The replacement number `r` of a hand is the fewest tiles it must draw (discarding others)
+//! to be complete. Wild tiles can stand for any tile, so they are simply taken out of the
+//! hand: with `w` wild tiles, `shanten = r(plain tiles) - w - 1`, where `r` is measured
+//! against a full 14 - 3k tile target. No table needs to know about wild tiles.
+
+use super::special::{SpecialReplacements, Summary};
+use crate::error::Result;
+use crate::hand::{check_hand, Jing, Split};
+use crate::rules::{PairRule, ShapeRules};
+use crate::tables::generate::{Row, INF};
+use crate::tables::ShapeTables;
+use crate::tiles::{Counts, NUM_KINDS};
+
+/// Per-shape shanten; `None` where the rules turn a shape off or the melds rule it out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShantenDetail {
+    /// Four blocks (minus melds) and a pair.
+    pub regular: Option<i8>,
+    /// Seven pairs.
+    pub seven_pairs: Option<i8>,
+    /// Thirteen orphans.
+    pub thirteen_orphans: Option<i8>,
+    /// Nanchang thirteen-rotten.
+    pub thirteen_rotten: Option<i8>,
+    /// Knitted thirteen-rotten.
+    pub knitted: Option<i8>,
+    /// All 2/5/8.
+    pub all_258: Option<i8>,
+}
+
+impl ShantenDetail {
+    /// The smallest shanten over the enabled shapes.
+    pub fn min(&self) -> i8 {
+        [
+            self.regular,
+            self.seven_pairs,
+            self.thirteen_orphans,
+            self.thirteen_rotten,
+            self.knitted,
+            self.all_258,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(i8::MAX)
+    }
+}
+
+/// Min-plus product of two group rows over every (blocks, pair) cell.
+#[inline(always)]
+fn merge(a: &Row, b: &Row) -> Row {
+    let (a, b) = (&a.0, &b.0);
+    let mut out = [INF; 16];
+    for m in 0..5 {
+        let mut no_pair = INF;
+        let mut pair = INF;
+        for j in 0..=m {
+            let k = m - j;
+            no_pair = no_pair.min(a[2 * j] + b[2 * k]);
+            pair = pair
+                .min(a[2 * j] + b[2 * k + 1])
+                .min(a[2 * j + 1] + b[2 * k]);
+        }
+        out[2 * m] = no_pair.min(INF);
+        out[2 * m + 1] = pair.min(INF);
+    }
+    Row(out)
+}
+
+/// The (blocks, pair = 1) cell of the product of two rows.
+#[inline(always)]
+fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
+    let (a, b) = (&a.0, &b.0);
+    let mut best = INF;
+    for j in 0..=blocks {
+        let k = blocks - j;
+        best = best.min(a[2 * j] + b[2 * k + 1]).min(a[2 * j + 1] + b[2 * k]);
+    }
+    best
+}
+
+/// A rule set bound to its tables: the object every shape query goes through.
+///
+/// ```
+/// use majiang::{algo::Evaluator, hand::Jing, rules::ShapeRules};
+/// let eval = Evaluator::new(&ShapeRules::NANCHANG);
+/// let counts = majiang::counts_from_str("123m456p789s1237z55m").unwrap();
+/// assert_eq!(eval.shanten(&counts, Jing::NONE, 0).unwrap(), -1);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Evaluator {
+    rules: ShapeRules,
+    tables: ShapeTables,
+}
+
+impl Evaluator {
+    /// Binds the rules to their tables (building them on first use).
+    pub fn new(rules: &ShapeRules) -> Evaluator {
+        Evaluator {
+            rules: *rules,
+            tables: ShapeTables::get(rules.honor_sequences, rules.pair == PairRule::TwoFiveEight),
+        }
+    }
+
+    /// The rules this evaluator applies.
+    pub fn rules(&self) -> &ShapeRules {
+        &self.rules
+    }
+
+    #[inline(always)]
+    fn group_rows(&self, plain: &Counts) -> [&Row; 4] {
+        [
+            self.tables.suit.row(&plain[0..9]),
+            self.tables.suit.row(&plain[9..18]),
+            self.tables.suit.row(&plain[18..27]),
+            self.tables.honor_row(&plain[27..34]),
+        ]
+    }
+
+    /// Replacement number of the regular shape (`4 - melds` blocks and a pair).
+    #[inline]
+    pub fn regular_replacement(&self, plain: &Counts, melds: u8) -> u8 {
+        let [m, p, s, z] = self.group_rows(plain);
+        merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize)
+    }
+
+    /// Shanten of a checked hand given as plain counts and a wild count.
+    #[inline]
+    pub fn shanten_split(&self, split: &Split, melds: u8) -> i8 {
+        let mut r = self.regular_replacement(&split.plain, melds);
+        if self.has_special(melds) {
+            r = r.min(Summary::of(&split.plain).replacements(&self.rules, melds).min());
+        }
+        to_shanten(r, split.wild)
+    }
+
+    #[inline(always)]
+    fn has_special(&self, melds: u8) -> bool {
+        self.rules.all_258
+            || melds == 0
+                && (self.rules.seven_pairs != crate::rules::SevenPairs::Off
+                    || self.rules.thirteen_orphans
+                    || self.rules.thirteen_rotten != crate::rules::ThirteenRotten::Off)
+    }
+
+    /// Shanten of a 13-3k or 14-3k concealed hand; -1 means complete.
+    pub fn shanten(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<i8> {
+        check_hand(counts, melds)?;
+        Ok(self.shanten_split(&Split::new(counts, jing), melds))
+    }
+
+    /// Shanten of each enabled shape.
+    pub fn shanten_detail(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<ShantenDetail> {
+        check_hand(counts, melds)?;
+        let split = Split::new(counts, jing);
+        let special = Summary::of(&split.plain).replacements(&self.rules, melds);
+        let sh = |r: Option<u8>| r.filter(|&r| r < INF).map(|r| to_shanten(r, split.wild));
+        Ok(ShantenDetail {
+            regular: sh(Some(self.regular_replacement(&split.plain, melds))),
+            seven_pairs: sh(special.seven_pairs),
+            thirteen_orphans: sh(special.thirteen_orphans),
+            thirteen_rotten: sh(special.thirteen_rotten),
+            knitted: sh(special.knitted),
+            all_258: sh(special.all_258),
+        })
+    }
+
+    /// Whether a 14-3k hand is complete.
+    pub fn is_winning(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<bool> {
+        if check_hand(counts, melds)? != crate::hand::HandSize::Full {
+            return Err(crate::error::Error::InvalidHand(format!(
+                "is_winning needs {} concealed tiles with {melds} meld(s)",
+                14 - 3 * melds
+            )));
+        }
+        Ok(self.shanten_split(&Split::new(counts, jing), melds) == -1)
+    }
+
+    /// For a checked 13-3k hand, the shanten after drawing each kind (`i8::MAX` where the
+    /// hand already holds all four copies). One pass: the rows of the three groups a draw
+    /// does not touch are merged once per group, so each draw costs one lookup and one
+    /// final merge.
+    pub fn shanten_after_draw(&self, counts: &Counts, jing: Jing, melds: u8) -> [i8; NUM_KINDS] {
+        let split = Split::new(counts, jing);
+        let blocks = 4 - melds as usize;
+        let rows = self.group_rows(&split.plain);
+        let mp = merge(rows[0], rows[1]);
+        let sz = merge(rows[2], rows[3]);
+        let others = [
+            merge(rows[1], &sz),
+            merge(rows[0], &sz),
+            merge(&mp, rows[3]),
+            merge(&mp, rows[2]),
+        ];
+        let special = self.has_special(melds);
+        let summary = Summary::of(&split.plain);
+        let base_r = {
+            let r = merge_final(&mp, &sz, blocks);
+            if special {
+                r.min(summary.replacements(&self.rules, melds).min())
+            } else {
+                r
+            }
+        };
+        let mut out = [i8::MAX; NUM_KINDS];
+        let mut plain = split.plain;
+        for k in 0..NUM_KINDS {
+            if counts[k] >= 4 {
+                continue;
+            }
+            if jing.contains(k) {
+                out[k] = to_shanten(base_r, split.wild + 1);
+                continue;
+            }
+            let group = (k / 9).min(3);
+            plain[k] += 1;
+            let row = if group < 3 {
+                self.tables.suit.row(&plain[group * 9..group * 9 + 9])
+            } else {
+                self.tables.honor_row(&plain[27..34])
+            };
+            let mut r = merge_final(row, &others[group], blocks);
+            plain[k] -= 1;
+            if special {
+                let s: SpecialReplacements =
+                    summary.with_tile(k, split.plain[k]).replacements(&self.rules, melds);
+                r = r.min(s.min());
+            }
+            out[k] = to_shanten(r, split.wild);
+        }
+        out
+    }
+}
+
+#[inline(always)]
+fn to_shanten(replacement: u8, wild: u8) -> i8 {
+    // A replacement number of a full target is never below the wild count: the plain tiles
+    // are fewer than the target by at least that many.
+    (replacement.min(INF) as i16 - wild as i16 - 1) as i8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counts_from_str;
+    use crate::rules::ShapeRules;
+
+    fn sh(rules: &ShapeRules, hand: &str, jing: &str, melds: u8) -> i8 {
+        let jing = Jing::from_tiles(&crate::tiles::parse_tiles(jing).unwrap()).unwrap();
+        Evaluator::new(rules)
+            .shanten(&counts_from_str(hand).unwrap(), jing, melds)
+            .unwrap()
+    }
+
+    #[test]
+    fn standard_examples() {
+        let std = ShapeRules::STANDARD;
+        assert_eq!(sh(&std, "123m456p789s11122z", "", 0), -1);
+        assert_eq!(sh(&std, "123m456p789s1112z", "", 0), 0);
+        assert_eq!(sh(&std, "19m19p19s1234567z", "", 0), 0); // thirteen orphans, 13-sided
+        assert_eq!(sh(&std, "19m19p19s12345677z", "", 0), -1);
+        assert_eq!(sh(&std, "1133557799m1133p", "", 0), -1); // seven pairs
+        assert_eq!(sh(&std, "11112222333344m", "", 0), -1); // regular: 123 123 123 123 44? 1111 2222 3333 44 → yes
+    }
+
+    #[test]
+    fn nanchang_honor_sequences() {
+        let nc = ShapeRules::NANCHANG;
+        // 东南西 and 中发白 are sequences in Nanchang, not in the standard rules.
+        assert_eq!(sh(&nc, "123m456p11s123z567z", "", 0), -1);
+        assert!(sh(&ShapeRules::STANDARD, "123m456p11s123z567z", "", 0) > 0);
+        // 东西北 too (any three different winds).
+        assert_eq!(sh(&nc, "123m456p11s134z567z", "", 0), -1);
+    }
+
+    #[test]
+    fn wild_tiles_fill_gaps() {
+        let nc = ShapeRules::NANCHANG;
+        // 3p is wild: it completes 1-2m into a sequence.
+        assert_eq!(sh(&nc, "12m3p456p789s11122z", "3p", 0), -1);
+        // Eight wild tiles and six loose tiles: complete.
+        assert_eq!(sh(&nc, "1m5p9s1z3z6z33334444p", "3p4p", 0), -1);
+        // Four melds declared: a lone wild tile plus any draw is a pair.
+        assert_eq!(sh(&nc, "3p", "3p", 4), 0);
+        assert_eq!(sh(&nc, "3p5m", "3p", 4), -1);
+    }
+
+    #[test]
+    fn nanchang_rotten_and_pairs() {
+        let nc = ShapeRules::NANCHANG;
+        assert_eq!(sh(&nc, "147m258p369s12345z", "", 0), -1); // 十三烂
+        assert_eq!(sh(&nc, "147m159p3s1234567z", "", 0), -1); // 七星十三烂
+        assert!(sh(&nc, "147m156p3s1234567z", "", 0) >= 0); // 5 and 6 are neighbours
+        assert_eq!(sh(&nc, "11112233445566m", "", 0), -1); // 1111 as two pairs
+        assert!(sh(&ShapeRules::STANDARD, "11113355779999m", "", 0) >= 0);
+    }
+}

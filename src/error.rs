@@ -1,0 +1,35 @@
+//! The crate's error type: what is wrong with a caller's input.
+
+use crate::tiles::ParseError;
+use std::fmt;
+
+/// Everything a public function of the core can reject.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Text that is not a list of tiles.
+    TileParse(ParseError),
+    /// Tiles that cannot form the hand the call asks about.
+    InvalidHand(String),
+    /// A rules name or setting that does not exist.
+    Rules(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::TileParse(e) => e.fmt(f),
+            Error::InvalidHand(msg) | Error::Rules(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Self {
+        Error::TileParse(e)
+    }
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,156 @@
+//! Hands as the shape engine sees them: counts of the concealed tiles, the wild kinds, and
+//! how many melds were declared (their tiles are not passed and are never wild).
+
+use crate::error::{Error, Result};
+use crate::tiles::{Counts, Tile, NUM_KINDS};
+
+/// A set of wild (精) kinds, as a bit mask over the 34 kinds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Jing(u64);
+
+impl Jing {
+    /// No wild tiles.
+    pub const NONE: Jing = Jing(0);
+
+    /// The wild set of the given kinds. Flowers cannot be wild.
+    pub fn from_tiles(tiles: &[Tile]) -> Result<Jing> {
+        let mut mask = 0u64;
+        for t in tiles {
+            if t.is_flower() {
+                return Err(Error::InvalidHand(format!("a flower ({t}) cannot be a wild tile")));
+            }
+            mask |= 1 << t.index();
+        }
+        Ok(Jing(mask))
+    }
+
+    /// Nanchang's jing pair from the flipped indicator: 正精 = the indicator, 副精 = its
+    /// successor (1→…→9→1 in a suit; E→S→W→N→E; 中→发→白→中).
+    ///
+    /// ```
+    /// use majiang::{hand::Jing, t};
+    /// let (zheng, fu) = Jing::nanchang_pair(t!("9p"));
+    /// assert_eq!((zheng, fu), (t!("9p"), t!("1p")));
+    /// ```
+    pub fn nanchang_pair(indicator: Tile) -> (Tile, Tile) {
+        (indicator, indicator.jing_successor())
+    }
+
+    /// The wild set from a raw bit mask (bit `i` = kind `i`); bits above 33 are ignored.
+    pub const fn from_mask(mask: u64) -> Jing {
+        Jing(mask & ((1 << NUM_KINDS) - 1))
+    }
+
+    /// The raw bit mask.
+    pub const fn mask(self) -> u64 {
+        self.0
+    }
+
+    /// Whether kind `k` is wild.
+    #[inline(always)]
+    pub const fn contains(self, k: usize) -> bool {
+        self.0 >> k & 1 != 0
+    }
+
+    /// Whether no kind is wild.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The wild kinds in index order.
+    pub fn kinds(self) -> impl Iterator<Item = usize> {
+        (0..NUM_KINDS).filter(move |&k| self.contains(k))
+    }
+}
+
+/// A hand's concealed tiles split into the plain (non-wild) counts and the wild count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Counts of the tiles that stand only for themselves.
+    pub plain: Counts,
+    /// How many concealed tiles are wild.
+    pub wild: u8,
+}
+
+impl Split {
+    /// Splits `counts` by the wild set.
+    #[inline(always)]
+    pub fn new(counts: &Counts, jing: Jing) -> Split {
+        if jing.is_empty() {
+            return Split {
+                plain: *counts,
+                wild: 0,
+            };
+        }
+        let mut plain = *counts;
+        let mut wild = 0;
+        for (k, c) in plain.iter_mut().enumerate() {
+            if jing.contains(k) {
+                wild += *c;
+                *c = 0;
+            }
+        }
+        Split { plain, wild }
+    }
+}
+
+/// The two tile totals a call accepts for `melds` declared melds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HandSize {
+    /// 14 - 3k tiles: a hand after drawing (complete or to discard from).
+    Full,
+    /// 13 - 3k tiles: a hand waiting for a tile.
+    Waiting,
+}
+
+/// Checks counts and melds and tells which size the hand is.
+///
+/// ```
+/// use majiang::hand::{check_hand, HandSize};
+/// let mut c = [0u8; 34];
+/// c[0] = 4; c[1] = 4; c[2] = 2;
+/// assert_eq!(check_hand(&c, 1).unwrap(), HandSize::Waiting); // 10 tiles + 1 meld
+/// ```
+pub fn check_hand(counts: &Counts, melds: u8) -> Result<HandSize> {
+    if melds > 4 {
+        return Err(Error::InvalidHand(format!(
+            "melds must be 0 to 4, got {melds}"
+        )));
+    }
+    let mut total = 0usize;
+    for (k, &c) in counts.iter().enumerate() {
+        if c > 4 {
+            return Err(Error::InvalidHand(format!(
+                "{} copies of {}: a kind has only four",
+                c,
+                Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
+            )));
+        }
+        total += c as usize;
+    }
+    let full = 14 - 3 * melds as usize;
+    if total == full {
+        Ok(HandSize::Full)
+    } else if total + 1 == full {
+        Ok(HandSize::Waiting)
+    } else {
+        Err(Error::InvalidHand(format!(
+            "{total} concealed tiles do not fit {melds} meld(s): expected {} or {full}",
+            full - 1
+        )))
+    }
+}
+
+/// Counts tiles into the 34 kinds; flowers are an error (no shape uses them).
+pub fn counts_of(tiles: &[Tile]) -> Result<Counts> {
+    let mut counts = [0u8; NUM_KINDS];
+    for t in tiles {
+        if t.is_flower() {
+            return Err(Error::InvalidHand(format!(
+                "flower {t} in a shape query: flowers are set aside, not part of the hand"
+            )));
+        }
+        counts[t.index()] = counts[t.index()].saturating_add(1);
+    }
+    Ok(counts)
+}

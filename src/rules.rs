@@ -1,0 +1,124 @@
+//! Shape rules: which hands count as complete, with the presets of each variant.
+//!
+//! Only the *shape* of a winning hand lives here; scoring belongs to the Python settlement layer.
+
+use crate::error::{Error, Result};
+
+/// Which pairs may serve as the hand's pair (将).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PairRule {
+    /// Any two identical tiles.
+    Any,
+    /// Only 2, 5 or 8 of a suit (Pingxiang's 258 将).
+    TwoFiveEight,
+}
+
+/// Whether seven pairs (七对) is a winning shape, and what counts as a pair.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SevenPairs {
+    /// Not a winning shape.
+    Off,
+    /// Seven pairs of seven different kinds.
+    Distinct,
+    /// Four of a kind counts as two pairs (Nanchang 小七对, Pingxiang 龙七, Nanjing 豪华七对).
+    FourAsTwo,
+}
+
+/// The "thirteen-rotten" family of all-single hands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ThirteenRotten {
+    /// Not a winning shape.
+    Off,
+    /// Nanchang 十三烂: 14 single tiles; within a suit any two numbers differ by at least 3;
+    /// honors all different.
+    Nanchang,
+    /// Knitted (Pingxiang 十三烂, GB 全不靠): 147, 258 and 369 in three different suits plus
+    /// distinct honors, any 14 of those 16 kinds.
+    Knitted,
+}
+
+/// The shape knobs of a rule set.
+///
+/// ```
+/// use majiang::rules::{ShapeRules, SevenPairs};
+/// let r = ShapeRules::preset("nanchang").unwrap();
+/// assert!(r.honor_sequences);
+/// assert_eq!(r.seven_pairs, SevenPairs::FourAsTwo);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ShapeRules {
+    /// Nanchang honor sequences: any three different winds, and 中发白, form a sequence.
+    pub honor_sequences: bool,
+    /// Which pairs may be the hand's pair in the regular shape.
+    pub pair: PairRule,
+    /// Seven pairs.
+    pub seven_pairs: SevenPairs,
+    /// Thirteen orphans (十三幺).
+    pub thirteen_orphans: bool,
+    /// Thirteen-rotten / knitted.
+    pub thirteen_rotten: ThirteenRotten,
+    /// All 2/5/8 (乱将): any 14 tiles that are all 2, 5 or 8 of a suit.
+    pub all_258: bool,
+}
+
+impl ShapeRules {
+    /// Riichi calculators' shapes: regular, distinct seven pairs, thirteen orphans.
+    pub const STANDARD: ShapeRules = ShapeRules {
+        honor_sequences: false,
+        pair: PairRule::Any,
+        seven_pairs: SevenPairs::Distinct,
+        thirteen_orphans: true,
+        thirteen_rotten: ThirteenRotten::Off,
+        all_258: false,
+    };
+    /// Nanchang: honor sequences, 小七对 with repeats, 十三烂 (seeds 000, 002).
+    pub const NANCHANG: ShapeRules = ShapeRules {
+        honor_sequences: true,
+        pair: PairRule::Any,
+        seven_pairs: SevenPairs::FourAsTwo,
+        thirteen_orphans: false,
+        thirteen_rotten: ThirteenRotten::Nanchang,
+        all_258: false,
+    };
+    /// Pingxiang: 258 pair, seven pairs (龙七 allowed), knitted 十三烂, 乱将 (seed 001).
+    pub const PINGXIANG: ShapeRules = ShapeRules {
+        honor_sequences: false,
+        pair: PairRule::TwoFiveEight,
+        seven_pairs: SevenPairs::FourAsTwo,
+        thirteen_orphans: false,
+        thirteen_rotten: ThirteenRotten::Knitted,
+        all_258: true,
+    };
+    /// Nanjing: regular shape and seven pairs with 豪华 four-of-a-kind pairs (seed 004).
+    pub const NANJING: ShapeRules = ShapeRules {
+        honor_sequences: false,
+        pair: PairRule::Any,
+        seven_pairs: SevenPairs::FourAsTwo,
+        thirteen_orphans: false,
+        thirteen_rotten: ThirteenRotten::Off,
+        all_258: false,
+    };
+
+    /// The names accepted by [`ShapeRules::preset`].
+    pub const PRESET_NAMES: [&'static str; 4] = ["standard", "nanchang", "pingxiang", "nanjing"];
+
+    /// A preset by name: `"standard"`, `"nanchang"`, `"pingxiang"` or `"nanjing"`.
+    pub fn preset(name: &str) -> Result<ShapeRules> {
+        match name {
+            "standard" => Ok(Self::STANDARD),
+            "nanchang" => Ok(Self::NANCHANG),
+            "pingxiang" => Ok(Self::PINGXIANG),
+            "nanjing" => Ok(Self::NANJING),
+            _ => Err(Error::Rules(format!(
+                "unknown rules preset {name:?}; expected one of {}",
+                Self::PRESET_NAMES.join(", ")
+            ))),
+        }
+    }
+}
+
+impl Default for ShapeRules {
+    fn default() -> Self {
+        Self::NANCHANG
+    }
+}
