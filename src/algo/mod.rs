@@ -2,5 +2,9 @@
 
 pub mod shanten;
 pub mod special;
+pub mod brute;
 
 pub use shanten::{Evaluator, ShantenDetail};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,328 @@
+//! Reference implementations by exhaustive search, independent of the tables and of the
+//! closed formulas. Slow; they exist so tests can check the fast paths against them.
+//!
+//! * [`is_winning`] decomposes the hand block by block, placing each wild tile explicitly.
+//! * [`shanten`] enumerates target hands block by block (branch and bound) and counts the
+//!   tiles each target lacks; wild tiles then cover as many of those as they can.
+
+use crate::hand::{Jing, Split};
+use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
+use crate::tiles::{Counts, NUM_KINDS, ORPHANS};
+use std::sync::OnceLock;
+
+/// Every block of three the rules allow, as kind triples.
+pub fn three_tile_blocks(rules: &ShapeRules) -> Vec<[usize; 3]> {
+    let mut out: Vec<[usize; 3]> = (0..NUM_KINDS).map(|k| [k, k, k]).collect();
+    for suit in 0..3 {
+        for n in 0..7 {
+            let k = suit * 9 + n;
+            out.push([k, k + 1, k + 2]);
+        }
+    }
+    if rules.honor_sequences {
+        out.extend([[27, 28, 29], [27, 28, 30], [27, 29, 30], [28, 29, 30], [31, 32, 33]]);
+    }
+    out
+}
+
+fn pair_allowed(rules: &ShapeRules, k: usize) -> bool {
+    match rules.pair {
+        PairRule::Any => true,
+        PairRule::TwoFiveEight => k < 27 && matches!(k % 9, 1 | 4 | 7),
+    }
+}
+
+fn is_258(k: usize) -> bool {
+    k < 27 && matches!(k % 9, 1 | 4 | 7)
+}
+
+/// Whether the hand is complete, by explicit decomposition with wild placement.
+pub fn is_winning(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) -> bool {
+    let split = Split::new(counts, jing);
+    let mut plain = split.plain;
+    let mut reading = split.plain; // tiles read as each kind, plain and wild (max 4)
+    let blocks = three_tile_blocks(rules);
+    regular(&mut plain, &mut reading, split.wild, 4 - melds as usize, true, rules, &blocks)
+        || melds == 0 && special_win(&split, rules)
+        || rules.all_258 && (0..NUM_KINDS).all(|k| split.plain[k] == 0 || is_258(k))
+}
+
+fn regular(
+    plain: &mut Counts,
+    reading: &mut Counts,
+    wild: u8,
+    blocks_left: usize,
+    pair_left: bool,
+    rules: &ShapeRules,
+    all_blocks: &[[usize; 3]],
+) -> bool {
+    let Some(first) = (0..NUM_KINDS).find(|&k| plain[k] > 0) else {
+        // Only wild tiles remain: they must make up exactly the missing blocks and pair.
+        return wild as usize == 3 * blocks_left + 2 * usize::from(pair_left);
+    };
+    // The pair containing `first`: a second plain copy, or a wild tile read as `first`.
+    if pair_left && pair_allowed(rules, first) {
+        plain[first] -= 1;
+        if plain[first] > 0 {
+            plain[first] -= 1;
+            if regular(plain, reading, wild, blocks_left, false, rules, all_blocks) {
+                return true;
+            }
+            plain[first] += 1;
+        }
+        if wild > 0 && reading[first] < 4 {
+            reading[first] += 1;
+            let ok = regular(plain, reading, wild - 1, blocks_left, false, rules, all_blocks);
+            reading[first] -= 1;
+            if ok {
+                return true;
+            }
+        }
+        plain[first] += 1;
+    }
+    if blocks_left == 0 {
+        return false;
+    }
+    // A block of three containing `first`: each slot takes a plain tile if one is left,
+    // else a wild tile read as that kind.
+    for block in all_blocks.iter().filter(|b| b.contains(&first)) {
+        let mut used_plain = Vec::with_capacity(3);
+        let mut used_wild = Vec::with_capacity(3);
+        let mut ok = true;
+        for &k in block {
+            if plain[k] > 0 {
+                plain[k] -= 1;
+                used_plain.push(k);
+            } else if reading[k] < 4 && (used_wild.len() as u8) < wild {
+                reading[k] += 1;
+                used_wild.push(k);
+            } else {
+                ok = false;
+                break;
+            }
+        }
+        // `first` itself must come from the plain tiles (it is the tile being placed).
+        ok &= used_plain.contains(&first);
+        let found = ok
+            && regular(
+                plain,
+                reading,
+                wild - used_wild.len() as u8,
+                blocks_left - 1,
+                pair_left,
+                rules,
+                all_blocks,
+            );
+        for k in used_plain {
+            plain[k] += 1;
+        }
+        for k in used_wild {
+            reading[k] -= 1;
+        }
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+fn special_win(split: &Split, rules: &ShapeRules) -> bool {
+    let plain = &split.plain;
+    let wild = split.wild as usize;
+    let seven = match rules.seven_pairs {
+        SevenPairs::Off => false,
+        SevenPairs::Distinct => {
+            plain.iter().all(|&c| c <= 2) && {
+                let singles = plain.iter().filter(|&&c| c == 1).count();
+                // each single takes one wild; the rest pair up as new kinds
+                singles <= wild && (wild - singles) % 2 == 0
+            }
+        }
+        SevenPairs::FourAsTwo => {
+            let odd = plain.iter().filter(|&&c| c % 2 == 1).count();
+            odd <= wild && (wild - odd) % 2 == 0
+        }
+    };
+    let orphans = rules.thirteen_orphans && {
+        let only_orphans = (0..NUM_KINDS).all(|k| plain[k] == 0 || ORPHANS.contains(&k));
+        let missing = ORPHANS.iter().filter(|&&k| plain[k] == 0).count();
+        let extra: usize = ORPHANS.iter().map(|&k| plain[k].saturating_sub(1) as usize).sum();
+        // each missing orphan takes a wild; exactly one duplicate, plain or wild
+        only_orphans && extra <= 1 && missing + (1 - extra) == wild
+    };
+    let singles_target = match rules.thirteen_rotten {
+        ThirteenRotten::Off => false,
+        ThirteenRotten::Nanchang | ThirteenRotten::Knitted => {
+            let present = present_mask(plain);
+            plain.iter().all(|&c| c <= 1)
+                && all_single_targets(rules.thirteen_rotten)
+                    .iter()
+                    .any(|&t| present & !t == 0)
+        }
+    };
+    seven || orphans || singles_target
+}
+
+fn present_mask(plain: &Counts) -> u64 {
+    (0..NUM_KINDS).filter(|&k| plain[k] > 0).fold(0, |m, k| m | 1 << k)
+}
+
+/// Every 14-kind target of the all-single shapes, as kind bit masks (built once).
+pub fn all_single_targets(kind: ThirteenRotten) -> &'static [u64] {
+    static NANCHANG: OnceLock<Vec<u64>> = OnceLock::new();
+    static KNITTED: OnceLock<Vec<u64>> = OnceLock::new();
+    match kind {
+        ThirteenRotten::Off => &[],
+        ThirteenRotten::Nanchang => NANCHANG.get_or_init(|| build_single_targets(kind)),
+        ThirteenRotten::Knitted => KNITTED.get_or_init(|| build_single_targets(kind)),
+    }
+}
+
+fn build_single_targets(kind: ThirteenRotten) -> Vec<u64> {
+    let per_suit: Vec<Vec<usize>> = match kind {
+        ThirteenRotten::Off => return Vec::new(),
+        ThirteenRotten::Nanchang => (0u16..512)
+            .filter(|s| {
+                let nums: Vec<i32> = (0..9).filter(|i| s >> i & 1 != 0).collect();
+                nums.windows(2).all(|w| w[1] - w[0] >= 3)
+            })
+            .map(|s| (0..9).filter(|i| s >> i & 1 != 0).collect())
+            .collect(),
+        ThirteenRotten::Knitted => vec![vec![0, 3, 6], vec![1, 4, 7], vec![2, 5, 8]],
+    };
+    let mut out = Vec::new();
+    let honors: Vec<u8> = (0u8..128).collect();
+    for a in &per_suit {
+        for b in &per_suit {
+            for c in &per_suit {
+                if kind == ThirteenRotten::Knitted && (a == b || b == c || a == c) {
+                    continue;
+                }
+                let suits = a.len() + b.len() + c.len();
+                if suits + 7 < 14 {
+                    continue;
+                }
+                for &h in &honors {
+                    if suits + h.count_ones() as usize != 14 {
+                        continue;
+                    }
+                    let mut t = (h as u64) << 27;
+                    for (s, nums) in [a, b, c].into_iter().enumerate() {
+                        for &n in nums {
+                            t |= 1 << (s * 9 + n);
+                        }
+                    }
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Shanten by enumerating target hands: `min over targets of (tiles missing) - wild - 1`.
+pub fn shanten(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) -> i8 {
+    let split = Split::new(counts, jing);
+    let plain = &split.plain;
+    let mut best = regular_missing(plain, 4 - melds as usize, rules);
+    if melds == 0 {
+        best = best.min(special_missing(plain, rules));
+    }
+    if rules.all_258 {
+        let target = 14 - 3 * melds as usize;
+        let have: usize = (0..NUM_KINDS).filter(|&k| is_258(k)).map(|k| plain[k] as usize).sum();
+        best = best.min(target - have.min(target));
+    }
+    best as i8 - split.wild as i8 - 1
+}
+
+fn regular_missing(plain: &Counts, blocks: usize, rules: &ShapeRules) -> usize {
+    let all_blocks = three_tile_blocks(rules);
+    let mut best = usize::MAX;
+    let mut target = [0u8; NUM_KINDS];
+    for pair in (0..NUM_KINDS).filter(|&k| pair_allowed(rules, k)) {
+        target[pair] = 2;
+        let cost = 2usize.saturating_sub(plain[pair] as usize);
+        search_blocks(plain, &mut target, &all_blocks, 0, blocks, cost, &mut best);
+        target[pair] = 0;
+    }
+    best
+}
+
+fn search_blocks(
+    plain: &Counts,
+    target: &mut Counts,
+    all_blocks: &[[usize; 3]],
+    from: usize,
+    left: usize,
+    cost: usize,
+    best: &mut usize,
+) {
+    // Any block can cost at most 3 (all tiles missing); that bounds what is left.
+    *best = (*best).min(cost + 3 * left);
+    if left == 0 {
+        return;
+    }
+    for (i, block) in all_blocks.iter().enumerate().skip(from) {
+        let mut extra = 0;
+        let mut fits = true;
+        for &k in block {
+            target[k] += 1;
+            fits &= target[k] <= 4;
+            extra += usize::from(target[k] > plain[k]);
+        }
+        // A block missing all three tiles is no better than the bound already counted.
+        if fits && extra < 3 && cost + extra < *best {
+            search_blocks(plain, target, all_blocks, i, left - 1, cost + extra, best);
+        }
+        for &k in block {
+            target[k] -= 1;
+        }
+    }
+}
+
+fn special_missing(plain: &Counts, rules: &ShapeRules) -> usize {
+    let mut best = usize::MAX;
+    if rules.seven_pairs != SevenPairs::Off {
+        // Choose how many pairs each kind provides; kinds with no tile provide none here
+        // (a pair of them costs 2, counted when pairs are short).
+        let per_kind_max = if rules.seven_pairs == SevenPairs::FourAsTwo { 2 } else { 1 };
+        let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| plain[k] > 0).collect();
+        let mut choice = vec![0usize; held.len()];
+        loop {
+            let pairs: usize = choice.iter().sum();
+            if pairs <= 7 {
+                let missing: usize = held
+                    .iter()
+                    .zip(&choice)
+                    .map(|(&k, &n)| (2 * n).saturating_sub(plain[k] as usize))
+                    .sum();
+                best = best.min(missing + 2 * (7 - pairs));
+            }
+            // next choice (odometer)
+            let mut i = 0;
+            while i < choice.len() && choice[i] == per_kind_max {
+                choice[i] = 0;
+                i += 1;
+            }
+            if i == choice.len() {
+                break;
+            }
+            choice[i] += 1;
+        }
+    }
+    if rules.thirteen_orphans {
+        for &pair in &ORPHANS {
+            let missing: usize = ORPHANS
+                .iter()
+                .map(|&k| (1 + usize::from(k == pair)).saturating_sub(plain[k] as usize))
+                .sum();
+            best = best.min(missing);
+        }
+    }
+    let present = present_mask(plain);
+    for &t in all_single_targets(rules.thirteen_rotten) {
+        best = best.min(14 - (t & present).count_ones() as usize);
+    }
+    best
+}

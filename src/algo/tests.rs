@@ -1,0 +1,205 @@
+//! Property tests: the table-driven engine against the brute force, on random hands for
+//! every preset, 0-8 wild tiles and 0-4 melds.
+
+use super::brute;
+use super::shanten::Evaluator;
+use crate::hand::{check_hand, HandSize, Jing};
+use crate::rules::ShapeRules;
+use crate::tiles::{Counts, NUM_KINDS};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random hand of `size` tiles with about `wild` wild tiles among them: sometimes drawn
+/// from the full wall, sometimes built from blocks then spoiled a little, so that complete
+/// and nearly complete hands are common.
+pub fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: usize) -> (Counts, Jing) {
+    let jing_kinds = [rng.below(NUM_KINDS), rng.below(NUM_KINDS)];
+    let jing = if wild == 0 {
+        Jing::NONE
+    } else {
+        Jing::from_mask(jing_kinds.iter().fold(0, |m, &k| m | 1 << k))
+    };
+    let mut c = [0u8; NUM_KINDS];
+    let mut total = 0;
+    // wild tiles first
+    let mut tries = 0;
+    while total < wild.min(size) && tries < 100 {
+        tries += 1;
+        let k = jing_kinds[rng.below(2)];
+        if c[k] < 4 {
+            c[k] += 1;
+            total += 1;
+        }
+    }
+    let mode = rng.below(4);
+    if mode == 3 && size == 14 {
+        // built from a special shape's target: seven pairs, orphans or all-single kinds
+        let singles = brute::all_single_targets(rules.thirteen_rotten);
+        let target: Vec<usize> = if !singles.is_empty() && rng.below(2) == 0 {
+            let t = singles[rng.below(singles.len())];
+            (0..NUM_KINDS).filter(|&k| t >> k & 1 != 0).collect()
+        } else if rules.thirteen_orphans && rng.below(2) == 0 {
+            let mut t = crate::tiles::ORPHANS.to_vec();
+            t.push(t[rng.below(13)]);
+            t
+        } else {
+            (0..7).flat_map(|_| {
+                let k = rng.below(NUM_KINDS);
+                [k, k]
+            }).collect()
+        };
+        for k in target {
+            if total < size && c[k] < 4 && !jing.contains(k) {
+                c[k] += 1;
+                total += 1;
+            }
+        }
+    } else if mode > 0 {
+        // built from blocks
+        let blocks = brute::three_tile_blocks(rules);
+        let mut guard = 0;
+        while total + 3 <= size && guard < 50 {
+            guard += 1;
+            let b = blocks[rng.below(blocks.len())];
+            if b.iter().all(|&k| c[k] + b.iter().filter(|&&x| x == k).count() as u8 <= 4) {
+                for k in b {
+                    c[k] += 1;
+                }
+                total += 3;
+            }
+        }
+        if rng.below(4) == 0 {
+            // spoil: remove a random tile
+            if let Some(k) = (0..NUM_KINDS).cycle().skip(rng.below(NUM_KINDS)).take(NUM_KINDS).find(|&k| c[k] > 0) {
+                c[k] -= 1;
+                total -= 1;
+            }
+        }
+    }
+    while total < size {
+        let k = rng.below(NUM_KINDS);
+        if c[k] < 4 {
+            c[k] += 1;
+            total += 1;
+        }
+    }
+    while total > size {
+        let k = rng.below(NUM_KINDS);
+        if c[k] > 0 && !jing.contains(k) {
+            c[k] -= 1;
+            total -= 1;
+        }
+    }
+    (c, jing)
+}
+
+const PRESETS: [ShapeRules; 4] = [
+    ShapeRules::STANDARD,
+    ShapeRules::NANCHANG,
+    ShapeRules::PINGXIANG,
+    ShapeRules::NANJING,
+];
+
+#[test]
+fn shanten_agrees_with_brute_force() {
+    let mut rng = Rng::new(7);
+    for rules in &PRESETS {
+        let eval = Evaluator::new(rules);
+        for i in 0..1500 {
+            let melds = [0, 0, 0, 1, 2, 3, 4][i % 7];
+            let size = 14 - 3 * melds - (i / 7) % 2;
+            let wild = rng.below(9);
+            let (c, jing) = random_hand(&mut rng, rules, size, wild);
+            let fast = eval.shanten(&c, jing, melds as u8).unwrap();
+            let slow = brute::shanten(&c, jing, melds as u8, rules);
+            assert_eq!(fast, slow, "{rules:?} {} jing={jing:?} melds={melds}", crate::tiles::format_counts(&c));
+        }
+    }
+}
+
+#[test]
+fn winning_agrees_with_explicit_wild_placement() {
+    let mut rng = Rng::new(11);
+    let mut wins = 0;
+    for rules in &PRESETS {
+        let eval = Evaluator::new(rules);
+        for i in 0..4000 {
+            let melds = [0, 0, 1, 2, 3, 4][i % 6];
+            let wild = rng.below(9);
+            let (c, jing) = random_hand(&mut rng, rules, 14 - 3 * melds, wild);
+            let fast = eval.is_winning(&c, jing, melds as u8).unwrap();
+            let slow = brute::is_winning(&c, jing, melds as u8, rules);
+            assert_eq!(fast, slow, "{rules:?} {} jing={jing:?} melds={melds}", crate::tiles::format_counts(&c));
+            wins += usize::from(fast);
+        }
+    }
+    assert!(wins > 1000, "the generator should produce many complete hands, got {wins}");
+}
+
+#[test]
+fn full_hand_shanten_is_best_discard() {
+    let mut rng = Rng::new(13);
+    for rules in &PRESETS {
+        let eval = Evaluator::new(rules);
+        for i in 0..2000 {
+            let melds = [0, 0, 1, 2, 3, 4][i % 6];
+            let wild = rng.below(9);
+            let (c, jing) = random_hand(&mut rng, rules, 14 - 3 * melds, wild);
+            let full = eval.shanten(&c, jing, melds as u8).unwrap();
+            let best = (0..NUM_KINDS)
+                .filter(|&k| c[k] > 0)
+                .map(|k| {
+                    let mut d = c;
+                    d[k] -= 1;
+                    eval.shanten(&d, jing, melds as u8).unwrap()
+                })
+                .min()
+                .unwrap();
+            if full == -1 {
+                assert_eq!(best, 0);
+            } else {
+                assert_eq!(full, best);
+            }
+        }
+    }
+}
+
+#[test]
+fn after_draw_agrees_with_single_calls() {
+    let mut rng = Rng::new(17);
+    for rules in &PRESETS {
+        let eval = Evaluator::new(rules);
+        for i in 0..1500 {
+            let melds = [0, 0, 1, 2, 3, 4][i % 6];
+            let wild = rng.below(9);
+            let (c, jing) = random_hand(&mut rng, rules, 13 - 3 * melds, wild);
+            assert_eq!(check_hand(&c, melds as u8).unwrap(), HandSize::Waiting);
+            let after = eval.shanten_after_draw(&c, jing, melds as u8);
+            for k in 0..NUM_KINDS {
+                if c[k] == 4 {
+                    assert_eq!(after[k], i8::MAX);
+                    continue;
+                }
+                let mut d = c;
+                d[k] += 1;
+                assert_eq!(after[k], eval.shanten(&d, jing, melds as u8).unwrap(), "kind {k}");
+            }
+        }
+    }
+}
