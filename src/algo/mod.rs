@@ -3,8 +3,12 @@
 pub mod shanten;
 pub mod special;
 pub mod brute;
+pub mod decompose;
+pub mod waits;
 
+pub use decompose::{Block, BlockKind, Decomposition, Shape, TileUse};
 pub use shanten::{Evaluator, ShantenDetail};
+pub use waits::DiscardOption;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

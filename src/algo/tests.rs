@@ -8,7 +8,7 @@ use crate::rules::ShapeRules;
 use crate::tiles::{Counts, NUM_KINDS};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
@@ -28,7 +28,7 @@ impl Rng {
 /// A random hand of `size` tiles with about `wild` wild tiles among them: sometimes drawn
 /// from the full wall, sometimes built from blocks then spoiled a little, so that complete
 /// and nearly complete hands are common.
-pub fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: usize) -> (Counts, Jing) {
+pub(crate) fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: usize) -> (Counts, Jing) {
     let jing_kinds = [rng.below(NUM_KINDS), rng.below(NUM_KINDS)];
     let jing = if wild == 0 {
         Jing::NONE
