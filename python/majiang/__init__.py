@@ -1,0 +1,62 @@
+"""majiang: Chinese regional mahjong with a Rust core.
+
+Tiles are MPSZ strings (``"123m456p789s1234567z"``; 1z-4z E S W N, 5z 白, 6z 发, 7z 中),
+Chinese names or Unicode glyphs; a hand can also be 34 counts. Shape queries take
+``rules=`` (a preset name or :class:`Rules`), ``jing=`` (wild kinds) and ``melds=``.
+
+Example:
+    >>> import majiang
+    >>> majiang.shanten("123m456p789s123z5m5m")          # Nanchang: 东南西 is a sequence
+    -1
+    >>> majiang.jing_pair("3p")
+    ('3p', '4p')
+    >>> majiang.winning_tiles("123m456p789s12z5m5m", jing=("5s", "6s"))
+    ['5s', '6s', '3z', '4z']
+"""
+
+from __future__ import annotations
+
+from majiang import tiles
+from majiang._core import (
+    Rules,
+    __version__,
+    decompositions,
+    discard_options,
+    is_winning,
+    jing_pair,
+    parse_tiles,
+    shanten,
+    shanten_detail,
+    tile_index,
+    to_chinese,
+    to_glyphs,
+    to_mpsz,
+    winning_tiles,
+)
+from majiang.errors import InvalidHandError, MajiangError, RulesError, TileParseError
+from majiang.results import Block, Decomposition, DiscardOption
+
+__all__ = [
+    "Block",
+    "Decomposition",
+    "DiscardOption",
+    "InvalidHandError",
+    "MajiangError",
+    "Rules",
+    "RulesError",
+    "TileParseError",
+    "__version__",
+    "decompositions",
+    "discard_options",
+    "is_winning",
+    "jing_pair",
+    "parse_tiles",
+    "shanten",
+    "shanten_detail",
+    "tile_index",
+    "tiles",
+    "to_chinese",
+    "to_glyphs",
+    "to_mpsz",
+    "winning_tiles",
+]

@@ -1,0 +1,83 @@
+"""Type stubs for the native module ``majiang._core`` (built from ``src/bindings``)."""
+
+from collections.abc import Sequence
+from typing import Literal, final
+
+import numpy as np
+import numpy.typing as npt
+
+from majiang.results import Decomposition, DiscardOption
+
+__version__: str
+
+Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.integer]
+"""A hand: an MPSZ/Chinese/glyph string, tile names, or 34 counts."""
+TileList = str | Sequence[str] | Sequence[int]
+"""Tiles as text, names or indices (0-41)."""
+RulesArg = str | Rules | None
+JingArg = str | Sequence[str] | Sequence[int] | None
+
+@final
+class Rules:
+    def __init__(
+        self,
+        *,
+        honor_sequences: bool = False,
+        pair: Literal["any", "258"] = "any",
+        seven_pairs: Literal["off", "distinct", "four_as_two"] = "distinct",
+        thirteen_orphans: bool = False,
+        thirteen_rotten: Literal["off", "nanchang", "knitted"] = "off",
+        all_258: bool = False,
+    ) -> None: ...
+    @staticmethod
+    def preset(name: str) -> Rules: ...
+    @staticmethod
+    def preset_names() -> list[str]: ...
+    @property
+    def honor_sequences(self) -> bool: ...
+    @property
+    def pair(self) -> Literal["any", "258"]: ...
+    @property
+    def seven_pairs(self) -> Literal["off", "distinct", "four_as_two"]: ...
+    @property
+    def thirteen_orphans(self) -> bool: ...
+    @property
+    def thirteen_rotten(self) -> Literal["off", "nanchang", "knitted"]: ...
+    @property
+    def all_258(self) -> bool: ...
+    def to_dict(self) -> dict[str, bool | str]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def shanten(tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0) -> int: ...
+def shanten_detail(
+    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+) -> dict[str, int]: ...
+def is_winning(
+    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+) -> bool: ...
+def winning_tiles(
+    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+) -> list[str]: ...
+def discard_options(
+    tiles: Hand,
+    *,
+    rules: RulesArg = None,
+    jing: JingArg = None,
+    melds: int = 0,
+    visible: Hand | None = None,
+) -> list[DiscardOption]: ...
+def decompositions(
+    tiles: Hand,
+    *,
+    rules: RulesArg = None,
+    jing: JingArg = None,
+    melds: int = 0,
+    limit: int = 1000,
+) -> list[Decomposition]: ...
+def parse_tiles(tiles: TileList) -> list[str]: ...
+def to_mpsz(tiles: TileList) -> str: ...
+def to_glyphs(tiles: TileList) -> str: ...
+def to_chinese(tiles: TileList) -> list[str]: ...
+def tile_index(tile: str | int) -> int: ...
+def jing_pair(indicator: str | int) -> tuple[str, str]: ...

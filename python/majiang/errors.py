@@ -1,0 +1,30 @@
+"""The exceptions majiang raises. Every one derives from :class:`MajiangError`.
+
+Example:
+    >>> import majiang
+    >>> try:
+    ...     majiang.shanten("123x")
+    ... except majiang.TileParseError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    TileParseError True
+"""
+
+from __future__ import annotations
+
+__all__ = ["InvalidHandError", "MajiangError", "RulesError", "TileParseError"]
+
+
+class MajiangError(Exception):
+    """Base class of every error majiang raises on bad input."""
+
+
+class TileParseError(MajiangError, ValueError):
+    """Text that is not a list of tiles; the message names the token and its position."""
+
+
+class InvalidHandError(MajiangError, ValueError):
+    """Tiles that cannot form the hand a call asks about (a fifth copy, a wrong count)."""
+
+
+class RulesError(MajiangError, ValueError):
+    """An unknown rules preset, knob or option."""

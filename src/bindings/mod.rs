@@ -1,0 +1,22 @@
+//! PyO3 bindings: the native module `majiang._core`. Thin: convert arguments, call the
+//! core, convert results and errors. One file per Python-facing topic.
+
+mod batch;
+mod convert;
+mod errors;
+mod rules;
+mod shapes;
+mod tiles;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+#[pyo3(name = "_core")]
+fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<rules::Rules>()?;
+    tiles::register(m)?;
+    shapes::register(m)?;
+    batch::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! Shape queries: shanten, completeness, waits, discards, decompositions.
+
+use super::convert::{counts_arg, jing_arg, kind_name, melds_arg, rules_arg};
+use super::errors::to_py;
+use crate::algo::{Decomposition, Evaluator};
+use crate::hand::Jing;
+use crate::rules::ShapeRules;
+use crate::tiles::Counts;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// The arguments every shape query shares, converted once.
+struct Query {
+    eval: Evaluator,
+    counts: Counts,
+    jing: Jing,
+    melds: u8,
+}
+
+impl Query {
+    fn new(
+        tiles: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+        jing: Option<&Bound<'_, PyAny>>,
+        melds: i64,
+    ) -> PyResult<Query> {
+        let rules = match rules {
+            None => ShapeRules::NANCHANG,
+            Some(r) => rules_arg(r)?,
+        };
+        Ok(Query {
+            eval: Evaluator::new(&rules),
+            counts: counts_arg(tiles)?,
+            jing: match jing {
+                None => Jing::NONE,
+                Some(j) => jing_arg(j)?,
+            },
+            melds: melds_arg(melds)?,
+        })
+    }
+}
+
+/// Shanten (向听) of a 13-3k or 14-3k concealed hand: the fewest tile exchanges from
+/// tenpai (0) or, for 14-3k tiles, -1 when the hand is complete.
+///
+/// `tiles`: MPSZ/Chinese/glyph string, tile names, or 34 counts. `rules`: preset name or
+/// `Rules`. `jing`: wild kinds (each concealed tile of them may stand for any tile).
+/// `melds`: declared melds, whose tiles are not passed.
+///
+/// Example:
+///     >>> majiang.shanten("123m456p789s1237z5m")
+///     0
+///     >>> majiang.shanten("123m456p789s1237z5m", jing="5m")  # the 5m jing pairs the 中
+///     -1
+///     >>> majiang.shanten([1, 1, 1, 1] + [0] * 30, melds=3)   # 34 counts: 1234m, 3 melds
+///     0
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+pub fn shanten(
+    tiles: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    jing: Option<&Bound<'_, PyAny>>,
+    melds: i64,
+) -> PyResult<i8> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    q.eval.shanten(&q.counts, q.jing, q.melds).map_err(to_py)
+}
+
+/// Shanten of each shape the rules enable: keys among "regular", "seven_pairs",
+/// "thirteen_orphans", "thirteen_rotten", "knitted", "all_258" (shapes that need a closed
+/// hand are left out when melds are declared).
+///
+/// Example:
+///     >>> majiang.shanten_detail("147m258p369s12345z")
+///     {'regular': 6, 'seven_pairs': 6, 'thirteen_rotten': -1}
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+pub fn shanten_detail<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
+    melds: i64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    let d = q.eval.shanten_detail(&q.counts, q.jing, q.melds).map_err(to_py)?;
+    let out = PyDict::new(py);
+    for (name, v) in [
+        ("regular", d.regular),
+        ("seven_pairs", d.seven_pairs),
+        ("thirteen_orphans", d.thirteen_orphans),
+        ("thirteen_rotten", d.thirteen_rotten),
+        ("knitted", d.knitted),
+        ("all_258", d.all_258),
+    ] {
+        if let Some(v) = v {
+            out.set_item(name, v)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a 14-3k concealed hand is complete.
+///
+/// Example:
+///     >>> majiang.is_winning("123m456p789s123z55m")   # 东南西 is a sequence in Nanchang
+///     True
+///     >>> majiang.is_winning("123m456p789s123z55m", rules="standard")
+///     False
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+pub fn is_winning(
+    tiles: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    jing: Option<&Bound<'_, PyAny>>,
+    melds: i64,
+) -> PyResult<bool> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    q.eval.is_winning(&q.counts, q.jing, q.melds).map_err(to_py)
+}
+
+/// The kinds that complete a 13-3k hand, as MPSZ names in index order (a kind the hand
+/// already holds four times is left out).
+///
+/// Example:
+///     >>> majiang.winning_tiles("1112345678999m", rules="standard")
+///     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+pub fn winning_tiles(
+    tiles: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    jing: Option<&Bound<'_, PyAny>>,
+    melds: i64,
+) -> PyResult<Vec<String>> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    let kinds = q.eval.winning_tiles(&q.counts, q.jing, q.melds).map_err(to_py)?;
+    Ok(kinds.into_iter().map(kind_name).collect())
+}
+
+/// For a 14-3k hand, every distinct discard with the shanten it leaves, the effective
+/// kinds (draws that lower that shanten) and how many of them are unseen, best first.
+/// `visible`: tiles seen outside the hand (ponds, melds, indicators), any hand form.
+///
+/// Example:
+///     >>> best = majiang.discard_options("123m456p789s1122z5z", rules="standard")[0]
+///     >>> best["discard"], best["shanten"], best["effective"], best["unseen"]
+///     ('5z', 0, ['1z', '2z'], 4)
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0, visible=None))]
+pub fn discard_options<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
+    melds: i64,
+    visible: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    let visible = visible.map(counts_arg).transpose()?;
+    let options = q
+        .eval
+        .discard_options(&q.counts, q.jing, q.melds, visible.as_ref())
+        .map_err(to_py)?;
+    let out = PyList::empty(py);
+    for o in options {
+        let d = PyDict::new(py);
+        d.set_item("discard", kind_name(o.discard))?;
+        d.set_item("shanten", o.shanten)?;
+        d.set_item(
+            "effective",
+            o.effective.into_iter().map(kind_name).collect::<Vec<_>>(),
+        )?;
+        d.set_item("unseen", o.unseen)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    out.set_item("shape", d.shape.name())?;
+    out.set_item("wilds_as_themselves", d.wilds_as_themselves())?;
+    let blocks = PyList::empty(py);
+    for b in &d.blocks {
+        let bd = PyDict::new(py);
+        bd.set_item("kind", b.kind.name())?;
+        let names = |f: fn(&crate::algo::TileUse) -> u8| {
+            b.tiles.iter().map(|t| kind_name(f(t) as usize)).collect::<Vec<_>>()
+        };
+        bd.set_item("tiles", names(|t| t.kind))?;
+        bd.set_item("sources", names(|t| t.tile))?;
+        bd.set_item("wild", b.tiles.iter().map(|t| t.wild).collect::<Vec<_>>())?;
+        blocks.append(bd)?;
+    }
+    out.set_item("blocks", blocks)?;
+    Ok(out)
+}
+
+/// Every distinct way a complete 14-3k hand completes (at most `limit`): its shape, its
+/// blocks (kind, the tiles as read, the physical source tiles, which are wild) and whether
+/// every wild tile stands for itself (Nanchang 德国 / 精还原).
+///
+/// Example:
+///     >>> ds = majiang.decompositions("111222333m456p77z", rules="standard")
+///     >>> [[b["kind"] for b in d["blocks"]].count("triplet") for d in ds]  # 111 222 333 or 123 x3
+///     [3, 0]
+#[pyfunction]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0, limit=1000))]
+pub fn decompositions<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
+    melds: i64,
+    limit: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let q = Query::new(tiles, rules, jing, melds)?;
+    let ds = q
+        .eval
+        .decompositions(&q.counts, q.jing, q.melds, limit)
+        .map_err(to_py)?;
+    let out = PyList::empty(py);
+    for d in &ds {
+        out.append(decomposition_dict(py, d)?)?;
+    }
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_detail, m)?)?;
+    m.add_function(wrap_pyfunction!(is_winning, m)?)?;
+    m.add_function(wrap_pyfunction!(winning_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(discard_options, m)?)?;
+    m.add_function(wrap_pyfunction!(decompositions, m)?)?;
+    Ok(())
+}

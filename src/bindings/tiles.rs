@@ -1,0 +1,93 @@
+//! Tile parsing and naming for Python.
+
+use super::convert::tiles_arg;
+use super::errors::TileParseError;
+use crate::tiles::{format_tiles, Tile};
+use pyo3::prelude::*;
+
+fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
+    match tiles_arg(obj)?.as_slice() {
+        [t] => Ok(*t),
+        other => Err(TileParseError::new_err(format!(
+            "expected exactly one tile, got {}",
+            other.len()
+        ))),
+    }
+}
+
+/// Parses tiles (MPSZ, Chinese names, glyphs, freely mixed) into MPSZ names, in order.
+///
+/// Example:
+///     >>> majiang.parse_tiles("12m 红中 🀙")
+///     ['1m', '2m', '7z', '1p']
+#[pyfunction]
+fn parse_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    Ok(tiles_arg(tiles)?.iter().map(|t| t.to_string()).collect())
+}
+
+/// Tiles as a compact MPSZ string, in the order given.
+///
+/// Example:
+///     >>> majiang.to_mpsz(["1m", "2m", "东"])
+///     '12m1z'
+#[pyfunction]
+fn to_mpsz(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(format_tiles(&tiles_arg(tiles)?))
+}
+
+/// Tiles as Unicode mahjong glyphs.
+///
+/// Example:
+///     >>> majiang.to_glyphs("1m7z")
+///     '🀇🀄'
+#[pyfunction]
+fn to_glyphs(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(tiles_arg(tiles)?.iter().map(|t| t.glyph()).collect())
+}
+
+/// Tiles by Chinese name.
+///
+/// Example:
+///     >>> majiang.to_chinese("5m6z")
+///     ['五万', '发']
+#[pyfunction]
+fn to_chinese(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
+    Ok(tiles_arg(tiles)?.iter().map(|t| t.chinese()).collect())
+}
+
+/// The index of one tile: 0-33 for the kinds in MPSZ order, 34-41 for the flowers.
+///
+/// Example:
+///     >>> majiang.tile_index("东")
+///     27
+#[pyfunction]
+fn tile_index(tile: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(one_tile(tile)?.index())
+}
+
+/// Nanchang's jing pair from the flipped indicator: (正精, 副精).
+///
+/// Example:
+///     >>> majiang.jing_pair("9p")
+///     ('9p', '1p')
+///     >>> majiang.jing_pair("中")
+///     ('7z', '6z')
+#[pyfunction]
+fn jing_pair(indicator: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
+    let t = one_tile(indicator)?;
+    if t.is_flower() {
+        return Err(TileParseError::new_err(format!("a flower ({t}) cannot be a jing indicator")));
+    }
+    let (zheng, fu) = crate::hand::Jing::nanchang_pair(t);
+    Ok((zheng.to_string(), fu.to_string()))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(to_mpsz, m)?)?;
+    m.add_function(wrap_pyfunction!(to_glyphs, m)?)?;
+    m.add_function(wrap_pyfunction!(to_chinese, m)?)?;
+    m.add_function(wrap_pyfunction!(tile_index, m)?)?;
+    m.add_function(wrap_pyfunction!(jing_pair, m)?)?;
+    Ok(())
+}
