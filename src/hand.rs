@@ -117,17 +117,30 @@ pub fn check_hand(counts: &Counts, melds: u8) -> Result<HandSize> {
             "melds must be 0 to 4, got {melds}"
         )));
     }
-    let mut total = 0usize;
-    for (k, &c) in counts.iter().enumerate() {
-        if c > 4 {
-            return Err(Error::InvalidHand(format!(
-                "{} copies of {}: a kind has only four",
-                c,
-                Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
-            )));
-        }
-        total += c as usize;
+    // Eight counts at a time (SWAR): a byte over 4 is caught by the "has more than" bit
+    // trick, valid for every byte value; byte sums are taken once no byte exceeds 4.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut bytes = [0u8; 40];
+    bytes[..NUM_KINDS].copy_from_slice(counts);
+    let mut over = 0u64;
+    let mut total = 0u64;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        over |= (w.wrapping_add(LOW * (127 - 4)) | w) & HIGH;
+        total += (w & 0x0707_0707_0707_0707).wrapping_mul(LOW) >> 56;
     }
+    if over != 0 {
+        let k = counts.iter().position(|&c| c > 4).unwrap_or(0);
+        return Err(Error::InvalidHand(format!(
+            "{} copies of {}: a kind has only four",
+            counts[k],
+            Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
+        )));
+    }
+    let total = total as usize;
     let full = 14 - 3 * melds as usize;
     if total == full {
         Ok(HandSize::Full)

@@ -5,7 +5,7 @@
 //! hand: with `w` wild tiles, `shanten = r(plain tiles) - w - 1`, where `r` is measured
 //! against a full 14 - 3k tile target. No table needs to know about wild tiles.
 
-use super::special::{SpecialReplacements, Summary};
+use super::special::Stats;
 use crate::error::Result;
 use crate::hand::{check_hand, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
@@ -48,9 +48,40 @@ impl ShantenDetail {
     }
 }
 
-/// Min-plus product of two group rows over every (blocks, pair) cell.
+/// Min-plus product of two group rows over every (blocks, pair) cell:
+/// `out[m][p] = min over j of a[j][p1] + b[m - j][p2]` with `p1 + p2 = p`.
 #[inline(always)]
 fn merge(a: &Row, b: &Row) -> Row {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    {
+        // SAFETY: this branch is compiled only when the build enables SSSE3 for every CPU
+        // it targets (the crate's `.cargo/config.toml` selects x86-64-v2), which is the one
+        // target feature `simd::merge` requires.
+        unsafe { simd::merge(a, b) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    {
+        merge_scalar(a, b)
+    }
+}
+
+/// The (blocks, pair = 1) cell of the product of two rows.
+#[inline(always)]
+fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    {
+        // SAFETY: as in `merge`: compiled only when SSSE3 is enabled for the whole build.
+        unsafe { simd::merge_final(a, b, blocks) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    {
+        merge_final_scalar(a, b, blocks)
+    }
+}
+
+/// The portable reference of [`merge`]; tests check the SIMD version against it.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "ssse3"), allow(dead_code))]
+fn merge_scalar(a: &Row, b: &Row) -> Row {
     let (a, b) = (&a.0, &b.0);
     let mut out = [INF; 16];
     for m in 0..5 {
@@ -69,9 +100,9 @@ fn merge(a: &Row, b: &Row) -> Row {
     Row(out)
 }
 
-/// The (blocks, pair = 1) cell of the product of two rows.
-#[inline(always)]
-fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
+/// The portable reference of [`merge_final`].
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "ssse3"), allow(dead_code))]
+fn merge_final_scalar(a: &Row, b: &Row, blocks: usize) -> u8 {
     let (a, b) = (&a.0, &b.0);
     let mut best = INF;
     for j in 0..=blocks {
@@ -79,6 +110,94 @@ fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
         best = best.min(a[2 * j] + b[2 * k + 1]).min(a[2 * j + 1] + b[2 * k]);
     }
     best
+}
+
+/// Row products with SSSE3: each of the five steps of [`merge`] is a byte shuffle, a shift
+/// that fills with INF, a saturating add and a minimum over all 16 lanes at once.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+mod simd {
+    use super::{Row, INF};
+    use std::arch::x86_64::*;
+
+    #[inline(always)]
+    fn load(r: &Row) -> __m128i {
+        // SAFETY: `Row` is `repr(C, align(16))` around `[u8; 16]`: its address is a valid,
+        // 16-byte aligned pointer to 16 initialised bytes, which is what the load reads.
+        unsafe { _mm_load_si128(r.0.as_ptr().cast::<__m128i>()) }
+    }
+
+    /// Lane `i` of the result is lane `idx[i]` of `v` (255: zero).
+    #[inline(always)]
+    fn pick(v: __m128i, idx: [u8; 16]) -> __m128i {
+        // SAFETY: `idx` is 16 initialised bytes; the unaligned load has no alignment need.
+        let i = unsafe { _mm_loadu_si128(idx.as_ptr().cast::<__m128i>()) };
+        // SAFETY: SSSE3 is enabled for this module (see the cfg on it).
+        unsafe { _mm_shuffle_epi8(v, i) }
+    }
+
+    /// `v` shifted up by `2 * J` lanes, the lanes shifted in set to INF.
+    macro_rules! shift_blocks {
+        ($v:expr, $inf:expr, $j:literal) => {
+            _mm_alignr_epi8::<{ 16 - 2 * $j }>($v, $inf)
+        };
+    }
+
+    #[target_feature(enable = "ssse3")]
+    pub(super) fn merge(a: &Row, b: &Row) -> Row {
+        let (av, bv) = (load(a), load(b));
+        let inf = _mm_set1_epi8(INF as i8);
+        // b's no-pair cells moved into the pair lanes (a pair from `a` joins them); the
+        // no-pair lanes get INF (index 255 zeroes them, the OR makes them INF).
+        let to_pair = [255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14];
+        let odd_inf = _mm_set_epi8(0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63);
+        let b_to_pair = _mm_or_si128(pick(bv, to_pair), odd_inf);
+        let mut out = inf;
+        macro_rules! step {
+            ($j:literal) => {{
+                let a0 = pick(av, [2 * $j; 16]);
+                let a1 = pick(av, [2 * $j + 1; 16]);
+                let shifted = shift_blocks!(bv, inf, $j);
+                let shifted_pair = shift_blocks!(b_to_pair, inf, $j);
+                out = _mm_min_epu8(out, _mm_adds_epu8(a0, shifted));
+                out = _mm_min_epu8(out, _mm_adds_epu8(a1, shifted_pair));
+            }};
+        }
+        step!(0);
+        step!(1);
+        step!(2);
+        step!(3);
+        step!(4);
+        out = _mm_min_epu8(out, inf);
+        let mut row = Row([0; 16]);
+        // SAFETY: `row` is a 16-byte aligned, writable 16-byte buffer (see `load`).
+        unsafe { _mm_store_si128(row.0.as_mut_ptr().cast::<__m128i>(), out) };
+        row
+    }
+
+    #[target_feature(enable = "ssse3")]
+    pub(super) fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
+        // Lane 2j of `b_rev` holds b's pair cell for blocks - j, lane 2j+1 its no-pair cell,
+        // so lane-wise a + b_rev covers every split of the blocks with one pair.
+        let mut idx = [255u8; 16];
+        for j in 0..=blocks {
+            idx[2 * j] = (2 * (blocks - j) + 1) as u8;
+            idx[2 * j + 1] = (2 * (blocks - j)) as u8;
+        }
+        let mut valid = [0u8; 16];
+        for v in valid.iter_mut().take(2 * blocks + 2) {
+            *v = 0xFF;
+        }
+        // SAFETY: `valid` is 16 initialised bytes; the unaligned load has no alignment need.
+        let valid = unsafe { _mm_loadu_si128(valid.as_ptr().cast::<__m128i>()) };
+        let sum = _mm_adds_epu8(load(a), pick(load(b), idx));
+        // lanes past the last split become 255, then a horizontal minimum
+        let mut m = _mm_or_si128(sum, _mm_andnot_si128(valid, _mm_set1_epi8(-1)));
+        m = _mm_min_epu8(m, _mm_srli_si128::<8>(m));
+        m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
+        m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
+        m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
+        (_mm_cvtsi128_si32(m) as u8).min(INF)
+    }
 }
 
 /// A rule set bound to its tables: the object every shape query goes through.
@@ -129,9 +248,11 @@ impl Evaluator {
     /// Shanten of a checked hand given as plain counts and a wild count.
     #[inline]
     pub fn shanten_split(&self, split: &Split, melds: u8) -> i8 {
-        let mut r = self.regular_replacement(&split.plain, melds);
+        let rows = self.group_rows(&split.plain);
+        let [m, p, s, z] = rows;
+        let mut r = merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize);
         if self.has_special(melds) {
-            r = r.min(Summary::of(&split.plain).replacements(&self.rules, melds).min());
+            r = r.min(Stats::of(rows).replacements(&self.rules, melds).min());
         }
         to_shanten(r, split.wild)
     }
@@ -155,7 +276,7 @@ impl Evaluator {
     pub fn shanten_detail(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<ShantenDetail> {
         check_hand(counts, melds)?;
         let split = Split::new(counts, jing);
-        let special = Summary::of(&split.plain).replacements(&self.rules, melds);
+        let special = Stats::of(self.group_rows(&split.plain)).replacements(&self.rules, melds);
         let sh = |r: Option<u8>| r.filter(|&r| r < INF).map(|r| to_shanten(r, split.wild));
         Ok(ShantenDetail {
             regular: sh(Some(self.regular_replacement(&split.plain, melds))),
@@ -195,11 +316,10 @@ impl Evaluator {
             merge(&mp, rows[2]),
         ];
         let special = self.has_special(melds);
-        let summary = Summary::of(&split.plain);
         let base_r = {
             let r = merge_final(&mp, &sz, blocks);
             if special {
-                r.min(summary.replacements(&self.rules, melds).min())
+                r.min(Stats::of(rows).replacements(&self.rules, melds).min())
             } else {
                 r
             }
@@ -224,9 +344,9 @@ impl Evaluator {
             let mut r = merge_final(row, &others[group], blocks);
             plain[k] -= 1;
             if special {
-                let s: SpecialReplacements =
-                    summary.with_tile(k, split.plain[k]).replacements(&self.rules, melds);
-                r = r.min(s.min());
+                let mut drawn = rows;
+                drawn[group] = row;
+                r = r.min(Stats::of(drawn).replacements(&self.rules, melds).min());
             }
             out[k] = to_shanten(r, split.wild);
         }
@@ -245,6 +365,31 @@ fn to_shanten(replacement: u8, wild: u8) -> i8 {
 mod tests {
     use super::*;
     use crate::counts_from_str;
+
+    #[test]
+    fn simd_merge_matches_scalar_merge() {
+        let mut x = 12345u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..20_000 {
+            let mut a = Row([INF; 16]);
+            let mut b = Row([INF; 16]);
+            for i in 0..10 {
+                a.0[i] = (next() % 70).min(INF as u64) as u8;
+                b.0[i] = (next() % 70).min(INF as u64) as u8;
+            }
+            let fast = merge(&a, &b);
+            let slow = merge_scalar(&a, &b);
+            assert_eq!(fast.0[..10], slow.0[..10]);
+            for blocks in 0..5 {
+                assert_eq!(merge_final(&a, &b, blocks), merge_final_scalar(&a, &b, blocks).min(INF));
+            }
+        }
+    }
     use crate::rules::ShapeRules;
 
     fn sh(rules: &ShapeRules, hand: &str, jing: &str, melds: u8) -> i8 {

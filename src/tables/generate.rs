@@ -18,8 +18,9 @@ pub const CELLS: usize = 10;
 /// Marks an unreachable cell (no target of that size exists in the group).
 pub const INF: u8 = 0x3F;
 
-/// A table row: the replacement number for each (blocks, pair) cell, padded to 16 bytes so a
-/// row never straddles a cache line.
+/// A table row: the replacement number for each (blocks, pair) cell in lanes 0-9, and the
+/// group's special-shape statistics in lanes 10-15 (see [`super::stats`]). 16 bytes, aligned,
+/// so a row never straddles a cache line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(16))]
 pub struct Row(pub [u8; 16]);
@@ -137,6 +138,8 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
                 *value = 0;
             }
         }
+        let digits: Vec<u8> = (0..n).map(|i| digit(idx, i) as u8).collect();
+        row[CELLS..].copy_from_slice(&super::stats::group_stats(&digits));
         dist[idx] = Row(row);
     }
     dist

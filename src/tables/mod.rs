@@ -4,6 +4,7 @@
 //! the honors a plain base-5 index (78,125 rows). See [`generate`] for how rows are computed.
 
 pub mod generate;
+pub mod stats;
 
 use generate::{GroupSpec, Row};
 use std::sync::OnceLock;
@@ -14,6 +15,7 @@ const MAX_SUIT_TILES: usize = 14;
 /// A suit table in compact form: only vectors with at most 14 tiles are stored.
 pub struct SuitTable {
     rows: Vec<Row>,
+    index: &'static CompactIndex,
 }
 
 /// The split compact index: `base[hi] + lo_rank[lo]`, where `hi` is the base-5 value of
@@ -76,7 +78,7 @@ impl SuitTable {
             lo_fit.sort_by_key(|&v| index.lo_rank[v]);
             rows.extend(lo_fit.iter().map(|&lo| full[hi + 3125 * lo]));
         }
-        SuitTable { rows }
+        SuitTable { rows, index }
     }
 
     /// Number of stored rows.
@@ -98,8 +100,7 @@ impl SuitTable {
             + 125 * c[3] as usize
             + 625 * c[4] as usize;
         let lo = c[5] as usize + 5 * c[6] as usize + 25 * c[7] as usize + 125 * c[8] as usize;
-        let index = compact_index();
-        &self.rows[index.base[hi] as usize + index.lo_rank[lo] as usize]
+        &self.rows[self.index.base[hi] as usize + self.index.lo_rank[lo] as usize]
     }
 }
 
