@@ -53,6 +53,10 @@ impl Evaluator {
     /// ```
     pub fn winning_tiles(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<Vec<usize>> {
         expect_size(counts, melds, HandSize::Waiting, "winning_tiles")?;
+        // One draw lowers shanten by one at most: only a tenpai hand has winning tiles.
+        if self.shanten_split(&crate::hand::Split::new(counts, jing), melds) > 0 {
+            return Ok(Vec::new());
+        }
         let after = self.shanten_after_draw(counts, jing, melds);
         Ok((0..NUM_KINDS).filter(|&k| after[k] == -1).collect())
     }

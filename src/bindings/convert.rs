@@ -7,6 +7,7 @@ use crate::rules::ShapeRules;
 use crate::tiles::{parse_tiles, Counts, Tile, NUM_KINDS};
 use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
 
 fn count_value(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
@@ -51,6 +52,36 @@ fn tile_of(item: &Bound<'_, PyAny>, i: usize) -> PyResult<Tile> {
     }
 }
 
+/// The Python ints 0-4, kept alive for the interpreter's lifetime.
+fn small_ints(py: Python<'_>) -> &[Py<PyAny>; 5] {
+    static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
+    SMALL.get_or_init(py, || {
+        [0u8, 1, 2, 3, 4].map(|v| match v.into_pyobject(py) {
+            Ok(o) => o.into_any().unbind(),
+            Err(never) => match never {},
+        })
+    })
+}
+
+/// Fast path for the commonest input, a list of 34 counts: CPython caches the ints 0-4 as
+/// single objects, so each item is matched by identity, with one borrowed-item call and no
+/// reference counting. `None` sends anything else (other int objects, other types, a list
+/// mutated concurrently) to the general path, which gives the exact error.
+fn counts_from_small_ints(list: &Bound<'_, PyList>) -> Option<Counts> {
+    let small = small_ints(list.py()).each_ref().map(|p| p.as_ptr());
+    let mut counts = [0u8; NUM_KINDS];
+    for (i, c) in counts.iter_mut().enumerate() {
+        // SAFETY: `list` is a live list object held by this call while it holds the GIL, and
+        // no Python code runs during the loop, so the list keeps its 34 items; the index is
+        // in range, and `PyList_GetItem` returns a borrowed pointer (or NULL with an
+        // IndexError set, which cannot happen in range). The pointer is only compared,
+        // never dereferenced or released.
+        let item = unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
+        *c = small.iter().position(|&p| p == item)? as u8;
+    }
+    Some(counts)
+}
+
 /// A sequence of 34 integers, or of tile names.
 fn counts_from_items<'py>(
     len: usize,
@@ -84,6 +115,11 @@ fn counts_from_items<'py>(
 /// sequence of tile names, or 34 counts (list, tuple, bytes, numpy array).
 pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(list) = obj.cast_exact::<PyList>() {
+        if list.len() == NUM_KINDS {
+            if let Some(counts) = counts_from_small_ints(list) {
+                return Ok(counts);
+            }
+        }
         return counts_from_items(list.len(), list.iter());
     }
     if let Ok(s) = obj.cast::<PyString>() {
@@ -136,7 +172,9 @@ pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
     let mut out = Vec::new();
     for (i, item) in obj.try_iter()?.enumerate() {
         let item = item?;
-        if let Ok(k) = item.extract::<i64>() {
+        if item.is_instance_of::<PyString>() {
+            out.push(tile_of(&item, i)?);
+        } else if let Ok(k) = item.extract::<i64>() {
             let t = u8::try_from(k)
                 .ok()
                 .and_then(Tile::new)
@@ -164,6 +202,15 @@ pub fn jing_arg(obj: &Bound<'_, PyAny>) -> PyResult<Jing> {
 
 /// Rules from a preset name or a `Rules` object.
 pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeRules> {
+    // String literals in Python code are interned, so the usual argument is one of these
+    // very objects: an identity test skips decoding the string.
+    static NAMES: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
+    let names = NAMES.get_or_init(obj.py(), || {
+        ShapeRules::PRESET_NAMES.map(|n| PyString::intern(obj.py(), n).unbind())
+    });
+    if let Some(i) = names.iter().position(|n| n.as_ptr() == obj.as_ptr()) {
+        return ShapeRules::preset(ShapeRules::PRESET_NAMES[i]).map_err(to_py);
+    }
     if let Ok(s) = obj.cast::<PyString>() {
         return ShapeRules::preset(&s.to_cow()?).map_err(to_py);
     }
@@ -186,4 +233,15 @@ pub fn melds_arg(melds: i64) -> PyResult<u8> {
 /// Formats a kind index as its MPSZ name.
 pub fn kind_name(k: usize) -> String {
     Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
+}
+
+/// The MPSZ name of a kind as a shared, interned Python string (no allocation per call).
+pub fn kind_pystr(py: Python<'_>, k: usize) -> Bound<'_, PyString> {
+    static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+    let names = NAMES.get_or_init(py, || {
+        (0..NUM_KINDS)
+            .map(|k| PyString::intern(py, &kind_name(k)).unbind())
+            .collect()
+    });
+    names[k].bind(py).clone()
 }

@@ -1,6 +1,6 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
-use super::convert::{counts_arg, jing_arg, kind_name, melds_arg, rules_arg};
+use super::convert::{counts_arg, jing_arg, kind_name, kind_pystr, melds_arg, rules_arg};
 use super::errors::to_py;
 use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
@@ -127,15 +127,16 @@ pub fn is_winning(
 ///     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 #[pyfunction]
 #[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
-pub fn winning_tiles(
-    tiles: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    jing: Option<&Bound<'_, PyAny>>,
+pub fn winning_tiles<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
     melds: i64,
-) -> PyResult<Vec<String>> {
+) -> PyResult<Bound<'py, PyList>> {
     let q = Query::new(tiles, rules, jing, melds)?;
     let kinds = q.eval.winning_tiles(&q.counts, q.jing, q.melds).map_err(to_py)?;
-    Ok(kinds.into_iter().map(kind_name).collect())
+    PyList::new(py, kinds.into_iter().map(|k| kind_pystr(py, k)))
 }
 
 /// For a 14-3k hand, every distinct discard with the shanten it leaves, the effective
