@@ -9,10 +9,11 @@ import pytest
 
 import majiang
 import majiang._core
+import majiang.batch
 import majiang.errors
 import majiang.tiles
 
-MODULES: list[types.ModuleType] = [majiang, majiang._core, majiang.errors, majiang.tiles]
+MODULES: list[types.ModuleType] = [majiang, majiang._core, majiang.batch, majiang.errors, majiang.tiles]
 
 
 def _examples() -> list[doctest.DocTest]:

@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from majiang import tiles
+from majiang import batch, tiles
 from majiang._core import (
     Rules,
     __version__,
@@ -46,6 +46,7 @@ __all__ = [
     "RulesError",
     "TileParseError",
     "__version__",
+    "batch",
     "decompositions",
     "discard_options",
     "is_winning",

@@ -1,7 +1,7 @@
 """Type stubs for the native module ``majiang._core`` (built from ``src/bindings``)."""
 
 from collections.abc import Sequence
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -81,3 +81,6 @@ def to_glyphs(tiles: TileList) -> str: ...
 def to_chinese(tiles: TileList) -> list[str]: ...
 def tile_index(tile: str | int) -> int: ...
 def jing_pair(indicator: str | int) -> tuple[str, str]: ...
+
+# The `batch` submodule; its typed wrappers live in `majiang.batch`.
+batch: Any

@@ -2,6 +2,7 @@
 
 pub mod shanten;
 pub mod special;
+pub mod batch;
 pub mod brute;
 pub mod decompose;
 pub mod waits;
