@@ -20,7 +20,7 @@ import json
 import platform
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -119,7 +119,7 @@ def check_agreement(hands: list[Counts], table: dict[str, Any]) -> dict[str, int
     """How many hands each peer disagrees with majiang on (0 expected)."""
     ours = [majiang.shanten(h, rules="standard") for h in hands]
     return {
-        name: sum(1 for h, o in zip(hands, ours) if single(h) != o)
+        name: sum(1 for h, o in zip(hands, ours, strict=True) if single(h) != o)
         for name, (_, single) in table.items()
         if name != "majiang"
     }
@@ -160,36 +160,54 @@ def main() -> None:
     wt = majiang.winning_tiles
     ns = best_time(lambda: [wt(h) for h in hands13], args.repeat) / args.hands * 1e9
     results["rows"].append(
-        {"function": "winning_tiles, 13 tiles (nanchang)", "package": "majiang",
-         "ns_per_hand": round(ns, 1), "ratio_to_fastest_peer": None, "disagreements": 0}
+        {
+            "function": "winning_tiles, 13 tiles (nanchang)",
+            "package": "majiang",
+            "ns_per_hand": round(ns, 1),
+            "ratio_to_fastest_peer": None,
+            "disagreements": 0,
+        }
     )
     jing = ("3p", "4p")
     for wild in (0, 2, 8):
         hands = with_wild(args.hands, wild, (11, 12), seed=7)
-        sh = majiang.shanten
-        ns = best_time(lambda hs=hands: [sh(h, jing=jing) for h in hs], args.repeat)  # type: ignore[misc]
+
+        def run(hs: list[Counts] = hands) -> object:
+            return [majiang.shanten(h, jing=jing) for h in hs]
+
+        ns = best_time(run, args.repeat)
         results["rows"].append(
-            {"function": f"shanten, 14 tiles, nanchang, {wild} wild", "package": "majiang",
-             "ns_per_hand": round(ns / args.hands * 1e9, 1), "ratio_to_fastest_peer": None,
-             "disagreements": 0}
+            {
+                "function": f"shanten, 14 tiles, nanchang, {wild} wild",
+                "package": "majiang",
+                "ns_per_hand": round(ns / args.hands * 1e9, 1),
+                "ratio_to_fastest_peer": None,
+                "disagreements": 0,
+            }
         )
     arr = np.array(random_hands(args.hands, 14, seed=7), dtype=np.uint8)
     if hasattr(majiang, "batch"):
         ns = best_time(lambda: majiang.batch.shanten(arr, rules="standard"), args.repeat)
         results["rows"].append(
-            {"function": "batch.shanten, 14 tiles (standard), numpy", "package": "majiang",
-             "ns_per_hand": round(ns / args.hands * 1e9, 1), "ratio_to_fastest_peer": None,
-             "disagreements": 0}
+            {
+                "function": "batch.shanten, 14 tiles (standard), numpy",
+                "package": "majiang",
+                "ns_per_hand": round(ns / args.hands * 1e9, 1),
+                "ratio_to_fastest_peer": None,
+                "disagreements": 0,
+            }
         )
 
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{results['machine']}, Python {results['python']}, {args.hands} hands, best of {args.repeat}")
+    head = f"{results['machine']}, Python {results['python']}"
+    print(f"{head}, {args.hands} hands, best of {args.repeat}")
     print(f"{'function':44} {'package':10} {'ns/hand':>9} {'ratio':>6} {'disagree':>8}")
     for r in results["rows"]:
         ratio = "" if r["ratio_to_fastest_peer"] is None else f"{r['ratio_to_fastest_peer']:.2f}"
-        print(f"{r['function']:44} {r['package']:10} {r['ns_per_hand']:9.1f} {ratio:>6} {r['disagreements']:8d}")
+        name = f"{r['function']:44} {r['package']:10}"
+        print(f"{name} {r['ns_per_hand']:9.1f} {ratio:>6} {r['disagreements']:8d}")
 
 
 if __name__ == "__main__":

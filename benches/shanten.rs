@@ -3,7 +3,7 @@
 //! Run: `cargo bench --bench shanten`. Hands are random 14-tile hands drawn from a full wall
 //! with a fixed seed; "per hand" figures divide the batch time by the batch size.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use majiang::algo::Evaluator;
 use majiang::hand::Jing;
 use majiang::rules::ShapeRules;
@@ -82,16 +82,41 @@ fn waits_and_discards(c: &mut Criterion) {
     let mut group = c.benchmark_group("waits");
     group.throughput(Throughput::Elements(1000));
     group.bench_function("nanchang/winning_tiles/13 tiles", |b| {
-        b.iter(|| hs13.iter().map(|h| eval.winning_tiles(h, Jing::NONE, 0).unwrap().len()).sum::<usize>())
+        b.iter(|| {
+            hs13.iter()
+                .map(|h| eval.winning_tiles(h, Jing::NONE, 0).unwrap().len())
+                .sum::<usize>()
+        })
     });
     group.bench_function("nanchang/discard_options/14 tiles", |b| {
-        b.iter(|| hs14.iter().map(|h| eval.discard_options(h, Jing::NONE, 0, None).unwrap().len()).sum::<usize>())
+        b.iter(|| {
+            hs14.iter()
+                .map(|h| eval.discard_options(h, Jing::NONE, 0, None).unwrap().len())
+                .sum::<usize>()
+        })
     });
     group.finish();
-    c.bench_function("tables/first use (all four presets)", |b| {
-        b.iter_batched(|| (), |_| Evaluator::new(&ShapeRules::NANCHANG), BatchSize::SmallInput)
-    });
 }
 
-criterion_group!(benches, shanten, waits_and_discards);
+fn batches(c: &mut Criterion) {
+    use majiang::algo::batch::{self, Batch, PerRow};
+    let eval = Evaluator::new(&ShapeRules::NANCHANG);
+    let hs = hands(100_000, 14, 0);
+    let b = Batch {
+        counts: &hs,
+        jing: PerRow::All(Jing::NONE),
+        melds: PerRow::All(0),
+    };
+    let mut group = c.benchmark_group("batch");
+    group.throughput(Throughput::Elements(hs.len() as u64));
+    group.sample_size(20);
+    for threads in [1, 2] {
+        group.bench_function(format!("nanchang/shanten/{threads} thread(s)"), |bch| {
+            bch.iter(|| batch::shanten(&eval, &b, threads).unwrap().len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, shanten, waits_and_discards, batches);
 criterion_main!(benches);

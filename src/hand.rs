@@ -17,7 +17,9 @@ impl Jing {
         let mut mask = 0u64;
         for t in tiles {
             if t.is_flower() {
-                return Err(Error::InvalidHand(format!("a flower ({t}) cannot be a wild tile")));
+                return Err(Error::InvalidHand(format!(
+                    "a flower ({t}) cannot be a wild tile"
+                )));
             }
             mask |= 1 << t.index();
         }

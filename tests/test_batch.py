@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import majiang
-from majiang import batch
 from conftest import near_complete_counts, random_counts
+from majiang import batch
 
 
 def _matrix(rng: random.Random, n: int, size: int) -> np.ndarray:

@@ -13,7 +13,13 @@ import majiang.batch
 import majiang.errors
 import majiang.tiles
 
-MODULES: list[types.ModuleType] = [majiang, majiang._core, majiang.batch, majiang.errors, majiang.tiles]
+MODULES: list[types.ModuleType] = [
+    majiang,
+    majiang._core,
+    majiang.batch,
+    majiang.errors,
+    majiang.tiles,
+]
 
 
 def _examples() -> list[doctest.DocTest]:

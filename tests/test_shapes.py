@@ -145,9 +145,7 @@ def test_discard_options_agree_with_shanten(preset: str, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_decompositions_exist_exactly_for_complete_hands(
-    preset: str, rng: random.Random
-) -> None:
+def test_decompositions_exist_exactly_for_complete_hands(preset: str, rng: random.Random) -> None:
     for i in range(300):
         melds = i % 5
         counts = near_complete_counts(rng, 14 - 3 * melds)
@@ -158,6 +156,6 @@ def test_decompositions_exist_exactly_for_complete_hands(
             sources = sorted(t for b in d["blocks"] for t in b["sources"])
             assert sources == sorted(majiang.parse_tiles(majiang.tiles.from_counts(counts)))
             as_themselves = all(
-                t == s for b in d["blocks"] for t, s in zip(b["tiles"], b["sources"])
+                t == s for b in d["blocks"] for t, s in zip(b["tiles"], b["sources"], strict=True)
             )
             assert d["wilds_as_themselves"] == as_themselves

@@ -30,7 +30,13 @@ def test_glyph_order_differs_from_mpsz() -> None:
 
 def test_tile_index_and_jing_pair() -> None:
     assert [majiang.tile_index(t) for t in ("1m", "1p", "1s", "东", "白", "中", "春")] == [
-        0, 9, 18, 27, 31, 33, 34,
+        0,
+        9,
+        18,
+        27,
+        31,
+        33,
+        34,
     ]
     assert majiang.jing_pair("9s") == ("9s", "1s")
     assert majiang.jing_pair("北") == ("4z", "1z")

@@ -14,7 +14,7 @@ Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.
 """A hand: an MPSZ/Chinese/glyph string, tile names, or 34 counts."""
 TileList = str | Sequence[str] | Sequence[int]
 """Tiles as text, names or indices (0-41)."""
-RulesArg = str | Rules | None
+RulesArg = str | "Rules" | None
 JingArg = str | Sequence[str] | Sequence[int] | None
 
 @final
@@ -49,7 +49,9 @@ class Rules:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-def shanten(tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0) -> int: ...
+def shanten(
+    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+) -> int: ...
 def shanten_detail(
     tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
 ) -> dict[str, int]: ...

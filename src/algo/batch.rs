@@ -325,7 +325,9 @@ mod tests {
         let mask = winning_mask(&eval, &batch, 2).unwrap();
         for (i, c) in counts.iter().enumerate() {
             let waits = eval.winning_tiles(c, jing[i], 0).unwrap();
-            let row: Vec<usize> = (0..NUM_KINDS).filter(|&k| mask[i * NUM_KINDS + k]).collect();
+            let row: Vec<usize> = (0..NUM_KINDS)
+                .filter(|&k| mask[i * NUM_KINDS + k])
+                .collect();
             assert_eq!(row, waits);
         }
     }

@@ -20,7 +20,13 @@ pub fn three_tile_blocks(rules: &ShapeRules) -> Vec<[usize; 3]> {
         }
     }
     if rules.honor_sequences {
-        out.extend([[27, 28, 29], [27, 28, 30], [27, 29, 30], [28, 29, 30], [31, 32, 33]]);
+        out.extend([
+            [27, 28, 29],
+            [27, 28, 30],
+            [27, 29, 30],
+            [28, 29, 30],
+            [31, 32, 33],
+        ]);
     }
     out
 }
@@ -42,8 +48,15 @@ pub fn is_winning(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) ->
     let mut plain = split.plain;
     let mut reading = split.plain; // tiles read as each kind, plain and wild (max 4)
     let blocks = three_tile_blocks(rules);
-    regular(&mut plain, &mut reading, split.wild, 4 - melds as usize, true, rules, &blocks)
-        || melds == 0 && special_win(&split, rules)
+    regular(
+        &mut plain,
+        &mut reading,
+        split.wild,
+        4 - melds as usize,
+        true,
+        rules,
+        &blocks,
+    ) || melds == 0 && special_win(&split, rules)
         || rules.all_258 && (0..NUM_KINDS).all(|k| split.plain[k] == 0 || is_258(k))
 }
 
@@ -72,7 +85,15 @@ fn regular(
         }
         if wild > 0 && reading[first] < 4 {
             reading[first] += 1;
-            let ok = regular(plain, reading, wild - 1, blocks_left, false, rules, all_blocks);
+            let ok = regular(
+                plain,
+                reading,
+                wild - 1,
+                blocks_left,
+                false,
+                rules,
+                all_blocks,
+            );
             reading[first] -= 1;
             if ok {
                 return true;
@@ -135,18 +156,21 @@ fn special_win(split: &Split, rules: &ShapeRules) -> bool {
             plain.iter().all(|&c| c <= 2) && {
                 let singles = plain.iter().filter(|&&c| c == 1).count();
                 // each single takes one wild; the rest pair up as new kinds
-                singles <= wild && (wild - singles) % 2 == 0
+                singles <= wild && (wild - singles).is_multiple_of(2)
             }
         }
         SevenPairs::FourAsTwo => {
             let odd = plain.iter().filter(|&&c| c % 2 == 1).count();
-            odd <= wild && (wild - odd) % 2 == 0
+            odd <= wild && (wild - odd).is_multiple_of(2)
         }
     };
     let orphans = rules.thirteen_orphans && {
         let only_orphans = (0..NUM_KINDS).all(|k| plain[k] == 0 || ORPHANS.contains(&k));
         let missing = ORPHANS.iter().filter(|&&k| plain[k] == 0).count();
-        let extra: usize = ORPHANS.iter().map(|&k| plain[k].saturating_sub(1) as usize).sum();
+        let extra: usize = ORPHANS
+            .iter()
+            .map(|&k| plain[k].saturating_sub(1) as usize)
+            .sum();
         // each missing orphan takes a wild; exactly one duplicate, plain or wild
         only_orphans && extra <= 1 && missing + (1 - extra) == wild
     };
@@ -164,7 +188,9 @@ fn special_win(split: &Split, rules: &ShapeRules) -> bool {
 }
 
 fn present_mask(plain: &Counts) -> u64 {
-    (0..NUM_KINDS).filter(|&k| plain[k] > 0).fold(0, |m, k| m | 1 << k)
+    (0..NUM_KINDS)
+        .filter(|&k| plain[k] > 0)
+        .fold(0, |m, k| m | 1 << k)
 }
 
 /// Every 14-kind target of the all-single shapes, as kind bit masks (built once).
@@ -230,7 +256,10 @@ pub fn shanten(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) -> i8
     }
     if rules.all_258 {
         let target = 14 - 3 * melds as usize;
-        let have: usize = (0..NUM_KINDS).filter(|&k| is_258(k)).map(|k| plain[k] as usize).sum();
+        let have: usize = (0..NUM_KINDS)
+            .filter(|&k| is_258(k))
+            .map(|k| plain[k] as usize)
+            .sum();
         best = best.min(target - have.min(target));
     }
     best as i8 - split.wild as i8 - 1
@@ -286,7 +315,11 @@ fn special_missing(plain: &Counts, rules: &ShapeRules) -> usize {
     if rules.seven_pairs != SevenPairs::Off {
         // Choose how many pairs each kind provides; kinds with no tile provide none here
         // (a pair of them costs 2, counted when pairs are short).
-        let per_kind_max = if rules.seven_pairs == SevenPairs::FourAsTwo { 2 } else { 1 };
+        let per_kind_max = if rules.seven_pairs == SevenPairs::FourAsTwo {
+            2
+        } else {
+            1
+        };
         let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| plain[k] > 0).collect();
         let mut choice = vec![0usize; held.len()];
         loop {

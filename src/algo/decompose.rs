@@ -327,9 +327,20 @@ impl Evaluator {
         };
         let mut plain = split.plain;
         let mut reading = split.plain;
-        search.regular(&mut plain, &mut reading, split.wild, 4 - melds as usize, true, &mut Vec::new());
+        search.regular(
+            &mut plain,
+            &mut reading,
+            split.wild,
+            4 - melds as usize,
+            true,
+            &mut Vec::new(),
+        );
         let regular = std::mem::take(&mut search.found);
-        out.extend(regular.into_iter().map(|a| deal(Shape::Regular, a, counts, jing)));
+        out.extend(
+            regular
+                .into_iter()
+                .map(|a| deal(Shape::Regular, a, counts, jing)),
+        );
 
         if melds == 0 {
             let mut specials: Vec<(Shape, Abstract)> = Vec::new();
@@ -366,7 +377,7 @@ fn seven_pairs(split: &Split, rule: SevenPairs, limit: usize, out: &mut Vec<(Sha
     let mut base: Abstract = Vec::new();
     let mut wild = split.wild as i32;
     let mut reading = split.plain;
-    for k in 0..NUM_KINDS {
+    for (k, read) in reading.iter_mut().enumerate() {
         let c = split.plain[k];
         if rule == SevenPairs::Distinct && c > 2 {
             return;
@@ -377,7 +388,7 @@ fn seven_pairs(split: &Split, rule: SevenPairs, limit: usize, out: &mut Vec<(Sha
         }
         if c % 2 == 1 {
             base.push((BlockKind::Pair, vec![(kk, false), (kk, true)]));
-            reading[k] += 1;
+            *read += 1;
             wild -= 1;
         }
     }
@@ -436,9 +447,16 @@ fn thirteen_orphans(split: &Split, out: &mut Vec<(Shape, Abstract)>) {
                 ok = false;
             }
             let mut slots: Vec<Slot> = vec![(k as u8, false); have.min(want) as usize];
-            slots.extend(std::iter::repeat_n((k as u8, true), want.saturating_sub(have) as usize));
+            slots.extend(std::iter::repeat_n(
+                (k as u8, true),
+                want.saturating_sub(have) as usize,
+            ));
             wild_needed += want.saturating_sub(have);
-            let kind = if want == 2 { BlockKind::Pair } else { BlockKind::Single };
+            let kind = if want == 2 {
+                BlockKind::Pair
+            } else {
+                BlockKind::Single
+            };
             blocks.push((kind, slots));
         }
         if ok && wild_needed == split.wild {
@@ -508,7 +526,11 @@ fn deal(shape: Shape, abstract_blocks: Abstract, counts: &Counts, jing: Jing) ->
             kind: *kind,
             tiles: slots
                 .iter()
-                .map(|&(k, wild)| TileUse { kind: k, tile: if wild { u8::MAX } else { k }, wild })
+                .map(|&(k, wild)| TileUse {
+                    kind: k,
+                    tile: if wild { u8::MAX } else { k },
+                    wild,
+                })
                 .collect(),
         })
         .collect();
@@ -520,7 +542,9 @@ fn deal(shape: Shape, abstract_blocks: Abstract, counts: &Counts, jing: Jing) ->
     }
     for t in blocks.iter_mut().flat_map(|b| b.tiles.iter_mut()) {
         if t.wild && t.tile == u8::MAX {
-            let k = (0..NUM_KINDS).find(|&k| pool[k] > 0).unwrap_or(t.kind as usize);
+            let k = (0..NUM_KINDS)
+                .find(|&k| pool[k] > 0)
+                .unwrap_or(t.kind as usize);
             pool[k] = pool[k].saturating_sub(1);
             t.tile = k as u8;
         }
@@ -551,7 +575,11 @@ mod tests {
     #[test]
     fn complete_hands_have_decompositions_and_only_they() {
         let mut rng = Rng::new(23);
-        for rules in [ShapeRules::STANDARD, ShapeRules::NANCHANG, ShapeRules::PINGXIANG] {
+        for rules in [
+            ShapeRules::STANDARD,
+            ShapeRules::NANCHANG,
+            ShapeRules::PINGXIANG,
+        ] {
             let eval = Evaluator::new(&rules);
             for i in 0..1500 {
                 let melds = [0, 0, 0, 1, 2, 4][i % 6];

@@ -1,10 +1,10 @@
 //! The shape algorithms: shanten, waits and discards, decompositions, batches.
 
-pub mod shanten;
-pub mod special;
 pub mod batch;
 pub mod brute;
 pub mod decompose;
+pub mod shanten;
+pub mod special;
 pub mod waits;
 
 pub use decompose::{Block, BlockKind, Decomposition, Shape, TileUse};

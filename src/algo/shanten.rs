@@ -80,7 +80,10 @@ fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
 }
 
 /// The portable reference of [`merge`]; tests check the SIMD version against it.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "ssse3"), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "ssse3"),
+    allow(dead_code)
+)]
 fn merge_scalar(a: &Row, b: &Row) -> Row {
     let (a, b) = (&a.0, &b.0);
     let mut out = [INF; 16];
@@ -101,13 +104,18 @@ fn merge_scalar(a: &Row, b: &Row) -> Row {
 }
 
 /// The portable reference of [`merge_final`].
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "ssse3"), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "ssse3"),
+    allow(dead_code)
+)]
 fn merge_final_scalar(a: &Row, b: &Row, blocks: usize) -> u8 {
     let (a, b) = (&a.0, &b.0);
     let mut best = INF;
     for j in 0..=blocks {
         let k = blocks - j;
-        best = best.min(a[2 * j] + b[2 * k + 1]).min(a[2 * j + 1] + b[2 * k]);
+        best = best
+            .min(a[2 * j] + b[2 * k + 1])
+            .min(a[2 * j + 1] + b[2 * k]);
     }
     best
 }
@@ -148,7 +156,9 @@ mod simd {
         let inf = _mm_set1_epi8(INF as i8);
         // b's no-pair cells moved into the pair lanes (a pair from `a` joins them); the
         // no-pair lanes get INF (index 255 zeroes them, the OR makes them INF).
-        let to_pair = [255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14];
+        let to_pair = [
+            255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14,
+        ];
         let odd_inf = _mm_set_epi8(0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63);
         let b_to_pair = _mm_or_si128(pick(bv, to_pair), odd_inf);
         let mut out = inf;
@@ -386,7 +396,10 @@ mod tests {
             let slow = merge_scalar(&a, &b);
             assert_eq!(fast.0[..10], slow.0[..10]);
             for blocks in 0..5 {
-                assert_eq!(merge_final(&a, &b, blocks), merge_final_scalar(&a, &b, blocks).min(INF));
+                assert_eq!(
+                    merge_final(&a, &b, blocks),
+                    merge_final_scalar(&a, &b, blocks).min(INF)
+                );
             }
         }
     }

@@ -174,4 +174,3 @@ impl SpecialReplacements {
         .unwrap_or(u8::MAX)
     }
 }
-

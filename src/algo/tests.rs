@@ -28,7 +28,12 @@ impl Rng {
 /// A random hand of `size` tiles with about `wild` wild tiles among them: sometimes drawn
 /// from the full wall, sometimes built from blocks then spoiled a little, so that complete
 /// and nearly complete hands are common.
-pub(crate) fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: usize) -> (Counts, Jing) {
+pub(crate) fn random_hand(
+    rng: &mut Rng,
+    rules: &ShapeRules,
+    size: usize,
+    wild: usize,
+) -> (Counts, Jing) {
     let jing_kinds = [rng.below(NUM_KINDS), rng.below(NUM_KINDS)];
     let jing = if wild == 0 {
         Jing::NONE
@@ -59,10 +64,12 @@ pub(crate) fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: 
             t.push(t[rng.below(13)]);
             t
         } else {
-            (0..7).flat_map(|_| {
-                let k = rng.below(NUM_KINDS);
-                [k, k]
-            }).collect()
+            (0..7)
+                .flat_map(|_| {
+                    let k = rng.below(NUM_KINDS);
+                    [k, k]
+                })
+                .collect()
         };
         for k in target {
             if total < size && c[k] < 4 && !jing.contains(k) {
@@ -77,7 +84,9 @@ pub(crate) fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: 
         while total + 3 <= size && guard < 50 {
             guard += 1;
             let b = blocks[rng.below(blocks.len())];
-            if b.iter().all(|&k| c[k] + b.iter().filter(|&&x| x == k).count() as u8 <= 4) {
+            if b.iter()
+                .all(|&k| c[k] + b.iter().filter(|&&x| x == k).count() as u8 <= 4)
+            {
                 for k in b {
                     c[k] += 1;
                 }
@@ -86,7 +95,12 @@ pub(crate) fn random_hand(rng: &mut Rng, rules: &ShapeRules, size: usize, wild: 
         }
         if rng.below(4) == 0 {
             // spoil: remove a random tile
-            if let Some(k) = (0..NUM_KINDS).cycle().skip(rng.below(NUM_KINDS)).take(NUM_KINDS).find(|&k| c[k] > 0) {
+            if let Some(k) = (0..NUM_KINDS)
+                .cycle()
+                .skip(rng.below(NUM_KINDS))
+                .take(NUM_KINDS)
+                .find(|&k| c[k] > 0)
+            {
                 c[k] -= 1;
                 total -= 1;
             }
@@ -128,7 +142,12 @@ fn shanten_agrees_with_brute_force() {
             let (c, jing) = random_hand(&mut rng, rules, size, wild);
             let fast = eval.shanten(&c, jing, melds as u8).unwrap();
             let slow = brute::shanten(&c, jing, melds as u8, rules);
-            assert_eq!(fast, slow, "{rules:?} {} jing={jing:?} melds={melds}", crate::tiles::format_counts(&c));
+            assert_eq!(
+                fast,
+                slow,
+                "{rules:?} {} jing={jing:?} melds={melds}",
+                crate::tiles::format_counts(&c)
+            );
         }
     }
 }
@@ -145,11 +164,19 @@ fn winning_agrees_with_explicit_wild_placement() {
             let (c, jing) = random_hand(&mut rng, rules, 14 - 3 * melds, wild);
             let fast = eval.is_winning(&c, jing, melds as u8).unwrap();
             let slow = brute::is_winning(&c, jing, melds as u8, rules);
-            assert_eq!(fast, slow, "{rules:?} {} jing={jing:?} melds={melds}", crate::tiles::format_counts(&c));
+            assert_eq!(
+                fast,
+                slow,
+                "{rules:?} {} jing={jing:?} melds={melds}",
+                crate::tiles::format_counts(&c)
+            );
             wins += usize::from(fast);
         }
     }
-    assert!(wins > 1000, "the generator should produce many complete hands, got {wins}");
+    assert!(
+        wins > 1000,
+        "the generator should produce many complete hands, got {wins}"
+    );
 }
 
 #[test]
@@ -198,7 +225,11 @@ fn after_draw_agrees_with_single_calls() {
                 }
                 let mut d = c;
                 d[k] += 1;
-                assert_eq!(after[k], eval.shanten(&d, jing, melds as u8).unwrap(), "kind {k}");
+                assert_eq!(
+                    after[k],
+                    eval.shanten(&d, jing, melds as u8).unwrap(),
+                    "kind {k}"
+                );
             }
         }
     }

@@ -107,8 +107,18 @@ impl Evaluator {
             });
         }
         out.sort_by(|a, b| {
-            (a.shanten, std::cmp::Reverse(a.unseen), std::cmp::Reverse(a.effective.len()), a.discard)
-                .cmp(&(b.shanten, std::cmp::Reverse(b.unseen), std::cmp::Reverse(b.effective.len()), b.discard))
+            (
+                a.shanten,
+                std::cmp::Reverse(a.unseen),
+                std::cmp::Reverse(a.effective.len()),
+                a.discard,
+            )
+                .cmp(&(
+                    b.shanten,
+                    std::cmp::Reverse(b.unseen),
+                    std::cmp::Reverse(b.effective.len()),
+                    b.discard,
+                ))
         });
         Ok(out)
     }
@@ -123,7 +133,10 @@ mod tests {
     fn nine_gates_waits_on_all_nine() {
         let eval = Evaluator::new(&ShapeRules::STANDARD);
         let c = crate::counts_from_str("1112345678999m").unwrap();
-        assert_eq!(eval.winning_tiles(&c, Jing::NONE, 0).unwrap(), (0..9).collect::<Vec<_>>());
+        assert_eq!(
+            eval.winning_tiles(&c, Jing::NONE, 0).unwrap(),
+            (0..9).collect::<Vec<_>>()
+        );
     }
 
     #[test]

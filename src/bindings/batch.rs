@@ -9,7 +9,9 @@ use crate::hand::Jing;
 use crate::rules::ShapeRules;
 use crate::tiles::{Counts, NUM_KINDS};
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use std::borrow::Cow;
 
@@ -74,7 +76,10 @@ impl<'py> Args<'py> {
                     mask.as_array()
                         .outer_iter()
                         .map(|row| {
-                            let bits = row.iter().enumerate().fold(0u64, |m, (k, &w)| m | u64::from(w) << k);
+                            let bits = row
+                                .iter()
+                                .enumerate()
+                                .fold(0u64, |m, (k, &w)| m | u64::from(w) << k);
                             Jing::from_mask(bits)
                         })
                         .collect()
@@ -93,7 +98,10 @@ impl<'py> Args<'py> {
                     })?;
                     let v: Vec<u8> = arr.as_array().iter().copied().collect();
                     if let Some(i) = v.iter().position(|&m| m > 4) {
-                        return Err(invalid_hand(format!("row {i}: melds must be 0 to 4, got {}", v[i])));
+                        return Err(invalid_hand(format!(
+                            "row {i}: melds must be 0 to 4, got {}",
+                            v[i]
+                        )));
                     }
                     v
                 }

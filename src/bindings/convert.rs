@@ -39,7 +39,9 @@ fn tile_of(item: &Bound<'_, PyAny>, i: usize) -> PyResult<Tile> {
     let s = item.cast::<PyString>().map_err(|_| {
         invalid_hand(format!(
             "tiles[{i}] is {}, not a tile name",
-            item.get_type().name().map_or(String::from("?"), |n| n.to_string())
+            item.get_type()
+                .name()
+                .map_or(String::from("?"), |n| n.to_string())
         ))
     })?;
     let text = s.to_cow()?;
@@ -138,7 +140,9 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     }
     if let Ok(ndim) = obj.getattr(pyo3::intern!(obj.py(), "ndim")) {
         if ndim.extract::<i64>().ok() != Some(1) {
-            return Err(invalid_hand("a counts array must be one-dimensional with 34 entries"));
+            return Err(invalid_hand(
+                "a counts array must be one-dimensional with 34 entries",
+            ));
         }
     }
     if let Ok(arr) = obj.extract::<PyReadonlyArray1<'_, u8>>() {
@@ -156,11 +160,15 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         if let Ok(list) = list.cast::<PyList>() {
             return counts_from_items(list.len(), list.iter());
         }
-        return Err(invalid_hand("a counts array must be one-dimensional with 34 entries"));
+        return Err(invalid_hand(
+            "a counts array must be one-dimensional with 34 entries",
+        ));
     }
     Err(invalid_hand(format!(
         "cannot read a hand from {}: give an MPSZ string, tile names or 34 counts",
-        obj.get_type().name().map_or(String::from("?"), |n| n.to_string())
+        obj.get_type()
+            .name()
+            .map_or(String::from("?"), |n| n.to_string())
     )))
 }
 
@@ -175,10 +183,11 @@ pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         if item.is_instance_of::<PyString>() {
             out.push(tile_of(&item, i)?);
         } else if let Ok(k) = item.extract::<i64>() {
-            let t = u8::try_from(k)
-                .ok()
-                .and_then(Tile::new)
-                .ok_or_else(|| super::errors::TileParseError::new_err(format!("tiles[{i}] = {k} is not a tile index (0-41)")))?;
+            let t = u8::try_from(k).ok().and_then(Tile::new).ok_or_else(|| {
+                super::errors::TileParseError::new_err(format!(
+                    "tiles[{i}] = {k} is not a tile index (0-41)"
+                ))
+            })?;
             out.push(t);
         } else {
             out.push(tile_of(&item, i)?);

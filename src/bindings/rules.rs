@@ -68,13 +68,25 @@ impl Rules {
             "off" => SevenPairs::Off,
             "distinct" => SevenPairs::Distinct,
             "four_as_two" => SevenPairs::FourAsTwo,
-            _ => return Err(bad("seven_pairs", seven_pairs, "'off', 'distinct', 'four_as_two'")),
+            _ => {
+                return Err(bad(
+                    "seven_pairs",
+                    seven_pairs,
+                    "'off', 'distinct', 'four_as_two'",
+                ))
+            }
         };
         let thirteen_rotten = match thirteen_rotten {
             "off" => ThirteenRotten::Off,
             "nanchang" => ThirteenRotten::Nanchang,
             "knitted" => ThirteenRotten::Knitted,
-            _ => return Err(bad("thirteen_rotten", thirteen_rotten, "'off', 'nanchang', 'knitted'")),
+            _ => {
+                return Err(bad(
+                    "thirteen_rotten",
+                    thirteen_rotten,
+                    "'off', 'nanchang', 'knitted'",
+                ))
+            }
         };
         Ok(Rules {
             inner: ShapeRules {

@@ -83,7 +83,10 @@ pub fn shanten_detail<'py>(
     melds: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let q = Query::new(tiles, rules, jing, melds)?;
-    let d = q.eval.shanten_detail(&q.counts, q.jing, q.melds).map_err(to_py)?;
+    let d = q
+        .eval
+        .shanten_detail(&q.counts, q.jing, q.melds)
+        .map_err(to_py)?;
     let out = PyDict::new(py);
     for (name, v) in [
         ("regular", d.regular),
@@ -135,7 +138,10 @@ pub fn winning_tiles<'py>(
     melds: i64,
 ) -> PyResult<Bound<'py, PyList>> {
     let q = Query::new(tiles, rules, jing, melds)?;
-    let kinds = q.eval.winning_tiles(&q.counts, q.jing, q.melds).map_err(to_py)?;
+    let kinds = q
+        .eval
+        .winning_tiles(&q.counts, q.jing, q.melds)
+        .map_err(to_py)?;
     PyList::new(py, kinds.into_iter().map(|k| kind_pystr(py, k)))
 }
 
@@ -187,7 +193,10 @@ fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound
         let bd = PyDict::new(py);
         bd.set_item("kind", b.kind.name())?;
         let names = |f: fn(&crate::algo::TileUse) -> u8| {
-            b.tiles.iter().map(|t| kind_name(f(t) as usize)).collect::<Vec<_>>()
+            b.tiles
+                .iter()
+                .map(|t| kind_name(f(t) as usize))
+                .collect::<Vec<_>>()
         };
         bd.set_item("tiles", names(|t| t.kind))?;
         bd.set_item("sources", names(|t| t.tile))?;

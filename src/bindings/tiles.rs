@@ -76,7 +76,9 @@ fn tile_index(tile: &Bound<'_, PyAny>) -> PyResult<usize> {
 fn jing_pair(indicator: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
     let t = one_tile(indicator)?;
     if t.is_flower() {
-        return Err(TileParseError::new_err(format!("a flower ({t}) cannot be a jing indicator")));
+        return Err(TileParseError::new_err(format!(
+            "a flower ({t}) cannot be a jing indicator"
+        )));
     }
     let (zheng, fu) = crate::hand::Jing::nanchang_pair(t);
     Ok((zheng.to_string(), fu.to_string()))

@@ -86,7 +86,10 @@ pub fn group_stats(counts: &[u8]) -> [u8; 6] {
     let (rotten, knits) = if suit {
         let k = ROTTEN_KEEP[mask as usize];
         let kn = KNITS.map(|p| (mask & p).count_ones() as u8);
-        (k[1] | k[2] << 1 | k[3] << 3, kn[0] | kn[1] << 2 | kn[2] << 4)
+        (
+            k[1] | k[2] << 1 | k[3] << 3,
+            kn[0] | kn[1] << 2 | kn[2] << 4,
+        )
     } else {
         (0, 0)
     };
@@ -123,7 +126,7 @@ mod tests {
         assert_eq!(s[0], 2); // paired 2, single 0
         assert_eq!(s[2] >> 4, 2); // orphan pairs
         assert_eq!(s[3], 2); // orphans held
-        // 258m: all 2/5/8, knitted 258 = 3
+                             // 258m: all 2/5/8, knitted 258 = 3
         let s = group_stats(&[0, 1, 0, 0, 1, 0, 0, 1, 0]);
         assert_eq!(s[2] & 15, 3);
         assert_eq!(s[5] >> 2 & 3, 3);

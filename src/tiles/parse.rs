@@ -39,7 +39,10 @@ fn suit_base(c: char) -> Option<(u8, u8)> {
 }
 
 fn chinese_digit(c: char) -> Option<u8> {
-    "一二三四五六七八九".chars().position(|d| d == c).map(|i| i as u8 + 1)
+    "一二三四五六七八九"
+        .chars()
+        .position(|d| d == c)
+        .map(|i| i as u8 + 1)
 }
 
 /// A named honor or flower, possibly two characters long (红中, 白板, 发财).
@@ -101,15 +104,27 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, ParseError> {
                 i += 1;
             }
             let Some(&suit) = chars.get(i) else {
-                return Err(err(start, i, "digits without a suit letter (m, p, s, z or f)"));
+                return Err(err(
+                    start,
+                    i,
+                    "digits without a suit letter (m, p, s, z or f)",
+                ));
             };
             let Some((base, max)) = suit_base(suit) else {
-                return Err(err(start, i + 1, "digits without a suit letter (m, p, s, z or f)"));
+                return Err(err(
+                    start,
+                    i + 1,
+                    "digits without a suit letter (m, p, s, z or f)",
+                ));
             };
             for (k, d) in chars[start..i].iter().enumerate() {
                 let n = *d as u8 - b'0';
                 if n == 0 || n > max {
-                    return Err(err(start + k, start + k + 1, "number out of range for its suit"));
+                    return Err(err(
+                        start + k,
+                        start + k + 1,
+                        "number out of range for its suit",
+                    ));
                 }
                 out.push(Tile(base + n - 1));
             }
@@ -117,7 +132,13 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, ParseError> {
         } else if let Some(n) = chinese_digit(c) {
             match chars.get(i + 1).and_then(|&s| suit_base(s)) {
                 Some((base, 9)) => out.push(Tile(base + n - 1)),
-                _ => return Err(err(i, i + 2, "a Chinese number must be followed by 万, 筒 or 条")),
+                _ => {
+                    return Err(err(
+                        i,
+                        i + 2,
+                        "a Chinese number must be followed by 万, 筒 or 条",
+                    ))
+                }
             }
             i += 2;
         } else if let Some((idx, len)) = honor_word(&chars, i) {
