@@ -1,0 +1,5 @@
+"""``python -m majiang``: the same as the ``majiang`` command."""
+
+from majiang.cli import main
+
+raise SystemExit(main())

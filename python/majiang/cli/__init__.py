@@ -1,0 +1,43 @@
+"""The ``majiang`` command (also ``python -m majiang``).
+
+Example:
+    >>> from majiang.cli import main
+    >>> main(["analyze", "123m456p789s12z55m", "--indicator", "3z", "--json"]) == 0
+    ... # doctest: +ELLIPSIS
+    {...}
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from majiang.cli import analyze
+from majiang.errors import MajiangError
+
+__all__ = ["main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="majiang",
+        description="Chinese regional mahjong: analyse hands (Nanchang, Pingxiang, Nanjing).",
+        epilog='example: majiang analyze "123m456p789s12z55m" --indicator 4m',
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    analyze.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line; returns the exit code (0 success, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except MajiangError as e:
+        print(f"majiang: {e}", file=sys.stderr)
+        return 2
+    return code

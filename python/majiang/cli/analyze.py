@@ -1,0 +1,126 @@
+"""``majiang analyze``: shanten, waits, discards and decompositions of one hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import majiang
+from majiang.tiles import KINDS, to_counts
+
+EXAMPLE = """examples:
+  majiang analyze "123m456p789s12z55m" --indicator 4m     Nanchang, jing 4m/5m
+  majiang analyze "1112345678999m" --rules standard        waits of a 13-tile hand
+  majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
+"""
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser(
+        "analyze",
+        help="shanten, waits, discards and decompositions of a hand",
+        description="Analyse a concealed hand: shanten per shape, then the winning tiles "
+        "(13-3k tiles), the discards ranked by effective tiles (14-3k tiles) or the "
+        "decompositions of a complete hand.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("hand", help="concealed tiles: MPSZ, Chinese names or glyphs")
+    wild = p.add_mutually_exclusive_group()
+    wild.add_argument("--jing", nargs="+", default=[], metavar="TILE", help="wild tiles")
+    wild.add_argument(
+        "--indicator", metavar="TILE", help="Nanchang jing indicator (正精 = it, 副精 = next)"
+    )
+    p.add_argument("--melds", type=int, default=0, help="declared melds (their tiles omitted)")
+    p.add_argument(
+        "--rules", default="nanchang", help="preset: " + ", ".join(majiang.Rules.preset_names())
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
+    p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
+    p.add_argument("--limit", type=int, default=20, help="most decompositions to show")
+    p.set_defaults(run=run)
+
+
+def analysis(args: argparse.Namespace) -> dict[str, Any]:
+    """The analysis as JSON-ready data."""
+    jing: list[str] = list(majiang.jing_pair(args.indicator)) if args.indicator else args.jing
+    jing = [t for group in jing for t in majiang.parse_tiles(group)]
+    opts: dict[str, Any] = {"rules": args.rules, "jing": jing, "melds": args.melds}
+    counts = to_counts(args.hand)
+    size = sum(counts)
+    out: dict[str, Any] = {
+        "hand": majiang.tiles.from_counts(counts),
+        "rules": args.rules,
+        "jing": jing,
+        "melds": args.melds,
+        "shanten": majiang.shanten(counts, **opts),
+        "shapes": majiang.shanten_detail(counts, **opts),
+    }
+    if size == 13 - 3 * args.melds:
+        out["waits"] = [
+            {"tile": t, "unseen": 4 - counts[KINDS.index(t)]}
+            for t in majiang.winning_tiles(counts, **opts)
+        ]
+    elif out["shanten"] == -1:
+        out["decompositions"] = majiang.decompositions(counts, limit=args.limit, **opts)
+    else:
+        out["discards"] = majiang.discard_options(counts, **opts)
+    return out
+
+
+def _tile(name: str, args: argparse.Namespace) -> str:
+    if args.glyphs:
+        return majiang.to_glyphs(name)
+    if args.zh:
+        return majiang.to_chinese(name)[0]
+    return name
+
+
+def _tiles(names: list[str], args: argparse.Namespace) -> str:
+    if args.glyphs or args.zh:
+        return " ".join(_tile(n, args) for n in names)
+    return majiang.to_mpsz(names) if names else "-"
+
+
+def render(a: dict[str, Any], args: argparse.Namespace) -> str:
+    lines = [
+        f"hand    {_tiles(majiang.parse_tiles(a['hand']), args)}"
+        + (f"  + {a['melds']} meld(s)" if a["melds"] else ""),
+        f"rules   {a['rules']}" + (f"   jing {_tiles(a['jing'], args)}" if a["jing"] else ""),
+        "shanten "
+        + ("complete" if a["shanten"] == -1 else str(a["shanten"]))
+        + "   ("
+        + ", ".join(f"{k} {v}" for k, v in a["shapes"].items())
+        + ")",
+    ]
+    if "waits" in a:
+        if a["waits"]:
+            waits = ", ".join(f"{_tile(w['tile'], args)} ({w['unseen']})" for w in a["waits"])
+            lines.append(f"waits   {waits}   [{sum(w['unseen'] for w in a['waits'])} unseen]")
+        else:
+            lines.append("waits   none (not tenpai)")
+    if "discards" in a:
+        lines.append("discard  shanten  unseen  effective tiles")
+        for o in a["discards"][:10]:
+            eff = _tiles(o["effective"], args)
+            lines.append(f"{_tile(o['discard'], args):8} {o['shanten']:7}  {o['unseen']:6}  {eff}")
+    if "decompositions" in a:
+        for i, d in enumerate(a["decompositions"], 1):
+            blocks = []
+            for b in d["blocks"]:
+                parts = [
+                    _tile(t, args) if not w else f"{_tile(s, args)}→{_tile(t, args)}"
+                    for t, s, w in zip(b["tiles"], b["sources"], b["wild"], strict=True)
+                ]
+                blocks.append("[" + " ".join(parts) + "]")
+            tag = "  jing as themselves (德国-shaped)" if d["wilds_as_themselves"] else ""
+            lines.append(f"{i:2}. {d['shape']:16} {' '.join(blocks)}{tag}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    a = analysis(args)
+    print(json.dumps(a, ensure_ascii=False, indent=2) if args.json else render(a, args))
+    return 0

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh) and runs every check: Rust tests, clippy and rustfmt; the
+# Python tests against the installed wheel; ruff and mypy --strict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+export PYO3_PYTHON="$PWD/.venv/bin/python"
+
+echo "== cargo fmt --check"
+cargo fmt --check
+echo "== cargo clippy (core and bindings)"
+cargo clippy --all-targets -- -D warnings
+cargo clippy --all-targets --features python -- -D warnings
+echo "== cargo test"
+cargo test
+echo "== ruff"
+.venv/bin/ruff check python tests benches
+.venv/bin/ruff format --check python tests benches
+echo "== mypy --strict"
+.venv/bin/mypy --strict python/majiang tests benches
+echo "== pytest (installed wheel)"
+# Run from tests/ so `import majiang` resolves to the installed wheel, not the source tree.
+cd tests && ../.venv/bin/python -m pytest -q -p no:cacheprovider --rootdir=.. -c ../pyproject.toml .
