@@ -10,6 +10,7 @@ import pytest
 import majiang
 import majiang._core
 import majiang.batch
+import majiang.cli
 import majiang.errors
 import majiang.tiles
 

@@ -215,7 +215,7 @@ mod simd {
 /// ```
 /// use majiang::{algo::Evaluator, hand::Jing, rules::ShapeRules};
 /// let eval = Evaluator::new(&ShapeRules::NANCHANG);
-/// let counts = majiang::counts_from_str("123m456p789s1237z55m").unwrap();
+/// let counts = majiang::counts_from_str("123m456p789s123z55m").unwrap();
 /// assert_eq!(eval.shanten(&counts, Jing::NONE, 0).unwrap(), -1);
 /// ```
 #[derive(Clone, Copy)]

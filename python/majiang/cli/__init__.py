@@ -2,10 +2,12 @@
 
 Example:
     >>> from majiang.cli import main
-    >>> main(["analyze", "123m456p789s12z55m", "--indicator", "3z", "--json"]) == 0
-    ... # doctest: +ELLIPSIS
-    {...}
-    True
+    >>> main(["analyze", "123m456p789s12z55m", "--rules", "standard"])
+    hand    12355m456p789s12z
+    rules   standard
+    shanten 1   (regular 1, seven_pairs 5, thirteen_orphans 9)
+    waits   none (not tenpai)
+    0
 """
 
 from __future__ import annotations
