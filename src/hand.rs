@@ -120,20 +120,23 @@ pub fn check_hand(counts: &Counts, melds: u8) -> Result<HandSize> {
         )));
     }
     // Eight counts at a time (SWAR): a byte over 4 is caught by the "has more than" bit
-    // trick, valid for every byte value; byte sums are taken once no byte exceeds 4.
+    // trick, valid for every byte value; byte sums (by multiplication) are only trusted
+    // once no byte exceeds 4.
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut bytes = [0u8; 40];
-    bytes[..NUM_KINDS].copy_from_slice(counts);
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&counts[8 * i..8 * i + 8]);
+        u64::from_le_bytes(w)
+    };
     let mut over = 0u64;
     let mut total = 0u64;
-    for chunk in bytes.chunks_exact(8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
+    for w in [word(0), word(1), word(2), word(3)] {
         over |= (w.wrapping_add(LOW * (127 - 4)) | w) & HIGH;
-        total += (w & 0x0707_0707_0707_0707).wrapping_mul(LOW) >> 56;
+        total += w.wrapping_mul(LOW) >> 56;
     }
+    over |= u64::from(counts[32] > 4 || counts[33] > 4);
+    total += u64::from(counts[32]) + u64::from(counts[33]);
     if over != 0 {
         let k = counts.iter().position(|&c| c > 4).unwrap_or(0);
         return Err(Error::InvalidHand(format!(

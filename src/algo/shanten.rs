@@ -54,10 +54,7 @@ impl ShantenDetail {
 fn merge(a: &Row, b: &Row) -> Row {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
     {
-        // SAFETY: this branch is compiled only when the build enables SSSE3 for every CPU
-        // it targets (the crate's `.cargo/config.toml` selects x86-64-v2), which is the one
-        // target feature `simd::merge` requires.
-        unsafe { simd::merge(a, b) }
+        simd::merge(a, b)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     {
@@ -70,8 +67,7 @@ fn merge(a: &Row, b: &Row) -> Row {
 fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
     {
-        // SAFETY: as in `merge`: compiled only when SSSE3 is enabled for the whole build.
-        unsafe { simd::merge_final(a, b, blocks) }
+        simd::merge_final(a, b, blocks)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     {
@@ -122,91 +118,107 @@ fn merge_final_scalar(a: &Row, b: &Row, blocks: usize) -> u8 {
 
 /// Row products with SSSE3: each of the five steps of [`merge`] is a byte shuffle, a shift
 /// that fills with INF, a saturating add and a minimum over all 16 lanes at once.
+///
+/// The module is compiled only when the build enables SSSE3 for every CPU it targets (the
+/// crate's `.cargo/config.toml` selects x86-64-v2), which is the one condition the SSSE3
+/// and SSE2 intrinsics below need to be sound; that is the SAFETY argument of every
+/// `unsafe` block in it. Plain (not `#[target_feature]`) functions, so they inline.
 #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
 mod simd {
     use super::{Row, INF};
     use std::arch::x86_64::*;
 
-    #[inline(always)]
-    fn load(r: &Row) -> __m128i {
-        // SAFETY: `Row` is `repr(C, align(16))` around `[u8; 16]`: its address is a valid,
-        // 16-byte aligned pointer to 16 initialised bytes, which is what the load reads.
-        unsafe { _mm_load_si128(r.0.as_ptr().cast::<__m128i>()) }
-    }
-
-    /// Lane `i` of the result is lane `idx[i]` of `v` (255: zero).
-    #[inline(always)]
-    fn pick(v: __m128i, idx: [u8; 16]) -> __m128i {
-        // SAFETY: `idx` is 16 initialised bytes; the unaligned load has no alignment need.
-        let i = unsafe { _mm_loadu_si128(idx.as_ptr().cast::<__m128i>()) };
-        // SAFETY: SSSE3 is enabled for this module (see the cfg on it).
-        unsafe { _mm_shuffle_epi8(v, i) }
-    }
-
-    /// `v` shifted up by `2 * J` lanes, the lanes shifted in set to INF.
-    macro_rules! shift_blocks {
-        ($v:expr, $inf:expr, $j:literal) => {
-            _mm_alignr_epi8::<{ 16 - 2 * $j }>($v, $inf)
-        };
-    }
-
-    #[target_feature(enable = "ssse3")]
-    pub(super) fn merge(a: &Row, b: &Row) -> Row {
-        let (av, bv) = (load(a), load(b));
-        let inf = _mm_set1_epi8(INF as i8);
-        // b's no-pair cells moved into the pair lanes (a pair from `a` joins them); the
-        // no-pair lanes get INF (index 255 zeroes them, the OR makes them INF).
-        let to_pair = [
-            255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14,
-        ];
-        let odd_inf = _mm_set_epi8(0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63, 0, 63);
-        let b_to_pair = _mm_or_si128(pick(bv, to_pair), odd_inf);
-        let mut out = inf;
-        macro_rules! step {
-            ($j:literal) => {{
-                let a0 = pick(av, [2 * $j; 16]);
-                let a1 = pick(av, [2 * $j + 1; 16]);
-                let shifted = shift_blocks!(bv, inf, $j);
-                let shifted_pair = shift_blocks!(b_to_pair, inf, $j);
-                out = _mm_min_epu8(out, _mm_adds_epu8(a0, shifted));
-                out = _mm_min_epu8(out, _mm_adds_epu8(a1, shifted_pair));
-            }};
+    /// Shuffle indices for `merge_final` with `blocks` blocks: lane 2j reads b's pair cell
+    /// for `blocks - j`, lane 2j+1 its no-pair cell; 255 (a zero) past the last split.
+    const FINAL_PICK: [[u8; 16]; 5] = {
+        let mut out = [[255u8; 16]; 5];
+        let mut blocks = 0;
+        while blocks < 5 {
+            let mut j = 0;
+            while j <= blocks {
+                out[blocks][2 * j] = (2 * (blocks - j) + 1) as u8;
+                out[blocks][2 * j + 1] = (2 * (blocks - j)) as u8;
+                j += 1;
+            }
+            blocks += 1;
         }
-        step!(0);
-        step!(1);
-        step!(2);
-        step!(3);
-        step!(4);
-        out = _mm_min_epu8(out, inf);
+        out
+    };
+    /// 0 in the lanes of real splits, 255 past them (so they never win the minimum).
+    const FINAL_PAD: [[u8; 16]; 5] = {
+        let mut out = [[255u8; 16]; 5];
+        let mut blocks = 0;
+        while blocks < 5 {
+            let mut i = 0;
+            while i < 2 * blocks + 2 {
+                out[blocks][i] = 0;
+                i += 1;
+            }
+            blocks += 1;
+        }
+        out
+    };
+    const TO_PAIR: [u8; 16] = [
+        255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14,
+    ];
+    const EVEN_INF: [u8; 16] = [
+        INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0,
+    ];
+
+    #[inline(always)]
+    fn load(bytes: &[u8; 16]) -> __m128i {
+        // SAFETY: `bytes` is 16 initialised bytes; the unaligned load has no alignment need.
+        unsafe { _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()) }
+    }
+
+    #[inline(always)]
+    pub(super) fn merge(a: &Row, b: &Row) -> Row {
+        // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
+        let out = unsafe {
+            let (av, bv) = (load(&a.0), load(&b.0));
+            let inf = _mm_set1_epi8(INF as i8);
+            // b's no-pair cells moved into the pair lanes (a pair from `a` joins them),
+            // INF in the no-pair lanes.
+            let b_to_pair = _mm_or_si128(_mm_shuffle_epi8(bv, load(&TO_PAIR)), load(&EVEN_INF));
+            let mut out = inf;
+            macro_rules! step {
+                ($j:literal) => {{
+                    let a0 = _mm_shuffle_epi8(av, _mm_set1_epi8(2 * $j));
+                    let a1 = _mm_shuffle_epi8(av, _mm_set1_epi8(2 * $j + 1));
+                    // b shifted up by j blocks, INF shifted in
+                    let shifted = _mm_alignr_epi8::<{ 16 - 2 * $j }>(bv, inf);
+                    let shifted_pair = _mm_alignr_epi8::<{ 16 - 2 * $j }>(b_to_pair, inf);
+                    out = _mm_min_epu8(out, _mm_adds_epu8(a0, shifted));
+                    out = _mm_min_epu8(out, _mm_adds_epu8(a1, shifted_pair));
+                }};
+            }
+            step!(0);
+            step!(1);
+            step!(2);
+            step!(3);
+            step!(4);
+            _mm_min_epu8(out, inf)
+        };
         let mut row = Row([0; 16]);
-        // SAFETY: `row` is a 16-byte aligned, writable 16-byte buffer (see `load`).
-        unsafe { _mm_store_si128(row.0.as_mut_ptr().cast::<__m128i>(), out) };
+        // SAFETY: `row` is 16 writable bytes; the unaligned store has no alignment need.
+        unsafe { _mm_storeu_si128(row.0.as_mut_ptr().cast::<__m128i>(), out) };
         row
     }
 
-    #[target_feature(enable = "ssse3")]
+    #[inline(always)]
     pub(super) fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
-        // Lane 2j of `b_rev` holds b's pair cell for blocks - j, lane 2j+1 its no-pair cell,
-        // so lane-wise a + b_rev covers every split of the blocks with one pair.
-        let mut idx = [255u8; 16];
-        for j in 0..=blocks {
-            idx[2 * j] = (2 * (blocks - j) + 1) as u8;
-            idx[2 * j + 1] = (2 * (blocks - j)) as u8;
+        let blocks = blocks.min(4);
+        // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
+        unsafe {
+            let b_rev = _mm_shuffle_epi8(load(&b.0), load(&FINAL_PICK[blocks]));
+            let sum = _mm_adds_epu8(load(&a.0), b_rev);
+            let mut m = _mm_or_si128(sum, load(&FINAL_PAD[blocks]));
+            m = _mm_min_epu8(m, _mm_srli_si128::<8>(m));
+            m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
+            m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
+            m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
+            (_mm_cvtsi128_si32(m) as u8).min(INF)
         }
-        let mut valid = [0u8; 16];
-        for v in valid.iter_mut().take(2 * blocks + 2) {
-            *v = 0xFF;
-        }
-        // SAFETY: `valid` is 16 initialised bytes; the unaligned load has no alignment need.
-        let valid = unsafe { _mm_loadu_si128(valid.as_ptr().cast::<__m128i>()) };
-        let sum = _mm_adds_epu8(load(a), pick(load(b), idx));
-        // lanes past the last split become 255, then a horizontal minimum
-        let mut m = _mm_or_si128(sum, _mm_andnot_si128(valid, _mm_set1_epi8(-1)));
-        m = _mm_min_epu8(m, _mm_srli_si128::<8>(m));
-        m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
-        m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
-        m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
-        (_mm_cvtsi128_si32(m) as u8).min(INF)
     }
 }
 
@@ -262,7 +274,7 @@ impl Evaluator {
         let [m, p, s, z] = rows;
         let mut r = merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize);
         if self.has_special(melds) {
-            r = r.min(Stats::of(rows).replacements(&self.rules, melds).min());
+            r = r.min(Stats::of(rows).best(&self.rules, melds));
         }
         to_shanten(r, split.wild)
     }
@@ -329,7 +341,7 @@ impl Evaluator {
         let base_r = {
             let r = merge_final(&mp, &sz, blocks);
             if special {
-                r.min(Stats::of(rows).replacements(&self.rules, melds).min())
+                r.min(Stats::of(rows).best(&self.rules, melds))
             } else {
                 r
             }
@@ -356,7 +368,7 @@ impl Evaluator {
             if special {
                 let mut drawn = rows;
                 drawn[group] = row;
-                r = r.min(Stats::of(drawn).replacements(&self.rules, melds).min());
+                r = r.min(Stats::of(drawn).best(&self.rules, melds));
             }
             out[k] = to_shanten(r, split.wild);
         }

@@ -13,7 +13,7 @@ use crate::tables::stats::lane;
 
 /// Suit sizes (numbers taken from each suit) of a 14-tile thirteen-rotten hand: the honors
 /// supply at most 7, so the suits supply 7 to 9.
-const ROTTEN_SPLITS: [[u8; 3]; 10] = [
+const ROTTEN_SPLITS: [[usize; 3]; 10] = [
     [3, 3, 3],
     [2, 3, 3],
     [3, 2, 3],
@@ -80,24 +80,44 @@ impl Stats {
         13 - self.sums[3] + u8::from(self.sums[2] >> 4 == 0)
     }
 
-    /// Nanchang 十三烂: the best 14-kind spaced target.
+    /// Nanchang 十三烂: the best 14-kind spaced target. The suits give 7 to 9 numbers (the
+    /// honors at most 7); a suit's best keep is not monotone in the size asked (3 and 7 fit
+    /// a size-2 subset, no size-3 one), so every split of sizes is tried.
     #[inline]
     pub fn thirteen_rotten(&self) -> u8 {
-        let keep = |s: usize, size: u8| -> u8 {
-            let packed = self.rotten[s];
-            match size {
-                1 => packed & 1,
-                2 => packed >> 1 & 3,
-                _ => packed >> 3 & 3,
-            }
-        };
+        let keep = self.rotten.map(|p| [0, p & 1, p >> 1 & 3, p >> 3 & 3]);
         let mut best = 0u8;
         for split in ROTTEN_SPLITS {
-            let suits = keep(0, split[0]) + keep(1, split[1]) + keep(2, split[2]);
-            let honor_room = 14 - (split[0] + split[1] + split[2]);
+            let suits = keep[0][split[0]] + keep[1][split[1]] + keep[2][split[2]];
+            let honor_room = 14 - (split[0] + split[1] + split[2]) as u8;
             best = best.max(suits + self.honors.min(honor_room));
         }
         14 - best
+    }
+
+    /// The smallest replacement number over the special shapes the rules enable (`u8::MAX`
+    /// if none): only the enabled shapes are computed.
+    #[inline(always)]
+    pub fn best(&self, rules: &ShapeRules, melds: u8) -> u8 {
+        let mut best = u8::MAX;
+        if rules.all_258 {
+            best = self.all_258(14 - 3 * melds);
+        }
+        if melds != 0 {
+            return best;
+        }
+        if let Some(r) = self.seven_pairs(rules.seven_pairs) {
+            best = best.min(r);
+        }
+        if rules.thirteen_orphans {
+            best = best.min(self.thirteen_orphans());
+        }
+        match rules.thirteen_rotten {
+            ThirteenRotten::Off => {}
+            ThirteenRotten::Nanchang => best = best.min(self.thirteen_rotten()),
+            ThirteenRotten::Knitted => best = best.min(self.knitted()),
+        }
+        best
     }
 
     /// Knitted 147/258/369 in three suits plus honors, 14 of the 16 kinds.
@@ -155,22 +175,4 @@ pub struct SpecialReplacements {
     pub knitted: Option<u8>,
     /// All 2/5/8.
     pub all_258: Option<u8>,
-}
-
-impl SpecialReplacements {
-    /// The smallest of the enabled shapes, or `u8::MAX` if none.
-    #[inline]
-    pub fn min(&self) -> u8 {
-        [
-            self.seven_pairs,
-            self.thirteen_orphans,
-            self.thirteen_rotten,
-            self.knitted,
-            self.all_258,
-        ]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(u8::MAX)
-    }
 }

@@ -21,9 +21,10 @@ pub struct SuitTable {
 /// The split compact index: `base[hi] + lo_rank[lo]`, where `hi` is the base-5 value of
 /// numbers 1-5 and `lo` of numbers 6-9. The `lo` vectors are ranked by tile count, so those
 /// that fit beside a given `hi` form a prefix of the ranking.
+/// Both tables are padded to a power of two so a masked index needs no bounds check.
 struct CompactIndex {
-    base: Vec<u32>,
-    lo_rank: Vec<u32>,
+    base: Box<[u32; 4096]>,
+    lo_rank: Box<[u32; 1024]>,
 }
 
 fn digit_sum(mut v: usize) -> usize {
@@ -40,7 +41,7 @@ fn compact_index() -> &'static CompactIndex {
     INDEX.get_or_init(|| {
         let mut lo: Vec<usize> = (0..625).collect();
         lo.sort_by_key(|&v| (digit_sum(v), v));
-        let mut lo_rank = vec![0u32; 625];
+        let mut lo_rank = Box::new([0u32; 1024]);
         for (rank, &v) in lo.iter().enumerate() {
             lo_rank[v] = rank as u32;
         }
@@ -49,9 +50,9 @@ fn compact_index() -> &'static CompactIndex {
         for (r, f) in fits.iter_mut().enumerate() {
             *f = (0..625).filter(|&v| digit_sum(v) <= r).count() as u32;
         }
-        let mut base = vec![u32::MAX; 3125];
+        let mut base = Box::new([u32::MAX; 4096]);
         let mut next = 0u32;
-        for (hi, b) in base.iter_mut().enumerate() {
+        for (hi, b) in base.iter_mut().enumerate().take(3125) {
             let s = digit_sum(hi);
             if s <= MAX_SUIT_TILES {
                 *b = next;
@@ -100,7 +101,8 @@ impl SuitTable {
             + 125 * c[3] as usize
             + 625 * c[4] as usize;
         let lo = c[5] as usize + 5 * c[6] as usize + 25 * c[7] as usize + 125 * c[8] as usize;
-        &self.rows[self.index.base[hi] as usize + self.index.lo_rank[lo] as usize]
+        // Counts are at most 4, so hi < 3125 and lo < 625: the masks change nothing.
+        &self.rows[self.index.base[hi & 4095] as usize + self.index.lo_rank[lo & 1023] as usize]
     }
 }
 
