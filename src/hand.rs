@@ -86,11 +86,13 @@ impl Split {
         }
         let mut plain = *counts;
         let mut wild = 0;
-        for (k, c) in plain.iter_mut().enumerate() {
-            if jing.contains(k) {
-                wild += *c;
-                *c = 0;
-            }
+        // Visit only the wild kinds (usually one or two set bits).
+        let mut bits = jing.0;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            wild += plain[k];
+            plain[k] = 0;
+            bits &= bits - 1;
         }
         Split { plain, wild }
     }
