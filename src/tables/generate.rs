@@ -85,14 +85,16 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
     let n = spec.kinds;
     let pow: Vec<usize> = (0..=n).map(|i| 5usize.pow(i as u32)).collect();
     let size = pow[n];
-    let digit = |idx: usize, i: usize| (idx / pow[i]) % 5;
+    // The digits of the current index, stepped like an odometer (no divisions).
+    let mut d = [0u8; 9];
 
     // Pass 1: exact decompositions.
     let mut exact = vec![0u16; size];
     exact[0] = 1; // (0 blocks, no pair)
     for idx in 1..size {
-        let first = (0..n).find(|&i| digit(idx, i) > 0).unwrap_or(0);
-        let c = digit(idx, first);
+        step_up(&mut d, n);
+        let first = (0..n).find(|&i| d[i] > 0).unwrap_or(0);
+        let c = d[first];
         let mut mask = 0u16;
         if c >= 3 {
             mask |= add_block(exact[idx - 3 * pow[first]]);
@@ -101,7 +103,7 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
             mask |= add_pair(exact[idx - 2 * pow[first]]);
         }
         for seq in spec.sequences.iter().filter(|s| s[0] == first) {
-            if seq.iter().all(|&k| digit(idx, k) > 0) {
+            if seq.iter().all(|&k| d[k] > 0) {
                 let rest = idx - seq.iter().map(|&k| pow[k]).sum::<usize>();
                 mask |= add_block(exact[rest]);
             }
@@ -111,11 +113,13 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
 
     // Pass 2: contained targets (monotone closure of pass 1).
     let mut contains = exact;
+    d = [0; 9];
     for idx in 1..size {
+        step_up(&mut d, n);
         let mut mask = contains[idx];
-        for (i, &p) in pow.iter().take(n).enumerate() {
-            if digit(idx, i) > 0 {
-                mask |= contains[idx - p];
+        for i in 0..n {
+            if d[i] > 0 {
+                mask |= contains[idx - pow[i]];
             }
         }
         contains[idx] = mask;
@@ -123,11 +127,15 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
 
     // Pass 3: distances, from the full vector downwards.
     let mut dist = vec![Row([INF; 16]); size];
+    d = [4; 9];
     for idx in (0..size).rev() {
+        if idx + 1 < size {
+            step_down(&mut d, n);
+        }
         let mut row = [INF; 16];
-        for (i, &p) in pow.iter().take(n).enumerate() {
-            if digit(idx, i) < 4 {
-                let up = &dist[idx + p].0;
+        for i in 0..n {
+            if d[i] < 4 {
+                let up = &dist[idx + pow[i]].0;
                 for cell in 0..CELLS {
                     row[cell] = row[cell].min(up[cell].saturating_add(1).min(INF));
                 }
@@ -138,11 +146,35 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
                 *value = 0;
             }
         }
-        let digits: Vec<u8> = (0..n).map(|i| digit(idx, i) as u8).collect();
-        row[CELLS..].copy_from_slice(&super::stats::group_stats(&digits));
+        // Lookups never see more than 14 tiles in a group: skip the statistics above that.
+        if d[..n].iter().map(|&c| c as usize).sum::<usize>() <= 14 {
+            row[CELLS..].copy_from_slice(&super::stats::group_stats(&d[..n]));
+        }
         dist[idx] = Row(row);
     }
     dist
+}
+
+/// Advances base-5 digits (least significant first) to the next index.
+fn step_up(d: &mut [u8; 9], n: usize) {
+    for digit in d.iter_mut().take(n) {
+        if *digit < 4 {
+            *digit += 1;
+            return;
+        }
+        *digit = 0;
+    }
+}
+
+/// Moves base-5 digits back to the previous index.
+fn step_down(d: &mut [u8; 9], n: usize) {
+    for digit in d.iter_mut().take(n) {
+        if *digit > 0 {
+            *digit -= 1;
+            return;
+        }
+        *digit = 4;
+    }
 }
 
 #[cfg(test)]
