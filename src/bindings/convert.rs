@@ -45,6 +45,9 @@ fn tile_of(item: &Bound<'_, PyAny>, i: usize) -> PyResult<Tile> {
         ))
     })?;
     let text = s.to_cow()?;
+    if let Some(t) = Tile::from_mpsz(&text) {
+        return Ok(t);
+    }
     let tiles = parse_tiles(&text).map_err(|e| to_py(e.into()))?;
     match tiles.as_slice() {
         [t] => Ok(*t),

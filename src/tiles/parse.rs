@@ -86,6 +86,52 @@ fn is_separator(c: char) -> bool {
 /// assert_eq!(majiang::tiles::format_tiles(&tiles), "123m5p7z");
 /// ```
 pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, ParseError> {
+    if let Some(tiles) = parse_plain_mpsz(text.as_bytes()) {
+        return Ok(tiles);
+    }
+    parse_mixed(text)
+}
+
+/// The common case without allocation of a character buffer: ASCII digits runs each
+/// followed by a suit letter, spaces allowed. `None` sends anything else (including every
+/// error) to the general parser, which reports it precisely.
+fn parse_plain_mpsz(b: &[u8]) -> Option<Vec<Tile>> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut run_start = out.len();
+    for &c in b {
+        match c {
+            b'1'..=b'9' => out.push(Tile(c - b'1')), // number for now; suit fixed below
+            b' ' => {
+                if run_start != out.len() {
+                    return None; // digits with no suit letter
+                }
+            }
+            b'm' | b'p' | b's' | b'z' | b'f' => {
+                let (base, max) = match c {
+                    b'm' => (0u8, 9u8),
+                    b'p' => (9, 9),
+                    b's' => (18, 9),
+                    b'z' => (27, 7),
+                    _ => (NUM_KINDS as u8, 8),
+                };
+                if run_start == out.len() {
+                    return None;
+                }
+                for t in &mut out[run_start..] {
+                    if t.0 >= max {
+                        return None;
+                    }
+                    t.0 += base;
+                }
+                run_start = out.len();
+            }
+            _ => return None,
+        }
+    }
+    (run_start == out.len()).then_some(out)
+}
+
+fn parse_mixed(text: &str) -> Result<Vec<Tile>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::with_capacity(chars.len());
     let mut i = 0;
@@ -182,6 +228,28 @@ mod tests {
     #[test]
     fn glyphs() {
         assert_eq!(fmt("🀇🀙🀐🀀🀆🀅🀄"), "1m1p1s1567z");
+    }
+
+    #[test]
+    fn plain_fast_path_agrees_with_general_parser() {
+        let alphabet = b"0123456789mpszf  ";
+        let mut x = 99u64;
+        for _ in 0..50_000 {
+            let len = (x % 12) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    alphabet[(x % alphabet.len() as u64) as usize] as char
+                })
+                .collect();
+            x = x.wrapping_add(1);
+            if let Some(fast) = parse_plain_mpsz(text.as_bytes()) {
+                assert_eq!(Ok(fast), parse_mixed(&text), "{text:?}");
+            }
+        }
+        assert!(parse_plain_mpsz(b"123m 456p").is_some());
     }
 
     #[test]
