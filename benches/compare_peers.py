@@ -26,20 +26,7 @@ from typing import Any
 import numpy as np
 
 import majiang
-
-Counts = list[int]
-
-
-def random_hands(n: int, size: int, seed: int) -> list[Counts]:
-    rng = random.Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    hands = []
-    for _ in range(n):
-        counts = [0] * 34
-        for k in rng.sample(wall, size):
-            counts[k] += 1
-        hands.append(counts)
-    return hands
+from random_hands import Counts, random_hands
 
 
 def with_wild(n: int, wild: int, kinds: tuple[int, int], seed: int) -> list[Counts]:

@@ -8,7 +8,6 @@ the cost of one call including the Python overhead.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -16,25 +15,14 @@ import pytest
 
 import majiang
 from majiang import batch
+from random_hands import random_hands
 
 HANDS = 2000
 
 
-def _hands(size: int, seed: int) -> list[list[int]]:
-    rng = random.Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    out = []
-    for _ in range(HANDS):
-        counts = [0] * 34
-        for k in rng.sample(wall, size):
-            counts[k] += 1
-        out.append(counts)
-    return out
-
-
-HANDS14 = _hands(14, 1)
-HANDS13 = _hands(13, 2)
-MATRIX14 = np.array(_hands(14, 3) * 50, dtype=np.uint8)  # 100,000 rows
+HANDS14 = random_hands(HANDS, 14, seed=1)
+HANDS13 = random_hands(HANDS, 13, seed=2)
+MATRIX14 = np.array(random_hands(HANDS, 14, seed=3) * 50, dtype=np.uint8)  # 100,000 rows
 
 
 @pytest.mark.parametrize("rules", ["standard", "nanchang"])

@@ -134,6 +134,19 @@ impl<'py> Args<'py> {
     }
 }
 
+impl Args<'_> {
+    /// Runs a core batch function on these arguments, without the GIL.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Evaluator, &Batch<'_>, usize) -> crate::Result<Vec<T>> + Send,
+    ) -> PyResult<Vec<T>> {
+        let rows = rows(&self.counts, "counts")?;
+        let (eval, b, threads) = (self.eval, self.batch(&rows), self.threads);
+        py.detach(move || f(&eval, &b, threads)).map_err(to_py)
+    }
+}
+
 fn matrix<T: numpy::Element>(py: Python<'_>, v: Vec<T>) -> PyResult<Bound<'_, PyArray2<T>>> {
     let n = v.len() / NUM_KINDS;
     let a = Array2::from_shape_vec((n, NUM_KINDS), v)
@@ -154,10 +167,7 @@ fn shanten<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let args = Args::new(counts, rules, jing, melds, threads)?;
-    let rows = rows(&args.counts, "counts")?;
-    let (eval, b, threads) = (args.eval, args.batch(&rows), args.threads);
-    let out = py.detach(move || batch::shanten(&eval, &b, threads));
-    Ok(out.map_err(to_py)?.into_pyarray(py))
+    Ok(args.run(py, batch::shanten)?.into_pyarray(py))
 }
 
 /// For every 13-3k row, an (N, 34) bool mask of the kinds that complete it.
@@ -173,10 +183,7 @@ fn winning_mask<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let args = Args::new(counts, rules, jing, melds, threads)?;
-    let rows = rows(&args.counts, "counts")?;
-    let (eval, b, threads) = (args.eval, args.batch(&rows), args.threads);
-    let out = py.detach(move || batch::winning_mask(&eval, &b, threads));
-    matrix(py, out.map_err(to_py)?)
+    matrix(py, args.run(py, batch::winning_mask)?)
 }
 
 /// For every 14-3k row, an (N, 34) int8 array: the shanten after discarding each kind, and
@@ -193,10 +200,7 @@ fn discard_shanten<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
     let args = Args::new(counts, rules, jing, melds, threads)?;
-    let rows = rows(&args.counts, "counts")?;
-    let (eval, b, threads) = (args.eval, args.batch(&rows), args.threads);
-    let out = py.detach(move || batch::discard_shanten(&eval, &b, threads));
-    matrix(py, out.map_err(to_py)?)
+    matrix(py, args.run(py, batch::discard_shanten)?)
 }
 
 /// For every 14-3k row, an (N, 34) int16 array: after discarding each kind, how many unseen
@@ -217,10 +221,11 @@ fn effective_counts<'py>(
     let args = Args::new(counts, rules, jing, melds, threads)?;
     let vis_arr = u8_matrix(visible, "visible")?;
     let vis = rows(&vis_arr, "visible")?;
-    let rows = rows(&args.counts, "counts")?;
-    let (eval, b, threads, vis) = (args.eval, args.batch(&rows), args.threads, &*vis);
-    let out = py.detach(move || batch::effective_counts(&eval, &b, vis, threads));
-    matrix(py, out.map_err(to_py)?)
+    let vis: &[Counts] = &vis;
+    matrix(
+        py,
+        args.run(py, |e, b, t| batch::effective_counts(e, b, vis, t))?,
+    )
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
