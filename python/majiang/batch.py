@@ -4,7 +4,8 @@ Hands are rows of an ``(N, 34)`` ``uint8`` count matrix (zero-copy when C-contig
 call checks every row first and raises :class:`majiang.InvalidHandError` naming the first
 bad row, returning nothing partial. The work runs in Rust without the GIL, spread over
 ``threads`` threads (default: the ``MAJIANG_NUM_THREADS`` environment variable, else every
-core); results equal the single-hand functions row for row. Safe to use after ``fork()``.
+core; at most 256); results equal the single-hand functions row for row. Safe to use after
+``fork()``.
 
 ``jing`` is either one set of wild kinds for every row (tile names, as elsewhere) or an
 ``(N, 34)`` bool mask giving each row its own; ``melds`` an int or a ``uint8`` array of N.

@@ -105,7 +105,11 @@ fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
     Ok(p)
 }
 
-/// The number of threads to use: `requested`, else `MAJIANG_NUM_THREADS`, else every core.
+/// Most threads a batch uses; more would only cost memory (one pool per count is kept).
+pub const MAX_THREADS: usize = 256;
+
+/// The number of threads to use: `requested`, else `MAJIANG_NUM_THREADS`, else every core;
+/// at most [`MAX_THREADS`].
 pub fn thread_count(requested: Option<usize>) -> usize {
     requested
         .or_else(|| {
@@ -115,6 +119,7 @@ pub fn thread_count(requested: Option<usize>) -> usize {
         })
         .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(MAX_THREADS)
 }
 
 /// Runs `row_fn` over every row, writing `width` outputs per row, on `threads` threads.
