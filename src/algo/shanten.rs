@@ -337,15 +337,18 @@ impl Evaluator {
             merge(&mp, rows[3]),
             merge(&mp, rows[2]),
         ];
-        let special = self.has_special(melds);
-        let base_r = {
-            let r = merge_final(&mp, &sz, blocks);
-            if special {
-                r.min(Stats::of(rows).best(&self.rules, melds))
-            } else {
-                r
-            }
+        let regular_r = merge_final(&mp, &sz, blocks);
+        let special_r = if self.has_special(melds) {
+            Stats::of(rows).best(&self.rules, melds)
+        } else {
+            u8::MAX
         };
+        let base_r = regular_r.min(special_r);
+        // A draw lowers each shape's replacement number by one at most, and never raises
+        // the hand's: after a draw it is `base_r` or `base_r - 1`, and only shapes now at
+        // `base_r` can make it `base_r - 1`. The others need not be looked at.
+        let regular_counts = regular_r == base_r;
+        let special_counts = special_r == base_r;
         let mut out = [i8::MAX; NUM_KINDS];
         let mut plain = split.plain;
         for k in 0..NUM_KINDS {
@@ -363,9 +366,12 @@ impl Evaluator {
             } else {
                 self.tables.honor_row(&plain[27..34])
             };
-            let mut r = merge_final(row, &others[group], blocks);
             plain[k] -= 1;
-            if special {
+            let mut r = base_r;
+            if regular_counts {
+                r = r.min(merge_final(row, &others[group], blocks));
+            }
+            if special_counts {
                 let mut drawn = rows;
                 drawn[group] = row;
                 r = r.min(Stats::of(drawn).best(&self.rules, melds));
