@@ -9,7 +9,7 @@
 //! the remaining blocks in every allowed way. Physical wild tiles are then dealt to the wild
 //! slots so that as many as possible stand for their own kind (精还原).
 
-use super::brute::{all_single_targets, three_tile_blocks};
+use super::blocks::{all_single_targets, three_tile_blocks};
 use super::shanten::Evaluator;
 use crate::error::{Error, Result};
 use crate::hand::{check_hand, HandSize, Jing, Split};

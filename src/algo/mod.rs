@@ -1,6 +1,7 @@
 //! The shape algorithms: shanten, waits and discards, decompositions, batches.
 
 pub mod batch;
+pub mod blocks;
 pub mod brute;
 pub mod decompose;
 pub mod shanten;

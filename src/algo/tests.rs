@@ -55,7 +55,7 @@ pub(crate) fn random_hand(
     let mode = rng.below(4);
     if mode == 3 && size == 14 {
         // built from a special shape's target: seven pairs, orphans or all-single kinds
-        let singles = brute::all_single_targets(rules.thirteen_rotten);
+        let singles = super::blocks::all_single_targets(rules.thirteen_rotten);
         let target: Vec<usize> = if !singles.is_empty() && rng.below(2) == 0 {
             let t = singles[rng.below(singles.len())];
             (0..NUM_KINDS).filter(|&k| t >> k & 1 != 0).collect()
@@ -79,7 +79,7 @@ pub(crate) fn random_hand(
         }
     } else if mode > 0 {
         // built from blocks
-        let blocks = brute::three_tile_blocks(rules);
+        let blocks = super::blocks::three_tile_blocks(rules);
         let mut guard = 0;
         while total + 3 <= size && guard < 50 {
             guard += 1;
