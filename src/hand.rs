@@ -116,14 +116,17 @@ pub enum HandSize {
 /// assert_eq!(check_hand(&c, 1).unwrap(), HandSize::Waiting); // 10 tiles + 1 meld
 /// ```
 pub fn check_hand(counts: &Counts, melds: u8) -> Result<HandSize> {
-    if melds > 4 {
-        return Err(Error::InvalidHand(format!(
-            "melds must be 0 to 4, got {melds}"
-        )));
-    }
-    // Eight counts at a time (SWAR): a byte over 4 is caught by the "has more than" bit
-    // trick, valid for every byte value; byte sums (by multiplication) are only trusted
-    // once no byte exceeds 4.
+    hand_size(counts, melds).ok_or_else(|| explain_bad_hand(counts, melds))
+}
+
+/// The size of a valid hand, `None` for an invalid one: the fast path of [`check_hand`],
+/// without building any message.
+///
+/// Eight counts at a time (SWAR): a byte over 4 is caught by the "has more than" bit trick,
+/// valid for every byte value; the byte sums (by multiplication) are only trusted once no
+/// byte exceeds 4.
+#[inline]
+pub fn hand_size(counts: &Counts, melds: u8) -> Option<HandSize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let word = |i: usize| {
@@ -137,28 +140,40 @@ pub fn check_hand(counts: &Counts, melds: u8) -> Result<HandSize> {
         over |= (w.wrapping_add(LOW * (127 - 4)) | w) & HIGH;
         total += w.wrapping_mul(LOW) >> 56;
     }
-    over |= u64::from(counts[32] > 4 || counts[33] > 4);
+    over |= u64::from(counts[32] > 4 || counts[33] > 4 || melds > 4);
     total += u64::from(counts[32]) + u64::from(counts[33]);
     if over != 0 {
-        let k = counts.iter().position(|&c| c > 4).unwrap_or(0);
-        return Err(Error::InvalidHand(format!(
+        return None;
+    }
+    let full = 14 - 3 * u64::from(melds);
+    if total == full {
+        Some(HandSize::Full)
+    } else if total + 1 == full {
+        Some(HandSize::Waiting)
+    } else {
+        None
+    }
+}
+
+/// What is wrong with a hand [`hand_size`] rejected.
+#[cold]
+fn explain_bad_hand(counts: &Counts, melds: u8) -> Error {
+    if melds > 4 {
+        return Error::InvalidHand(format!("melds must be 0 to 4, got {melds}"));
+    }
+    if let Some(k) = counts.iter().position(|&c| c > 4) {
+        return Error::InvalidHand(format!(
             "{} copies of {}: a kind has only four",
             counts[k],
             Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
-        )));
+        ));
     }
-    let total = total as usize;
+    let total: usize = counts.iter().map(|&c| c as usize).sum();
     let full = 14 - 3 * melds as usize;
-    if total == full {
-        Ok(HandSize::Full)
-    } else if total + 1 == full {
-        Ok(HandSize::Waiting)
-    } else {
-        Err(Error::InvalidHand(format!(
-            "{total} concealed tiles do not fit {melds} meld(s): expected {} or {full}",
-            full - 1
-        )))
-    }
+    Error::InvalidHand(format!(
+        "{total} concealed tiles do not fit {melds} meld(s): expected {} or {full}",
+        full - 1
+    ))
 }
 
 /// Counts tiles into the 34 kinds; flowers are an error (no shape uses them).
@@ -173,4 +188,40 @@ pub fn counts_of(tiles: &[Tile]) -> Result<Counts> {
         counts[t.index()] = counts[t.index()].saturating_add(1);
     }
     Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_size_check_agrees_with_the_explaining_one() {
+        let mut x = 7u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..100_000 {
+            let mut c = [0u8; NUM_KINDS];
+            let tiles = next() % 16;
+            for _ in 0..tiles {
+                let k = (next() % 34) as usize;
+                c[k] = c[k].saturating_add(1 + (next() % 60 == 0) as u8 * 200);
+            }
+            let melds = (next() % 6) as u8;
+            assert_eq!(
+                hand_size(&c, melds),
+                check_hand(&c, melds).ok(),
+                "{c:?} {melds}"
+            );
+        }
+        let mut c = [0u8; NUM_KINDS];
+        c[33] = 5;
+        assert!(check_hand(&c, 0)
+            .unwrap_err()
+            .to_string()
+            .contains("5 copies of 7z"));
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::shanten::Evaluator;
 use crate::error::{Error, Result};
-use crate::hand::{check_hand, HandSize, Jing, Split};
+use crate::hand::{check_hand, hand_size, HandSize, Jing, Split};
 use crate::tiles::{Counts, NUM_KINDS};
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -67,8 +67,14 @@ impl Batch<'_> {
     #[inline]
     fn check_row(&self, i: usize, want: Option<HandSize>, call: &str) -> Result<()> {
         let melds = self.melds.get(i);
-        let size = check_hand(&self.counts[i], melds)
-            .map_err(|e| Error::InvalidHand(format!("row {i}: {e}")))?;
+        let size = match hand_size(&self.counts[i], melds) {
+            Some(size) => size,
+            None => {
+                let e = check_hand(&self.counts[i], melds).err();
+                let msg = e.map_or_else(String::new, |e| e.to_string());
+                return Err(Error::InvalidHand(format!("row {i}: {msg}")));
+            }
+        };
         if want.is_some_and(|w| w != size) {
             let n = 14 - 3 * melds as usize - usize::from(want == Some(HandSize::Waiting));
             return Err(Error::InvalidHand(format!(

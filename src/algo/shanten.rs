@@ -7,7 +7,7 @@
 
 use super::special::Stats;
 use crate::error::Result;
-use crate::hand::{check_hand, Jing, Split};
+use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
 use crate::tables::generate::{Row, INF};
 use crate::tables::ShapeTables;
@@ -252,12 +252,7 @@ impl Evaluator {
 
     #[inline(always)]
     fn group_rows(&self, plain: &Counts) -> [&Row; 4] {
-        [
-            self.tables.suit.row(&plain[0..9]),
-            self.tables.suit.row(&plain[9..18]),
-            self.tables.suit.row(&plain[18..27]),
-            self.tables.honor_row(&plain[27..34]),
-        ]
+        self.tables.rows(plain)
     }
 
     /// Replacement number of the regular shape (`4 - melds` blocks and a pair).
@@ -290,7 +285,9 @@ impl Evaluator {
 
     /// Shanten of a 13-3k or 14-3k concealed hand; -1 means complete.
     pub fn shanten(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<i8> {
-        check_hand(counts, melds)?;
+        if hand_size(counts, melds).is_none() {
+            check_hand(counts, melds)?;
+        }
         Ok(self.shanten_split(&Split::new(counts, jing), melds))
     }
 

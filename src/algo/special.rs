@@ -25,6 +25,39 @@ const ROTTEN_SPLITS: [[usize; 3]; 10] = [
     [2, 3, 2],
     [3, 2, 2],
 ];
+
+/// For the three suits' packed rotten lanes (5 bits each, see `tables::stats`), the most
+/// numbers the suits keep when they give 9, 8 and 7 numbers in all. A suit's best keep is
+/// not monotone in the size asked (3 and 7 fit a size-2 subset, no size-3 one), so every
+/// split of sizes is tried, once, at compile time.
+static ROTTEN_SUITS: [[u8; 3]; 1 << 15] = rotten_suits();
+
+const fn rotten_suits() -> [[u8; 3]; 1 << 15] {
+    let mut out = [[0u8; 3]; 1 << 15];
+    let mut key = 0usize;
+    while key < 1 << 15 {
+        let mut keep = [[0u8; 4]; 3];
+        let mut s = 0;
+        while s < 3 {
+            let p = (key >> (5 * s)) as u8 & 31;
+            keep[s] = [0, p & 1, p >> 1 & 3, p >> 3 & 3];
+            s += 1;
+        }
+        let mut i = 0;
+        while i < ROTTEN_SPLITS.len() {
+            let split = ROTTEN_SPLITS[i];
+            let kept = keep[0][split[0]] + keep[1][split[1]] + keep[2][split[2]];
+            let slot = 9 - (split[0] + split[1] + split[2]);
+            if kept > out[key][slot] {
+                out[key][slot] = kept;
+            }
+            i += 1;
+        }
+        key += 1;
+    }
+    out
+}
+
 const KNIT_ORDERS: [[u8; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -81,17 +114,17 @@ impl Stats {
     }
 
     /// Nanchang 十三烂: the best 14-kind spaced target. The suits give 7 to 9 numbers (the
-    /// honors at most 7); a suit's best keep is not monotone in the size asked (3 and 7 fit
-    /// a size-2 subset, no size-3 one), so every split of sizes is tried.
+    /// honors at most 7): one table lookup gives the most numbers the three suits keep for
+    /// each total, the honors fill the rest.
     #[inline]
     pub fn thirteen_rotten(&self) -> u8 {
-        let keep = self.rotten.map(|p| [0, p & 1, p >> 1 & 3, p >> 3 & 3]);
-        let mut best = 0u8;
-        for split in ROTTEN_SPLITS {
-            let suits = keep[0][split[0]] + keep[1][split[1]] + keep[2][split[2]];
-            let honor_room = 14 - (split[0] + split[1] + split[2]) as u8;
-            best = best.max(suits + self.honors.min(honor_room));
-        }
+        let key = self.rotten[0] as usize
+            | (self.rotten[1] as usize) << 5
+            | (self.rotten[2] as usize) << 10;
+        let [nine, eight, seven] = ROTTEN_SUITS[key];
+        let best = (nine + self.honors.min(5))
+            .max(eight + self.honors.min(6))
+            .max(seven + self.honors.min(7));
         14 - best
     }
 

@@ -6,6 +6,7 @@
 pub mod generate;
 pub mod stats;
 
+use crate::tiles::Counts;
 use generate::{GroupSpec, Row};
 use std::sync::OnceLock;
 
@@ -18,9 +19,11 @@ pub struct SuitTable {
     index: &'static CompactIndex,
 }
 
-/// The split compact index: `base[hi] + lo_rank[lo]`, where `hi` is the base-5 value of
-/// numbers 1-5 and `lo` of numbers 6-9. The `lo` vectors are ranked by tile count, so those
-/// that fit beside a given `hi` form a prefix of the ranking.
+/// The split compact index: `base[hi] + lo_rank[lo]`, where `lo` is the base-5 value of
+/// numbers 5-8 and `hi` of numbers 1-4 plus 625 x the count of 9s. (Every weight of a
+/// four-number group fits a signed byte, which lets [`ShapeTables::group_indices`] compute
+/// all of them with two SIMD multiply-adds.) The `lo` vectors are ranked by tile count, so
+/// those that fit beside a given `hi` form a prefix of the ranking.
 /// Both tables are padded to a power of two so a masked index needs no bounds check.
 struct CompactIndex {
     base: Box<[u32; 4096]>,
@@ -77,7 +80,9 @@ impl SuitTable {
             let room = MAX_SUIT_TILES - digit_sum(hi);
             let mut lo_fit: Vec<usize> = (0..625).filter(|&v| digit_sum(v) <= room).collect();
             lo_fit.sort_by_key(|&v| index.lo_rank[v]);
-            rows.extend(lo_fit.iter().map(|&lo| full[hi + 3125 * lo]));
+            // back to the generator's plain base-5 index: 1-4 low, then 5-8, then the 9s
+            let full_index = |lo: usize| hi % 625 + 625 * lo + 390_625 * (hi / 625);
+            rows.extend(lo_fit.iter().map(|&lo| full[full_index(lo)]));
         }
         SuitTable { rows, index }
     }
@@ -95,12 +100,15 @@ impl SuitTable {
     /// The row of a suit given as 9 counts holding at most 14 tiles in all.
     #[inline(always)]
     pub fn row(&self, c: &[u8]) -> &Row {
-        let hi = c[0] as usize
-            + 5 * c[1] as usize
-            + 25 * c[2] as usize
-            + 125 * c[3] as usize
-            + 625 * c[4] as usize;
-        let lo = c[5] as usize + 5 * c[6] as usize + 25 * c[7] as usize + 125 * c[8] as usize;
+        let four = |i: usize| {
+            c[i] as usize + 5 * c[i + 1] as usize + 25 * c[i + 2] as usize + 125 * c[i + 3] as usize
+        };
+        self.row_at(four(0) + 625 * c[8] as usize, four(4))
+    }
+
+    /// The row at split index (`hi`, `lo`); see [`CompactIndex`].
+    #[inline(always)]
+    fn row_at(&self, hi: usize, lo: usize) -> &Row {
         // Counts are at most 4, so hi < 3125 and lo < 625: the masks change nothing.
         &self.rows[self.index.base[hi & 4095] as usize + self.index.lo_rank[lo & 1023] as usize]
     }
@@ -133,6 +141,18 @@ impl ShapeTables {
         ShapeTables { suit, honors }
     }
 
+    /// The rows of the three suits and the honors of a hand.
+    #[inline(always)]
+    pub fn rows(&self, counts: &Counts) -> [&Row; 4] {
+        let [m, p, s, z] = group_indices(counts);
+        [
+            self.suit.row_at(m.0, m.1),
+            self.suit.row_at(p.0, p.1),
+            self.suit.row_at(s.0, s.1),
+            &self.honors[z.0],
+        ]
+    }
+
     /// The honor row of seven counts.
     #[inline(always)]
     pub fn honor_row(&self, c: &[u8]) -> &Row {
@@ -147,9 +167,102 @@ impl ShapeTables {
     }
 }
 
+/// The (`hi`, `lo`) split index of each suit and the honor index (as `.0`) of a hand.
+#[inline(always)]
+fn group_indices(counts: &Counts) -> [(usize, usize); 4] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    {
+        simd_indices(counts)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    {
+        scalar_indices(counts)
+    }
+}
+
+/// The portable reference of [`group_indices`].
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "ssse3"),
+    allow(dead_code)
+)]
+fn scalar_indices(c: &Counts) -> [(usize, usize); 4] {
+    let four = |i: usize| {
+        c[i] as usize + 5 * c[i + 1] as usize + 25 * c[i + 2] as usize + 125 * c[i + 3] as usize
+    };
+    let suit = |b: usize| (four(b) + 625 * c[b + 8] as usize, four(b + 4));
+    let honors = four(27) + 625 * c[31] as usize + 3125 * c[32] as usize + 15625 * c[33] as usize;
+    [suit(0), suit(9), suit(18), (honors, 0)]
+}
+
+/// [`group_indices`] with two multiply-adds: the first four and next four counts of each suit,
+/// and the first four honors, are gathered into 4-byte groups, weighted 1, 5, 25, 125 and
+/// summed (`pmaddubsw`, then `pmaddwd`); the 9s and the last three honors are added apart.
+///
+/// Compiled only when the build enables SSSE3 for every CPU it targets (`.cargo/config.toml`
+/// selects x86-64-v2): the one condition the intrinsics below need, and the SAFETY argument
+/// of each `unsafe` block.
+#[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+#[inline(always)]
+fn simd_indices(c: &Counts) -> [(usize, usize); 4] {
+    use std::arch::x86_64::*;
+    const MP: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 0x80];
+    const P_LAST: [u8; 16] = [
+        0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0,
+    ];
+    const SZ: [u8; 16] = [
+        2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 0x80, 0x80, 0x80, 0x80,
+    ];
+    const WEIGHTS: [u8; 16] = [1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125];
+    let load = |b: &[u8]| {
+        // SAFETY: `b` holds at least 16 initialised bytes (callers pass 16-byte slices);
+        // the unaligned load has no alignment need.
+        unsafe { _mm_loadu_si128(b.as_ptr().cast::<__m128i>()) }
+    };
+    let mut out = [0i32; 8];
+    // SAFETY: SSSE3/SSE2 intrinsics under the module-level condition stated above; the
+    // stores write 16 bytes into each half of the 32-byte `out`.
+    unsafe {
+        let (lo16, hi16) = (load(&c[0..16]), load(&c[16..32]));
+        let ones = _mm_set1_epi16(1);
+        let weights = load(&WEIGHTS);
+        let mp = _mm_or_si128(
+            _mm_shuffle_epi8(lo16, load(&MP)),
+            _mm_shuffle_epi8(hi16, load(&P_LAST)),
+        );
+        let sz = _mm_shuffle_epi8(hi16, load(&SZ));
+        let mp = _mm_madd_epi16(_mm_maddubs_epi16(mp, weights), ones);
+        let sz = _mm_madd_epi16(_mm_maddubs_epi16(sz, weights), ones);
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), mp);
+        _mm_storeu_si128(out.as_mut_ptr().add(4).cast::<__m128i>(), sz);
+    }
+    let [m_a, m_lo, p_a, p_lo, s_a, s_lo, z_a, _] = out.map(|v| v as usize);
+    let honors = z_a + 625 * c[31] as usize + 3125 * c[32] as usize + 15625 * c[33] as usize;
+    [
+        (m_a + 625 * c[8] as usize, m_lo),
+        (p_a + 625 * c[17] as usize, p_lo),
+        (s_a + 625 * c[26] as usize, s_lo),
+        (honors, 0),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn simd_indices_match_scalar_indices() {
+        let mut x = 3u64;
+        for _ in 0..100_000 {
+            let mut c = [0u8; 34];
+            for v in c.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *v = (x % 5) as u8;
+            }
+            assert_eq!(group_indices(&c), scalar_indices(&c));
+        }
+    }
 
     #[test]
     fn compact_suit_table_matches_full_table() {
