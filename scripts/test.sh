@@ -19,6 +19,8 @@ echo "== ruff"
 .venv/bin/ruff format --check python tests benches
 echo "== mypy --strict"
 .venv/bin/mypy --strict python/majiang tests benches
+echo "== stubtest (the .pyi stubs match the built module)"
+.venv/bin/python -m mypy.stubtest majiang._core
 echo "== pytest (installed wheel)"
 # Run from tests/ so `import majiang` resolves to the installed wheel, not the source tree.
 cd tests && ../.venv/bin/python -m pytest -q -p no:cacheprovider --rootdir=.. -c ../pyproject.toml .

@@ -10,17 +10,35 @@ from majiang.results import Decomposition, DiscardOption
 
 __version__: str
 
-Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.integer]
+__all__ = [
+    "Rules",
+    "__version__",
+    "batch",
+    "decompositions",
+    "discard_options",
+    "is_winning",
+    "jing_pair",
+    "parse_tiles",
+    "shanten",
+    "shanten_detail",
+    "tile_index",
+    "to_chinese",
+    "to_glyphs",
+    "to_mpsz",
+    "winning_tiles",
+]
+
+_Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.integer]
 """A hand: an MPSZ/Chinese/glyph string, tile names, or 34 counts."""
-TileList = str | Sequence[str] | Sequence[int]
+_TileList = str | Sequence[str] | Sequence[int]
 """Tiles as text, names or indices (0-41)."""
-RulesArg = str | "Rules" | None
-JingArg = str | Sequence[str] | Sequence[int] | None
+_RulesArg = str | "Rules" | None
+_JingArg = str | Sequence[str] | Sequence[int] | None
 
 @final
 class Rules:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         honor_sequences: bool = False,
         pair: Literal["any", "258"] = "any",
@@ -28,7 +46,7 @@ class Rules:
         thirteen_orphans: bool = False,
         thirteen_rotten: Literal["off", "nanchang", "knitted"] = "off",
         all_258: bool = False,
-    ) -> None: ...
+    ) -> Rules: ...
     @staticmethod
     def preset(name: str) -> Rules: ...
     @staticmethod
@@ -46,41 +64,41 @@ class Rules:
     @property
     def all_258(self) -> bool: ...
     def to_dict(self) -> dict[str, bool | str]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 def shanten(
-    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+    tiles: _Hand, *, rules: _RulesArg = None, jing: _JingArg = None, melds: int = 0
 ) -> int: ...
 def shanten_detail(
-    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+    tiles: _Hand, *, rules: _RulesArg = None, jing: _JingArg = None, melds: int = 0
 ) -> dict[str, int]: ...
 def is_winning(
-    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+    tiles: _Hand, *, rules: _RulesArg = None, jing: _JingArg = None, melds: int = 0
 ) -> bool: ...
 def winning_tiles(
-    tiles: Hand, *, rules: RulesArg = None, jing: JingArg = None, melds: int = 0
+    tiles: _Hand, *, rules: _RulesArg = None, jing: _JingArg = None, melds: int = 0
 ) -> list[str]: ...
 def discard_options(
-    tiles: Hand,
+    tiles: _Hand,
     *,
-    rules: RulesArg = None,
-    jing: JingArg = None,
+    rules: _RulesArg = None,
+    jing: _JingArg = None,
     melds: int = 0,
-    visible: Hand | None = None,
+    visible: _Hand | None = None,
 ) -> list[DiscardOption]: ...
 def decompositions(
-    tiles: Hand,
+    tiles: _Hand,
     *,
-    rules: RulesArg = None,
-    jing: JingArg = None,
+    rules: _RulesArg = None,
+    jing: _JingArg = None,
     melds: int = 0,
     limit: int = 1000,
 ) -> list[Decomposition]: ...
-def parse_tiles(tiles: TileList) -> list[str]: ...
-def to_mpsz(tiles: TileList) -> str: ...
-def to_glyphs(tiles: TileList) -> str: ...
-def to_chinese(tiles: TileList) -> list[str]: ...
+def parse_tiles(tiles: _TileList) -> list[str]: ...
+def to_mpsz(tiles: _TileList) -> str: ...
+def to_glyphs(tiles: _TileList) -> str: ...
+def to_chinese(tiles: _TileList) -> list[str]: ...
 def tile_index(tile: str | int) -> int: ...
 def jing_pair(indicator: str | int) -> tuple[str, str]: ...
 
