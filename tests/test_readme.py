@@ -17,7 +17,8 @@ def _blocks(language: str) -> list[str]:
 
 
 @pytest.mark.parametrize("block", _blocks("python"))
-def test_python_examples_run(block: str) -> None:
+def test_python_examples_run(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(README.parent)  # the examples use paths from the repository root
     exec(compile(block, "README.md", "exec"), {})
 
 
@@ -39,10 +40,14 @@ def _cli_examples() -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize(("command", "shown"), _cli_examples())
 def test_cli_examples_print_what_the_readme_shows(
-    command: str, shown: list[str], capsys: pytest.CaptureFixture[str]
+    command: str,
+    shown: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import shlex
 
+    monkeypatch.chdir(README.parent)
     assert main(shlex.split(command)) == 0
     printed = capsys.readouterr().out.splitlines()
     for line in shown:

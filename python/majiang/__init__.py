@@ -33,8 +33,9 @@ from majiang._core import (
     to_mpsz,
     winning_tiles,
 )
-from majiang.errors import InvalidHandError, MajiangError, RulesError, TileParseError
+from majiang.errors import InvalidHandError, MajiangError, RecordError, RulesError, TileParseError
 from majiang.results import Block, Decomposition, DiscardOption
+from majiang.settlement import Payment, Settlement, settle
 
 __all__ = [
     "Block",
@@ -42,8 +43,11 @@ __all__ = [
     "DiscardOption",
     "InvalidHandError",
     "MajiangError",
+    "Payment",
+    "RecordError",
     "Rules",
     "RulesError",
+    "Settlement",
     "TileParseError",
     "__version__",
     "batch",
@@ -52,6 +56,7 @@ __all__ = [
     "is_winning",
     "jing_pair",
     "parse_tiles",
+    "settle",
     "shanten",
     "shanten_detail",
     "tile_index",

@@ -11,7 +11,7 @@ Example:
 
 from __future__ import annotations
 
-__all__ = ["InvalidHandError", "MajiangError", "RulesError", "TileParseError"]
+__all__ = ["InvalidHandError", "MajiangError", "RecordError", "RulesError", "TileParseError"]
 
 
 class MajiangError(Exception):
@@ -28,3 +28,8 @@ class InvalidHandError(MajiangError, ValueError):
 
 class RulesError(MajiangError, ValueError):
     """An unknown rules preset, knob or option."""
+
+
+class RecordError(MajiangError, ValueError):
+    """A hand record that cannot have happened; the message starts with the field's path
+    (``players[2].melds[0]: ...``)."""

@@ -1,0 +1,34 @@
+"""Nanchang mahjong (南昌麻将) settlement: a finished hand in, every payment out.
+
+:func:`settle` takes a hand record (:class:`HandRecord` or its JSON form) and returns a
+:class:`~majiang.settlement.Settlement`. The rules, with the seed each comes from, and every
+option are in ``docs/rules/nanchang.md``.
+
+Example:
+    >>> from majiang import nanchang
+    >>> nanchang.NanchangOptions().de_bonus
+    5
+    >>> nanchang.chong_guan(6)
+    18
+"""
+
+from __future__ import annotations
+
+from majiang.nanchang.jing import chong_guan
+from majiang.nanchang.options import NanchangOptions
+from majiang.nanchang.readings import Reading
+from majiang.nanchang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
+from majiang.nanchang.settle import clear_caches, settle
+
+__all__ = [
+    "DrawResult",
+    "HandRecord",
+    "Meld",
+    "NanchangOptions",
+    "PlayerRecord",
+    "Reading",
+    "WinResult",
+    "chong_guan",
+    "clear_caches",
+    "settle",
+]

@@ -1,0 +1,164 @@
+"""Jing points (精), 冲关, 霸王精 and the settlement of them, for 上翻 and 下翻 alike.
+
+Each 正精 is worth 2 points, each 副精 1. A player's points n are worth n x (n - 3) from 5 up
+(冲关: 5→10, 6→18, ... 12→108), else n. If exactly one player has points (霸王精) that value is
+doubled (or +10 under ``bawang_mode="plus_10"``). Each player receives their value from each
+of the other three. Kong points are not part of 冲关 or 霸王 ([000] [002] [003]).
+
+Example:
+    >>> from majiang.nanchang.jing import chong_guan, jing_values
+    >>> [chong_guan(n) for n in (4, 5, 6, 10, 12)]
+    [4, 10, 18, 70, 108]
+    >>> jing_values([5, 0, 0, 0], "double")       # 霸王精: 10 doubled
+    [20, 0, 0, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from majiang.nanchang.options import BawangMode
+from majiang.settlement import Payment, deltas_of
+
+__all__ = [
+    "JingCount",
+    "ba_wang_seat",
+    "chong_guan",
+    "count_jing",
+    "jing_lines",
+    "jing_payments",
+    "jing_values",
+]
+
+SEATS = 4
+
+
+def chong_guan(points: int) -> int:
+    """What ``points`` jing points are worth: n x (n - 3) from 5 up (冲关), else n.
+
+    Example:
+        >>> chong_guan(7), chong_guan(11)
+        (28, 88)
+    """
+    return points * (points - 3) if points >= 5 else points
+
+
+class JingCount(NamedTuple):
+    """How many 正精 and 副精 one player holds, and the points (2 and 1 each)."""
+
+    zheng: int = 0
+    fu: int = 0
+
+    @property
+    def points(self) -> int:
+        """2 per 正精, 1 per 副精."""
+        return 2 * self.zheng + self.fu
+
+
+def count_jing(tiles: Iterable[int], zheng: int, fu: int) -> JingCount:
+    """Counts the 正精 and 副精 among kind indices.
+
+    Example:
+        >>> count_jing([11, 11, 12, 0], 11, 12).points
+        5
+    """
+    z = f = 0
+    for k in tiles:
+        if k == zheng:
+            z += 1
+        elif k == fu:
+            f += 1
+    return JingCount(z, f)
+
+
+def ba_wang_seat(points: Sequence[int]) -> int | None:
+    """The seat of the only player with jing points (霸王精), or None.
+
+    Example:
+        >>> ba_wang_seat([0, 3, 0, 0]), ba_wang_seat([0, 3, 1, 0]), ba_wang_seat([0] * 4)
+        (1, None, None)
+    """
+    holders = [s for s, p in enumerate(points) if p > 0]
+    return holders[0] if len(holders) == 1 else None
+
+
+def jing_values(points: Sequence[int], bawang_mode: BawangMode) -> list[int]:
+    """Each player's jing value: 冲关 applied, then 霸王精 if only one player has points.
+
+    Example:
+        >>> jing_values([8, 0, 0, 0], "double"), jing_values([8, 0, 0, 0], "plus_10")
+        ([80, 0, 0, 0], [50, 0, 0, 0])
+    """
+    values = [chong_guan(p) for p in points]
+    sole = ba_wang_seat(points)
+    if sole is not None:
+        values[sole] = values[sole] * 2 if bawang_mode == "double" else values[sole] + 10
+    return values
+
+
+def jing_payments(
+    jing: Sequence[JingCount], bawang_mode: BawangMode, factor: int, label: str = ""
+) -> tuple[Payment, ...]:
+    """The payments of one jing settlement: every player pays each other player that player's
+    value, x ``factor`` (爬楼). With ``label`` (e.g. "下翻") one line per payer and payee under
+    that reason; without, the value is split into its parts: 正精, 副精, 冲关, 霸王精.
+
+    Example:
+        >>> from majiang.nanchang.jing import JingCount, jing_payments
+        >>> lines = jing_payments([JingCount(2, 1), JingCount(), JingCount(0, 1), JingCount()],
+        ...                       "double", 1)
+        >>> [(p.payer, p.payee, p.amount, p.reason) for p in lines if p.payer == 1]
+        [(1, 0, 4, '正精'), (1, 0, 1, '副精'), (1, 0, 5, '冲关'), (1, 2, 1, '副精')]
+    """
+    return jing_lines(tuple(jing), bawang_mode, factor, label)[0]
+
+
+@lru_cache(maxsize=2048)
+def jing_lines(
+    jing: tuple[tuple[int, int], ...], bawang_mode: BawangMode, factor: int, label: str = ""
+) -> tuple[tuple[Payment, ...], tuple[int, int, int, int]]:
+    """:func:`jing_payments` and what they move per seat; ``jing`` holds (正精, 副精) counts
+    per seat (cached: few jing patterns recur).
+
+    Example:
+        >>> jing_lines((JingCount(0, 1), JingCount(), JingCount(), JingCount()), "double", 1)[1]
+        (6, -2, -2, -2)
+    """
+    points = [2 * z + f for z, f in jing]
+    holders = [seat for seat in range(SEATS) if points[seat]]
+    sole = holders[0] if len(holders) == 1 else None
+    double = bawang_mode == "double"
+    streak = f", x {factor} (爬楼)" if factor > 1 else ""
+    out: list[Payment] = []
+    for payee in holders:
+        z, f = jing[payee]
+        n = points[payee]
+        worth = n * (n - 3) if n >= 5 else n
+        value = worth
+        if payee == sole:
+            value = worth * 2 if double else worth + 10
+        if label:
+            detail = f"{z} 正精 + {f} 副精 = {n}"
+            if n >= 5:
+                detail += f", 冲关 {n} x {n - 3} = {worth}"
+            if payee == sole:
+                detail += ", 霸王精 " + ("x 2" if double else "+ 10")
+            parts = [(label, value * factor, detail + streak)]
+        else:
+            parts = []
+            if z:
+                parts.append(("正精", 2 * z * factor, f"{z} 正精 x 2{streak}"))
+            if f:
+                parts.append(("副精", f * factor, f"{f} 副精 x 1{streak}"))
+            if worth > n:
+                detail = f"{n} points are worth {n} x {n - 3} = {worth}{streak}"
+                parts.append(("冲关", (worth - n) * factor, detail))
+            if value > worth:
+                detail = f"only jing at the table: {worth} {'x 2' if double else '+ 10'}{streak}"
+                parts.append(("霸王精", (value - worth) * factor, detail))
+        for payer in range(SEATS):
+            if payer != payee:
+                out += [Payment(payer, payee, a, reason, d) for reason, a, d in parts]
+    return tuple(out), deltas_of(out)

@@ -1,0 +1,207 @@
+"""Every Nanchang settlement rule the seeds disagree on, as one frozen set of options.
+
+Each field has the default the project issue states (or the seeds agree on), its alternatives
+and the seed each comes from (``[000]`` 南昌麻将算子规则, ``[001]`` the compilation's Nanchang
+tables and quick guide, ``[002]`` 南昌麻雀, ``[003]`` 新南昌麻将算子规则);
+``docs/rules/nanchang.md`` ("Settlement options") lists the same.
+
+Example:
+    >>> from majiang.nanchang.options import NanchangOptions
+    >>> o = NanchangOptions.from_dict({"da_qidui_base": 4})
+    >>> o.da_qidui_base, o.ming_gang_points
+    (4, 1)
+    >>> o.overrides()
+    {'da_qidui_base': 4}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from majiang.errors import RulesError
+
+__all__ = ["OPTION_SOURCES", "NanchangOptions"]
+
+BawangMode = Literal["double", "plus_10"]
+DealerDouble = Literal["involved", "winner_or_discarder"]
+DeBonusPayers = Literal["discarder_or_all_on_self_draw", "every_loser"]
+TianDiHuScoring = Literal["flat", "seed003_variant"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "bawang_mode": ("double", "plus_10"),
+    "dealer_double": ("involved", "winner_or_discarder"),
+    "de_bonus_payers": ("discarder_or_all_on_self_draw", "every_loser"),
+    "tian_di_hu_scoring": ("flat", "seed003_variant"),
+}
+
+
+@dataclass(frozen=True)
+class NanchangOptions:
+    """The Nanchang settlement rules. Defaults follow the project issue; see OPTION_SOURCES."""
+
+    jing_count_discards: bool = True
+    """Jing in the player's own pond score too ([002]); False: hand and melds only ([000])."""
+    bawang_mode: BawangMode = "double"
+    """霸王精 (only one player has jing): "double" that player's value (all seeds) or "plus_10"."""
+    an_gang_points: int = 2
+    """暗杠, from each other player ([000] [002])."""
+    ming_gang_points: int = 1
+    """明杠 and 补杠, from each other player ([000] list, [002]); 2 in [000] settlement A.1."""
+    gang_jing_bonus_fu: int = 10
+    """杠精 bonus for a kong of the 副精, from each other player ([000] [002])."""
+    gang_jing_bonus_zheng: int = 10
+    """杠精 bonus for a kong of the 正精 (issue: 10); [003] 20, "some rules" 40."""
+    gang_jing_double_count: bool = False
+    """True: the 杠精 line also pays the kong's jing points again, as [002]'s example (32)."""
+    gang_points_on_draw: bool = True
+    """Kong points (and 杠精 bonuses) settle on an exhaustive draw too; False voids them."""
+    da_qidui_base: int = 2
+    """大七对 base when not 德国 ([000] [002] [003] main: 2; [001 tables], [003] variant: 4)."""
+    dealer_double: DealerDouble = "involved"
+    """x2 when the winner or that loser is the dealer (all seeds); "winner_or_discarder"."""
+    de_bonus: int = 5
+    """The 德国/德中德 extra paid after the multipliers ([000] [002] [001])."""
+    de_bonus_payers: DeBonusPayers = "discarder_or_all_on_self_draw"
+    """Who pays the 德国 extra: the discarder, or every loser on a self-draw; or "every_loser"."""
+    de_pairs_extra_double: bool = True
+    """x2 more for 德国/德中德 seven pairs or all-triplets ([000] [001 tables] [003])."""
+    jingdiao_doubles_de_bonus: bool = False
+    """True: 精钓 doubles the 德国 extra too, as [003]'s 精钓 rows."""
+    qiang_gang_extra_double: bool = False
+    """抢杠 pays as a self-draw (x2, [002] example 3); True: x2 self-draw and x2 抢杠 again."""
+    tian_di_hu_scoring: TianDiHuScoring = "flat"
+    """天胡/地胡: "flat" 20 each (40 with 精钓) [000] [002] [003]; "seed003_variant"."""
+    tian_di_hu_points: int = 20
+    """The 天胡/地胡 amount from each player before 精钓 (and the variant's factors)."""
+    palou: bool = True
+    """爬楼: every amount of the hand x dealer_streak ([000]); False: no streak factor ([002])."""
+    palou_on_penalties: bool = False
+    """Whether 爬楼 also multiplies the 荒庄 and 抄庄 penalties (no seed says)."""
+    huang_zhuang_penalty: int = 5
+    """荒庄: the dealer pays each other player this ([000] [002])."""
+    chao_zhuang_penalty: int = 5
+    """抄庄: the dealer pays each other player this ([002])."""
+    xia_fan: bool = True
+    """下翻 settlement with the lower jing when the record gives them ([000] [001 打法])."""
+    indicator_back_in_wall: bool = True
+    """The flipped indicators go back to the wall ([000] [001 打法]); False: they are out of
+    play, so record validation counts them among the four copies of their kind."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> NanchangOptions:
+        """Options from overrides by name; unknown names and bad values raise RulesError.
+
+        Example:
+            >>> NanchangOptions.from_dict({"bawang_mode": "plus_10"}).bawang_mode
+            'plus_10'
+            >>> NanchangOptions.from_dict({"bawang": 1})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: bawang: unknown option (known: an_gang_points, ...)
+        """
+        if not data:
+            return _DEFAULT
+        if not isinstance(data, Mapping):
+            raise RulesError(f"expected an object of option overrides, got {data!r}")
+        try:
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+            cached = _CACHE.get(key)
+        except TypeError:  # unhashable values: checked (and refused) below
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name not in _FIELDS:
+                known = ", ".join(sorted(_FIELDS))
+                raise RulesError(f"{name}: unknown option (known: {known})")
+            values[name] = _check(name, _FIELDS[name], value)
+        options = cls(**values)
+        if key is not None and len(_CACHE) < 256:
+            _CACHE[key] = options
+        return options
+
+    def __hash__(self) -> int:
+        # Options key the settlement's caches: hash the fields once per instance.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, name) for name in _FIELDS))
+            self.__dict__["_hash"] = cached
+        return cached
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the defaults, by name (what a record stores).
+
+        Example:
+            >>> NanchangOptions(palou=False).overrides()
+            {'palou': False}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name.
+
+        Example:
+            >>> NanchangOptions().to_dict()["de_bonus"]
+            5
+        """
+        return dataclasses.asdict(self)
+
+
+def _check(name: str, kind: str, value: Any) -> Any:
+    if name in _CHOICES:
+        if value not in _CHOICES[name]:
+            raise RulesError(f"{name}: {value!r} is not one of {', '.join(_CHOICES[name])}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}: expected true or false, got {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{name}: expected a whole number ≥ 0, got {value!r}")
+    return value
+
+
+_FIELDS: dict[str, str] = {
+    f.name: ("bool" if isinstance(f.default, bool) else "int" if isinstance(f.default, int) else "")
+    for f in dataclasses.fields(NanchangOptions)
+}
+_DEFAULT = NanchangOptions()
+_CACHE: dict[tuple[tuple[str, str, Any], ...], NanchangOptions] = {}
+
+OPTION_SOURCES: dict[str, tuple[str, str]] = {
+    "jing_count_discards": ("true: [002]", "false: [000] [001 quick guide] (hand and melds)"),
+    "bawang_mode": ("double: [000] [001] [002] [003]", "plus_10: issue (no seed)"),
+    "an_gang_points": ("2: [000] [002]", "any amount"),
+    "ming_gang_points": ("1: [000] 奖励分 list, [002]", "2: [000] settlement A.1"),
+    "gang_jing_bonus_fu": ("10: [000] [002]", "any amount"),
+    "gang_jing_bonus_zheng": ("10: issue, [002] (generic 10)", "20: [003]; 40: [003] some rules"),
+    "gang_jing_double_count": ("false: [003] (60 = 20 + 40)", "true: [002] example (32)"),
+    "gang_points_on_draw": ("true: [000] [002]", "false: issue option"),
+    "da_qidui_base": ("2: [000] [002] [003] main table", "4: [001 tables], [003] variant"),
+    "dealer_double": ("involved: [000] [002] [001 tables] [003]", "winner_or_discarder: issue"),
+    "de_bonus": ("5: [000] [002] [001]", "any amount"),
+    "de_bonus_payers": (
+        "discarder_or_all_on_self_draw: [000] [002] [001 quick guide], all tables",
+        "every_loser: issue option",
+    ),
+    "de_pairs_extra_double": ("true: [000] [001 tables] [003]", "false: [002] (silent)"),
+    "jingdiao_doubles_de_bonus": ("false: [000] [002]", "true: [003] 精钓 rows"),
+    "qiang_gang_extra_double": ("false: [002] example 3", "true: issue's other reading"),
+    "tian_di_hu_scoring": ("flat: [000] [002] [003] general", "seed003_variant: [003]"),
+    "tian_di_hu_points": ("20: [000] [002] [003]", "any amount"),
+    "palou": ("true: [000] [001 quick guide]", "false: [002] (冧莊無獎勵)"),
+    "palou_on_penalties": ("false: no seed", "true"),
+    "huang_zhuang_penalty": ("5: [000] [002]", "any amount"),
+    "chao_zhuang_penalty": ("5: [002]", "any amount"),
+    "xia_fan": ("true: [000] [001 打法]", "false: issue option (no 下翻)"),
+    "indicator_back_in_wall": ("true: [000] [001 打法] [002]", "false"),
+}
+"""Option name -> (default and its seeds, alternatives and theirs)."""

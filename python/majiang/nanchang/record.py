@@ -1,0 +1,233 @@
+"""The Nanchang hand record, typed: what happened in one hand.
+
+:class:`HandRecord` mirrors the JSON form (``from_dict`` / ``to_dict``); building one checks it
+with :func:`majiang.nanchang.facts.check_record`, so a record that cannot have happened raises
+:class:`~majiang.errors.RecordError` naming the field, and nothing is settled.
+
+Example:
+    >>> from majiang.nanchang.record import HandRecord
+    >>> r = HandRecord.from_dict({
+    ...     "dealer": 0, "jing_indicator": "9p",
+    ...     "players": [{"hand": "123m456m789m23s55p"}, {"hand": "147m258p369s1234z"},
+    ...                 {"hand": "22m33m44m66s88s777z"}, {"hand": "567m567p78s8p9s135z"}],
+    ...     "result": {"kind": "win", "winner": 0, "tile": "4s", "from": None}})
+    >>> r.result.self_drawn, r.players[3].hand
+    (True, '567m567p78s8p9s135z')
+    >>> HandRecord.from_dict({**r.to_dict(), "dealer": 4})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.RecordError: dealer: expected a seat 0-3, got 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from majiang.nanchang.facts import HandFacts, check_record
+from majiang.nanchang.options import NanchangOptions
+from majiang.nanchang.tile_counts import kinds_of
+
+__all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult"]
+
+MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld: chi (sequence), peng (three of a kind) or a kong (ming_gang from a
+    discard, an_gang concealed, bu_gang added to a peng). ``source`` is the seat the claimed
+    tile came from (JSON ``"from"``; None for an_gang)."""
+
+    kind: MeldKind
+    tiles: str
+    source: int | None = None
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The meld's kind indices."""
+        return kinds_of(self.tiles)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
+        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
+
+        Example:
+            >>> Meld.from_dict({"kind": "peng", "tiles": "555z", "from": 3})
+            Meld(kind='peng', tiles='555z', source=3)
+        """
+        return cls(data["kind"], data["tiles"], data.get("from"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> Meld("an_gang", "5555m").to_dict()
+            {'kind': 'an_gang', 'tiles': '5555m', 'from': None}
+        """
+        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One seat at the end of the hand: concealed ``hand`` (the winner's without the winning
+    tile), declared ``melds``, ``discards`` left in the pond, and optionally the ``dealt`` hand
+    (for 下翻)."""
+
+    hand: str
+    melds: tuple[Meld, ...] = ()
+    discards: str = ""
+    dealt: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
+        """A player from ``{"hand", "melds", "discards", "dealt"}``.
+
+        Example:
+            >>> PlayerRecord.from_dict({"hand": "123m", "melds": []}).discards
+            ''
+        """
+        melds = tuple(Meld.from_dict(m) for m in data.get("melds") or ())
+        return cls(data["hand"], melds, data.get("discards", ""), data.get("dealt"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``dealt`` only when given).
+
+        Example:
+            >>> PlayerRecord("123m", discards="9p").to_dict()
+            {'hand': '123m', 'melds': [], 'discards': '9p'}
+        """
+        out: dict[str, Any] = {
+            "hand": self.hand,
+            "melds": [m.to_dict() for m in self.melds],
+            "discards": self.discards,
+        }
+        if self.dealt is not None:
+            out["dealt"] = self.dealt
+        return out
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """The hand was won: ``winner`` took ``tile``, discarded by ``source`` (JSON ``"from"``) or
+    self-drawn (None), with the special ways of winning flagged."""
+
+    winner: int
+    tile: str
+    source: int | None = None
+    gang_kai: bool = False
+    qiang_gang: bool = False
+    tian_hu: bool = False
+    di_hu: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile was drawn by the winner (杠开 included, 抢杠 not)."""
+        return self.source is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> WinResult(2, "7z", 0, di_hu=True).to_dict()["di_hu"]
+            True
+        """
+        return {
+            "kind": "win",
+            "winner": self.winner,
+            "tile": self.tile,
+            "from": self.source,
+            "gang_kai": self.gang_kai,
+            "qiang_gang": self.qiang_gang,
+            "tian_hu": self.tian_hu,
+            "di_hu": self.di_hu,
+        }
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """Nobody won: the wall was drawn out (荒庄)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> DrawResult().to_dict()
+            {'kind': 'draw'}
+        """
+        return {"kind": "draw"}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished Nanchang hand. Building one checks it (RecordError naming the field)."""
+
+    dealer: int
+    jing_indicator: str
+    players: tuple[PlayerRecord, ...]
+    result: WinResult | DrawResult
+    dealer_streak: int = 1
+    lower_jing_indicator: str | None = None
+    chao_zhuang: bool = False
+    options: NanchangOptions = field(default_factory=NanchangOptions)
+    variant: Literal["nanchang"] = "nanchang"
+    facts: HandFacts | None = field(default=None, repr=False, compare=False)
+    """The checked facts the settlement reads (filled in when the record is built)."""
+
+    def __post_init__(self) -> None:
+        if self.facts is None:
+            object.__setattr__(self, "facts", check_record(self.to_dict()))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandRecord:
+        """A checked record from its JSON form.
+
+        Example:
+            >>> HandRecord.from_dict({"variant": "sichuan"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: variant: expected 'nanchang', got 'sichuan'
+        """
+        facts = check_record(data)
+        d: Mapping[str, Any] = data
+        r = d["result"]
+        result: WinResult | DrawResult = DrawResult()
+        if r["kind"] == "win":
+            flags = {name: r.get(name, False) for name in ("gang_kai", "qiang_gang")}
+            flags.update({name: r.get(name, False) for name in ("tian_hu", "di_hu")})
+            result = WinResult(r["winner"], r["tile"], r.get("from"), **flags)
+        return cls(
+            dealer=d["dealer"],
+            jing_indicator=d["jing_indicator"],
+            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            result=result,
+            dealer_streak=d.get("dealer_streak", 1),
+            lower_jing_indicator=d.get("lower_jing_indicator"),
+            chao_zhuang=d.get("chao_zhuang", False),
+            options=facts.options,
+            facts=facts,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; ``HandRecord.from_dict(r.to_dict()) == r``.
+
+        Example:
+            >>> r = HandRecord.from_dict({"dealer": 1, "jing_indicator": "1z",
+            ...     "players": [{"hand": "123456789m3457z"}, {"hand": "123456789p3457z"},
+            ...                 {"hand": "123456789s3456z"}, {"hand": "1122334m556677p"}],
+            ...     "result": {"kind": "draw"}, "options": {"palou": False}})
+            >>> r.to_dict()["options"], HandRecord.from_dict(r.to_dict()) == r
+            ({'palou': False}, True)
+        """
+        return {
+            "variant": self.variant,
+            "options": self.options.overrides(),
+            "dealer": self.dealer,
+            "dealer_streak": self.dealer_streak,
+            "jing_indicator": self.jing_indicator,
+            "lower_jing_indicator": self.lower_jing_indicator,
+            "players": [p.to_dict() for p in self.players],
+            "result": self.result.to_dict(),
+            "chao_zhuang": self.chao_zhuang,
+        }
