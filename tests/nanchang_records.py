@@ -242,3 +242,22 @@ def _try_random_record(rng: random.Random, draw_share: float) -> dict[str, Any] 
         "players": players,
         "result": result,
     }
+
+
+def xia_fan_record(
+    options: dict[str, Any] | None = None, hands: dict[int, str] | None = None
+) -> dict[str, Any]:
+    """A drawn hand (荒庄) whose dealt hands carry the lower jing 5s/6s, for 下翻."""
+    record = table_record("", "", winner=None, discarder=None, options=options, hands=hands)
+    # Dealt hands: 下精 5s (2 points) and 6s (1 point). Dealer 5s 5s 6s = 5 (冲关 10),
+    # seat 2 one 6s = 1.
+    record["lower_jing_indicator"] = "5s"
+    dealt = [
+        "5s5s6s123m456m789m12z",
+        "123p456p789p1267z",
+        "6s123m456p789p156z",
+        "234m567m234p2334z",
+    ]
+    for player, tiles in zip(record["players"], dealt, strict=True):
+        player["dealt"] = tiles
+    return record

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from nanchang_records import table_record
+from nanchang_records import table_record, xia_fan_record
 
 import majiang
 from majiang.errors import RecordError, RulesError
@@ -124,20 +124,6 @@ def streak_2_draw() -> dict[str, Any]:
     record = table_record("", "", winner=None, discarder=None, hands={2: "4p"})
     record["dealer_streak"] = 2
     record["chao_zhuang"] = True
-    return record
-
-
-def xia_fan_draw() -> dict[str, Any]:
-    record = table_record("", "", winner=None, discarder=None, hands={2: "4p"})
-    record["lower_jing_indicator"] = "5s"
-    dealt = [
-        "5s5s6s123m456m789m12z",
-        "123p456p789p1267z",
-        "6s123m456p789p156z",
-        "234m567m234p2334z",
-    ]
-    for player, tiles in zip(record["players"], dealt, strict=True):
-        player["dealt"] = tiles
     return record
 
 
@@ -277,7 +263,8 @@ CASES: list[tuple[str, Any, Callable[[], dict[str, Any]] | None, set[str], Check
     ("palou_on_penalties", True, streak_2_draw, {"荒庄", "抄庄"}, _palou_on_penalties),
     ("huang_zhuang_penalty", 3, streak_2_draw, {"荒庄"}, _huang_zhuang),
     ("chao_zhuang_penalty", 7, streak_2_draw, {"抄庄"}, _chao_zhuang),
-    ("xia_fan", False, xia_fan_draw, {"下翻"}, _xia_fan),
+    # seat 2 also holds an upper jing, so the record has other payments 下翻 must not touch
+    ("xia_fan", False, lambda: xia_fan_record(hands={2: "4p"}), {"下翻"}, _xia_fan),
 ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from nanchang_records import table_record
+from nanchang_records import table_record, xia_fan_record
 
 import majiang
 from majiang.nanchang import chong_guan
@@ -401,22 +401,6 @@ def test_de_zhong_de_ignores_jing_in_ponds_but_they_still_score() -> None:
 
 
 # --- 下翻, 荒庄, 抄庄, 爬楼 -------------------------------------------------------------------
-
-
-def xia_fan_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    record = table_record("", "", winner=None, discarder=None, options=options)
-    # Dealt hands: 下精 5s (2 points) and 6s (1 point). Dealer 5s 5s 6s = 5 (冲关 10),
-    # seat 2 one 6s = 1.
-    record["lower_jing_indicator"] = "5s"
-    dealt = [
-        "5s5s6s123m456m789m12z",
-        "123p456p789p1267z",
-        "6s123m456p789p156z",
-        "234m567m234p2334z",
-    ]
-    for player, tiles in zip(record["players"], dealt, strict=True):
-        player["dealt"] = tiles
-    return record
 
 
 def test_xia_fan_settles_the_lower_jing_on_the_dealt_hands() -> None:
