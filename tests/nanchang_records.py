@@ -261,3 +261,18 @@ def xia_fan_record(
     for player, tiles in zip(record["players"], dealt, strict=True):
         player["dealt"] = tiles
     return record
+
+
+def qiang_gang_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    # 閒家 (seat 1) holds 3p 3p 4p (3p/4p jing, 5 points) all as themselves (德国) and robs the
+    # dealer's added kong of 7s. Seat 2 has a 4p in its pond (1 point: no 霸王精).
+    return table_record(
+        "33p456p123m789m56s",
+        "7s",
+        winner=1,
+        discarder=0,
+        other_melds={0: [{"kind": "peng", "tiles": "777s", "from": 2}]},
+        discards={2: "4p"},
+        qiang_gang=True,
+        options=options,
+    )

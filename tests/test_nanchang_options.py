@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from nanchang_records import table_record, xia_fan_record
+from nanchang_records import qiang_gang_record, table_record, xia_fan_record
 
 import majiang
 from majiang.errors import RecordError, RulesError
@@ -99,18 +99,6 @@ def jing_diao_gang_kai_de_guo() -> dict[str, Any]:
         discarder=None,
         melds=[{"kind": "ming_gang", "tiles": "9999m", "from": 3}],
         gang_kai=True,
-    )
-
-
-def qiang_gang() -> dict[str, Any]:
-    return table_record(
-        "33p456p123m789m56s",
-        "7s",
-        winner=1,
-        discarder=0,
-        other_melds={0: [{"kind": "peng", "tiles": "777s", "from": 2}]},
-        discards={2: "4p"},
-        qiang_gang=True,
     )
 
 
@@ -256,7 +244,7 @@ CASES: list[tuple[str, Any, Callable[[], dict[str, Any]] | None, set[str], Check
     ("de_bonus_payers", "every_loser", de_guo_discard, {"德国"}, _de_bonus_payers),
     ("de_pairs_extra_double", False, de_guo_xiao_qi_dui_self_draw, {"胡牌分"}, _de_pairs),
     ("jingdiao_doubles_de_bonus", True, jing_diao_gang_kai_de_guo, {"德国"}, _jingdiao_de_bonus),
-    ("qiang_gang_extra_double", True, qiang_gang, {"胡牌分"}, _qiang_gang),
+    ("qiang_gang_extra_double", True, qiang_gang_record, {"胡牌分"}, _qiang_gang),
     ("tian_di_hu_scoring", "seed003_variant", di_hu, {"地胡"}, _tian_di_scoring),
     ("tian_di_hu_points", 30, di_hu, {"地胡"}, _tian_di_points),
     ("palou", False, streak_2_draw, {"副精", "霸王精"}, _palou),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from nanchang_records import table_record, xia_fan_record
+from nanchang_records import qiang_gang_record, table_record, xia_fan_record
 
 import majiang
 from majiang.nanchang import chong_guan
@@ -75,21 +75,6 @@ def test_002_example_2_dealer_da_qi_dui_gang_kai_pays_20_from_each() -> None:
     assert [s.paid(loser, 0) for loser in (1, 2, 3)] == [20, 20, 20]
     assert paid_for_hand(s, 1) == 16
     assert s.deltas == (60 - 1, -20 + 3, -20 - 1, -20 - 1)
-
-
-def qiang_gang_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    # 閒家 (seat 1) holds 3p 3p 4p (3p/4p jing, 5 points) all as themselves (德国) and robs the
-    # dealer's added kong of 7s. Seat 2 has a 4p in its pond (1 point: no 霸王精).
-    return table_record(
-        "33p456p123m789m56s",
-        "7s",
-        winner=1,
-        discarder=0,
-        other_melds={0: [{"kind": "peng", "tiles": "777s", "from": 2}]},
-        discards={2: "4p"},
-        qiang_gang=True,
-        options=options,
-    )
 
 
 def test_002_example_3_qiang_gang_de_guo_pays_23_and_19() -> None:
