@@ -325,7 +325,8 @@ impl Evaluator {
     pub fn shanten_after_draw(&self, counts: &Counts, jing: Jing, melds: u8) -> [i8; NUM_KINDS] {
         let split = Split::new(counts, jing);
         let blocks = 4 - melds as usize;
-        let rows = self.group_rows(&split.plain);
+        let indices = self.tables.indices(&split.plain);
+        let rows = [0, 1, 2, 3].map(|g| self.tables.row_of(g, indices[g]));
         let mp = merge(rows[0], rows[1]);
         let sz = merge(rows[2], rows[3]);
         let others = [
@@ -347,7 +348,6 @@ impl Evaluator {
         let regular_counts = regular_r == base_r;
         let special_counts = special_r == base_r;
         let mut out = [i8::MAX; NUM_KINDS];
-        let mut plain = split.plain;
         for k in 0..NUM_KINDS {
             if counts[k] >= 4 {
                 continue;
@@ -357,13 +357,9 @@ impl Evaluator {
                 continue;
             }
             let group = (k / 9).min(3);
-            plain[k] += 1;
-            let row = if group < 3 {
-                self.tables.suit.row(&plain[group * 9..group * 9 + 9])
-            } else {
-                self.tables.honor_row(&plain[27..34])
-            };
-            plain[k] -= 1;
+            let step = ShapeTables::index_step(k);
+            let at = indices[group];
+            let row = self.tables.row_of(group, (at.0 + step.0, at.1 + step.1));
             let mut r = base_r;
             if regular_counts {
                 r = r.min(merge_final(row, &others[group], blocks));

@@ -108,7 +108,7 @@ impl SuitTable {
 
     /// The row at split index (`hi`, `lo`); see [`CompactIndex`].
     #[inline(always)]
-    fn row_at(&self, hi: usize, lo: usize) -> &Row {
+    pub fn row_at(&self, hi: usize, lo: usize) -> &Row {
         // Counts are at most 4, so hi < 3125 and lo < 625: the masks change nothing.
         &self.rows[self.index.base[hi & 4095] as usize + self.index.lo_rank[lo & 1023] as usize]
     }
@@ -151,6 +151,39 @@ impl ShapeTables {
             self.suit.row_at(s.0, s.1),
             &self.honors[z.0],
         ]
+    }
+
+    /// The row of group `g` (0-2 suits, 3 honors) at its index pair from
+    /// [`ShapeTables::indices`] (`.1` is unused for the honors).
+    #[inline(always)]
+    pub fn row_of(&self, g: usize, index: (usize, usize)) -> &Row {
+        if g < 3 {
+            self.suit.row_at(index.0, index.1)
+        } else {
+            &self.honors[index.0]
+        }
+    }
+
+    /// The index pairs of the four groups of a hand (see [`CompactIndex`]).
+    #[inline(always)]
+    pub fn indices(&self, counts: &Counts) -> [(usize, usize); 4] {
+        group_indices(counts)
+    }
+
+    /// What one more tile of kind `k` adds to the index pair of its group: the hand's
+    /// indices after a draw are its indices plus this, no recomputation needed.
+    #[inline(always)]
+    pub fn index_step(k: usize) -> (usize, usize) {
+        const POW: [usize; 7] = [1, 5, 25, 125, 625, 3125, 15625];
+        if k >= 27 {
+            (POW[k - 27], 0)
+        } else {
+            match k % 9 {
+                i @ 0..=3 => (POW[i], 0),
+                i @ 4..=7 => (0, POW[i - 4]),
+                _ => (625, 0),
+            }
+        }
     }
 
     /// The honor row of seven counts.
