@@ -245,8 +245,7 @@ pub fn effective_counts(
                 continue;
             }
             c[d] -= 1;
-            let s = eval.shanten_split(&Split::new(&c, jing), melds);
-            let after = eval.shanten_after_draw(&c, jing, melds);
+            let (s, after) = eval.shanten_with_draws(&c, jing, melds);
             c[d] += 1;
             o[d] = (0..NUM_KINDS)
                 .filter(|&k| after[k] < s)

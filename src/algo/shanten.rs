@@ -319,10 +319,22 @@ impl Evaluator {
     }
 
     /// For a checked 13-3k hand, the shanten after drawing each kind (`i8::MAX` where the
-    /// hand already holds all four copies). One pass: the rows of the three groups a draw
-    /// does not touch are merged once per group, so each draw costs one lookup and one
-    /// final merge.
+    /// hand already holds all four copies). See [`Evaluator::shanten_with_draws`].
     pub fn shanten_after_draw(&self, counts: &Counts, jing: Jing, melds: u8) -> [i8; NUM_KINDS] {
+        self.shanten_with_draws(counts, jing, melds).1
+    }
+
+    /// For a checked 13-3k hand, its shanten and the shanten after drawing each kind
+    /// (`i8::MAX` where the hand already holds all four copies), in one pass: the rows of
+    /// the three groups a draw does not touch are merged once per group, and a draw's row
+    /// is found by stepping its group's index, so each draw costs one lookup and one final
+    /// merge.
+    pub fn shanten_with_draws(
+        &self,
+        counts: &Counts,
+        jing: Jing,
+        melds: u8,
+    ) -> (i8, [i8; NUM_KINDS]) {
         let split = Split::new(counts, jing);
         let blocks = 4 - melds as usize;
         let indices = self.tables.indices(&split.plain);
@@ -371,7 +383,7 @@ impl Evaluator {
             }
             out[k] = to_shanten(r, split.wild);
         }
-        out
+        (to_shanten(base_r, split.wild), out)
     }
 }
 

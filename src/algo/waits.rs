@@ -57,7 +57,7 @@ impl Evaluator {
         if self.shanten_split(&crate::hand::Split::new(counts, jing), melds) > 0 {
             return Ok(Vec::new());
         }
-        let after = self.shanten_after_draw(counts, jing, melds);
+        let (_, after) = self.shanten_with_draws(counts, jing, melds);
         Ok((0..NUM_KINDS).filter(|&k| after[k] == -1).collect())
     }
 
@@ -91,8 +91,7 @@ impl Evaluator {
                 continue;
             }
             hand[d] -= 1;
-            let shanten = self.shanten_split(&crate::hand::Split::new(&hand, jing), melds);
-            let after = self.shanten_after_draw(&hand, jing, melds);
+            let (shanten, after) = self.shanten_with_draws(&hand, jing, melds);
             hand[d] += 1;
             let effective: Vec<usize> = (0..NUM_KINDS).filter(|&k| after[k] < shanten).collect();
             let unseen = effective
