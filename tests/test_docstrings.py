@@ -12,6 +12,14 @@ import majiang._core
 import majiang.batch
 import majiang.cli
 import majiang.errors
+import majiang.game
+import majiang.game.actions
+import majiang.game.bots
+import majiang.game.engine
+import majiang.game.simulation
+import majiang.game.state
+import majiang.game.variant
+import majiang.game.wall
 import majiang.tiles
 
 MODULES: list[types.ModuleType] = [
@@ -19,6 +27,14 @@ MODULES: list[types.ModuleType] = [
     majiang._core,
     majiang.batch,
     majiang.errors,
+    majiang.game,
+    majiang.game.actions,
+    majiang.game.bots,
+    majiang.game.engine,
+    majiang.game.simulation,
+    majiang.game.state,
+    majiang.game.variant,
+    majiang.game.wall,
     majiang.tiles,
 ]
 

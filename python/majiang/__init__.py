@@ -33,7 +33,15 @@ from majiang._core import (
     to_mpsz,
     winning_tiles,
 )
-from majiang.errors import InvalidHandError, MajiangError, RecordError, RulesError, TileParseError
+from majiang.errors import (
+    IllegalActionError,
+    InvalidHandError,
+    MajiangError,
+    RecordError,
+    RulesError,
+    TileParseError,
+)
+from majiang.game import Game
 from majiang.results import Block, Decomposition, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
 
@@ -41,6 +49,8 @@ __all__ = [
     "Block",
     "Decomposition",
     "DiscardOption",
+    "Game",
+    "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
     "Payment",

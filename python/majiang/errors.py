@@ -11,7 +11,14 @@ Example:
 
 from __future__ import annotations
 
-__all__ = ["InvalidHandError", "MajiangError", "RecordError", "RulesError", "TileParseError"]
+__all__ = [
+    "IllegalActionError",
+    "InvalidHandError",
+    "MajiangError",
+    "RecordError",
+    "RulesError",
+    "TileParseError",
+]
 
 
 class MajiangError(Exception):
@@ -33,3 +40,8 @@ class RulesError(MajiangError, ValueError):
 class RecordError(MajiangError, ValueError):
     """A hand record that cannot have happened; the message starts with the field's path
     (``players[2].melds[0]: ...``)."""
+
+
+class IllegalActionError(MajiangError, ValueError):
+    """An action the game does not allow now (wrong seat, not legal, malformed); the game's
+    state is left unchanged."""

@@ -1,0 +1,38 @@
+"""The game layer: a variant-pluggable engine, bots and self-play simulation.
+
+Example:
+    >>> from majiang.game import Game, RandomBot, play
+    >>> g = play(Game(seed=0, hands=2), [RandomBot(s) for s in range(4)])
+    >>> len(g.records), sum(g.scores)
+    (2, 0)
+"""
+
+from __future__ import annotations
+
+from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win, from_dict
+from majiang.game.bots import Bot, EfficiencyBot, RandomBot
+from majiang.game.engine import Deal, Game, Observation, play
+from majiang.game.simulation import simulate
+from majiang.game.variant import NanchangVariant, Variant, get_variant
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Chow",
+    "Deal",
+    "Discard",
+    "EfficiencyBot",
+    "Game",
+    "Kong",
+    "NanchangVariant",
+    "Observation",
+    "Pass",
+    "Pong",
+    "RandomBot",
+    "Variant",
+    "Win",
+    "from_dict",
+    "get_variant",
+    "play",
+    "simulate",
+]

@@ -1,0 +1,146 @@
+"""Game actions: small frozen values, with plain-dict forms for JSON.
+
+Example:
+    >>> from majiang.game.actions import Discard, from_dict
+    >>> from_dict(Discard("5m").to_dict())
+    Discard(tile='5m')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from majiang.errors import IllegalActionError
+
+__all__ = ["Action", "Chow", "Discard", "Kong", "KongKind", "Pass", "Pong", "Win", "from_dict"]
+
+KongKind = Literal["exposed", "concealed", "added"]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard ``tile`` (MPSZ name)."""
+
+    tile: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Discard("1z").to_dict()
+            {'type': 'discard', 'tile': '1z'}
+        """
+        return {"type": "discard", "tile": self.tile}
+
+
+@dataclass(frozen=True)
+class Chow:
+    """Chow the discard into the sequence ``tiles`` (three MPSZ tiles, the claimed one included)."""
+
+    tiles: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Chow("345m").to_dict()
+            {'type': 'chow', 'tiles': '345m'}
+        """
+        return {"type": "chow", "tiles": self.tiles}
+
+
+@dataclass(frozen=True)
+class Pong:
+    """Pong the discard."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Pong().to_dict()
+            {'type': 'pong'}
+        """
+        return {"type": "pong"}
+
+
+@dataclass(frozen=True)
+class Kong:
+    """A kong of ``tile``: ``exposed`` (on a discard), ``concealed`` or ``added`` (to a pong)."""
+
+    tile: str
+    kind: KongKind
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Kong("7z", "added").to_dict()
+            {'type': 'kong', 'tile': '7z', 'kind': 'added'}
+        """
+        return {"type": "kong", "tile": self.tile, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Win:
+    """Declare a win (self-drawn, on the discard, or robbing a kong)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Win().to_dict()
+            {'type': 'win'}
+        """
+        return {"type": "win"}
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline every claim on a discard or an added kong."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Pass().to_dict()
+            {'type': 'pass'}
+        """
+        return {"type": "pass"}
+
+
+Action = Discard | Chow | Pong | Kong | Win | Pass
+
+
+def from_dict(data: Mapping[str, Any]) -> Action:
+    """An action from its dict form; IllegalActionError if malformed.
+
+    Example:
+        >>> from_dict({"type": "kong", "tile": "5m", "kind": "concealed"})
+        Kong(tile='5m', kind='concealed')
+        >>> from_dict({"type": "fly"})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: unknown action type 'fly'
+    """
+    try:
+        kind = data["type"]
+        if kind == "discard":
+            return Discard(str(data["tile"]))
+        if kind == "chow":
+            return Chow(str(data["tiles"]))
+        if kind == "pong":
+            return Pong()
+        if kind == "kong":
+            k = data["kind"]
+            if k not in ("exposed", "concealed", "added"):
+                raise IllegalActionError(f"unknown kong kind {k!r}")
+            return Kong(str(data["tile"]), k)
+        if kind == "win":
+            return Win()
+        if kind == "pass":
+            return Pass()
+    except (KeyError, TypeError) as e:
+        raise IllegalActionError(f"malformed action {data!r}") from e
+    raise IllegalActionError(f"unknown action type {kind!r}")

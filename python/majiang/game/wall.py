@@ -1,0 +1,103 @@
+"""The wall: 136 tiles shuffled from a seed, dice, draws from the head, the tail for kong
+replacements and the jing flip.
+
+Example:
+    >>> from majiang.game.wall import Wall
+    >>> w = Wall.build(seed=1)
+    >>> len(w), w.remaining
+    (136, 136)
+    >>> t = w.draw(); w.remaining
+    135
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+__all__ = ["Wall"]
+
+
+@dataclass
+class Wall:
+    """Tiles in draw order (kind indices 0-33): ``tiles[head:tail]`` are still in the wall."""
+
+    tiles: list[int]
+    dice: tuple[int, int]
+    flip_dice: int
+    head: int = 0
+    tail: int = 136
+
+    @classmethod
+    def build(cls, seed: int, kinds: int = 34, copies: int = 4) -> Wall:
+        """Shuffle the tiles with ``random.Random(seed)``, roll two dice (the second roll's total
+        decides where dealing starts) and the dealer's roll for the jing flip.
+
+        Example:
+            >>> Wall.build(7).tiles == Wall.build(7).tiles
+            True
+        """
+        rng = random.Random(seed)
+        tiles = [k for k in range(kinds) for _ in range(copies)]
+        rng.shuffle(tiles)
+        first = rng.randint(1, 6) + rng.randint(1, 6)
+        second = rng.randint(1, 6) + rng.randint(1, 6)
+        # The second roller sits (first - 1) seats after the dealer; each side holds a quarter.
+        side = (first - 1) % 4
+        start = (side * len(tiles) // 4 + 2 * second) % len(tiles)
+        tiles = tiles[start:] + tiles[:start]
+        flip = rng.randint(1, 6) + rng.randint(1, 6)
+        return cls(tiles, (first, second), flip, 0, len(tiles))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def remaining(self) -> int:
+        """Tiles still in the wall.
+
+        Example:
+            >>> Wall.build(3).remaining
+            136
+        """
+        return self.tail - self.head
+
+    def draw(self) -> int:
+        """Draw from the head.
+
+        Example:
+            >>> w = Wall.build(3); w.draw() == w.tiles[0]
+            True
+        """
+        self.head += 1
+        return self.tiles[self.head - 1]
+
+    def draw_tail(self) -> int:
+        """A replacement draw from the tail.
+
+        Example:
+            >>> w = Wall.build(3); w.draw_tail() == w.tiles[-1]
+            True
+        """
+        self.tail -= 1
+        return self.tiles[self.tail]
+
+    def flip(self) -> tuple[int, int]:
+        """The jing flip: counting ``flip_dice`` stacks back from the tail, the top tile (上精
+        indicator) and the one under it (下精 indicator). Both stay in the wall.
+
+        Example:
+            >>> w = Wall.build(3); up, low = w.flip(); 0 <= up < 34 and 0 <= low < 34
+            True
+        """
+        top = self.tail - 2 * self.flip_dice
+        return self.tiles[top], self.tiles[top + 1]
+
+    def live(self) -> list[int]:
+        """The tiles still in the wall.
+
+        Example:
+            >>> len(Wall.build(3).live())
+            136
+        """
+        return self.tiles[self.head : self.tail]
