@@ -48,6 +48,7 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     jing: list[str] = list(majiang.jing_pair(args.indicator)) if args.indicator else args.jing
     jing = [t for group in jing for t in majiang.parse_tiles(group)]
     opts: dict[str, Any] = {"rules": args.rules, "jing": jing, "melds": args.melds}
+    majiang.shanten(args.hand, **opts)  # checks the hand as given, naming tiles in errors
     counts = to_counts(args.hand)
     size = sum(counts)
     out: dict[str, Any] = {
