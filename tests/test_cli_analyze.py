@@ -1,0 +1,50 @@
+"""`majiang analyze` through the real entry point: output and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from majiang.cli import main
+
+
+def test_waiting_hand_lists_waits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "1112345678999m", "--rules", "standard", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["shanten"] == 0
+    assert [w["tile"] for w in data["waits"]] == [f"{n}m" for n in range(1, 10)]
+
+
+def test_full_hand_ranks_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "123m456p789s1122z5z", "--rules", "standard", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["discards"][0]["discard"] == "5z"
+
+
+def test_complete_hand_shows_what_each_jing_stands_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["analyze", "12m4p456p789s11122z", "--indicator", "3p"]) == 0
+    out = capsys.readouterr().out
+    assert "shanten complete" in out
+    assert "4p→3m" in out  # the 副精 4p stands in for the missing 3m
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["analyze", "11111m"], "5 copies of 1m"),
+        (["analyze", "123x"], 'bad tile "x"'),
+        (["analyze", "123m", "--rules", "riichi"], "unknown rules preset"),
+        (["analyze", "123m456p789s1234z", "--indicator", "1f"], "flower"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], captured.err
