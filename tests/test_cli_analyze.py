@@ -35,7 +35,7 @@ def test_complete_hand_shows_what_each_jing_stands_for(
     ("argv", "fragment"),
     [
         (["analyze", "11111m"], "5 copies of 1m"),
-        (["analyze", "123x"], 'bad tile "x"'),
+        (["analyze", "123x"], 'bad tile "123x" at position 0'),
         (["analyze", "123m", "--rules", "riichi"], "unknown rules preset"),
         (["analyze", "123m456p789s1234z", "--indicator", "1f"], "flower"),
     ],
