@@ -3,39 +3,21 @@
 from __future__ import annotations
 
 import doctest
+import importlib
+import pkgutil
 import types
 
 import pytest
 
 import majiang
 import majiang._core
-import majiang.batch
-import majiang.cli
-import majiang.errors
-import majiang.game
-import majiang.game.actions
-import majiang.game.bots
-import majiang.game.engine
-import majiang.game.simulation
-import majiang.game.state
-import majiang.game.variant
-import majiang.game.wall
-import majiang.tiles
 
-MODULES: list[types.ModuleType] = [
-    majiang,
-    majiang._core,
-    majiang.batch,
-    majiang.errors,
-    majiang.game,
-    majiang.game.actions,
-    majiang.game.bots,
-    majiang.game.engine,
-    majiang.game.simulation,
-    majiang.game.state,
-    majiang.game.variant,
-    majiang.game.wall,
-    majiang.tiles,
+# Every module of the package (the command-line entry ``__main__`` aside), found by walking it
+# so that a new module cannot be forgotten.
+MODULES: list[types.ModuleType] = [majiang] + [
+    importlib.import_module(info.name)
+    for info in pkgutil.walk_packages(majiang.__path__, "majiang.")
+    if not info.name.endswith("__main__")
 ]
 
 

@@ -54,7 +54,7 @@ def test_win_beats_pong_beats_chow() -> None:
     g.step(0, Discard("5p"))
     answer(g, {1: Chow("456p"), 2: Pong()})
     assert g.state.melds[2][0].kind == "peng" and g.state.turn == 2
-    assert g.state.ponds[0] == []  # the claimed tile left the pond
+    assert g.state.ponds[0] == ()  # the claimed tile left the pond
     assert 3 in g.state.furiten  # passed a win: 弃先胡后
 
     g = game((DEALER, CHOWER, PONGER, WINNER))
@@ -159,7 +159,7 @@ def test_exposed_kong_draws_replacement_from_the_tail() -> None:
     g.step(0, Discard("5p"))
     answer(g, {2: Kong("5p", "exposed")})
     assert g.state.turn == 2 and g.state.drawn == majiang.tile_index("4z")
-    assert g.events[-1] == {"event": "draw", "seat": 2, "replacement": True}
+    assert g.events[-1] == {"event": "draw", "seat": 2, "tile": "4z", "replacement": True}
 
 
 def test_exhaustive_draw_when_the_wall_runs_out() -> None:
@@ -178,7 +178,7 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
     before = copy.deepcopy(g.state)
     events = list(g.events)
     hand = g.observation(0).hand
-    missing = next(t for t in majiang.tiles.KINDS if t not in hand)
+    missing = next(t for t in majiang.tiles.KINDS if t not in majiang.parse_tiles(hand))
     bad: list[object] = [
         Discard(missing),
         Pong(),

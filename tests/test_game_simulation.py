@@ -8,7 +8,7 @@ from majiang.game.bots import Bot
 
 OBSERVATION_KEYS = {
     "seat", "hand", "melds", "ponds", "wall", "indicator", "jing", "scores",
-    "dealer", "turn", "phase", "last_discard", "discarder",
+    "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "drawn",
 }  # fmt: skip
 
 

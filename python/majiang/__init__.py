@@ -38,10 +38,11 @@ from majiang.errors import (
     InvalidHandError,
     MajiangError,
     RecordError,
+    ReplayError,
     RulesError,
     TileParseError,
 )
-from majiang.game import Game
+from majiang.game import Game, replay
 from majiang.results import Block, Decomposition, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
 
@@ -55,6 +56,7 @@ __all__ = [
     "MajiangError",
     "Payment",
     "RecordError",
+    "ReplayError",
     "Rules",
     "RulesError",
     "Settlement",
@@ -66,6 +68,7 @@ __all__ = [
     "is_winning",
     "jing_pair",
     "parse_tiles",
+    "replay",
     "settle",
     "shanten",
     "shanten_detail",

@@ -16,6 +16,7 @@ __all__ = [
     "InvalidHandError",
     "MajiangError",
     "RecordError",
+    "ReplayError",
     "RulesError",
     "TileParseError",
 ]
@@ -45,3 +46,8 @@ class RecordError(MajiangError, ValueError):
 class IllegalActionError(MajiangError, ValueError):
     """An action the game does not allow now (wrong seat, not legal, malformed); the game's
     state is left unchanged."""
+
+
+class ReplayError(MajiangError, ValueError):
+    """An event log that does not replay: unreadable, or an event the rules or the recorded
+    deal contradict; the message names the line (1-based) and what differs."""

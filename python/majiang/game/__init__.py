@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win, from_dict
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
-from majiang.game.engine import Deal, Game, Observation, play
+from majiang.game.engine import Deal, Game, play
+from majiang.game.log import read_events, write_events
+from majiang.game.observation import PLANES, Observation, stack_observations
+from majiang.game.replay import Replay, ReplayedHand, ReplayStep, iter_replay, replay
 from majiang.game.simulation import simulate
 from majiang.game.variant import NanchangVariant, Variant, get_variant
 
 __all__ = [
+    "PLANES",
     "Action",
     "Bot",
     "Chow",
@@ -29,10 +33,18 @@ __all__ = [
     "Pass",
     "Pong",
     "RandomBot",
+    "Replay",
+    "ReplayStep",
+    "ReplayedHand",
     "Variant",
     "Win",
     "from_dict",
     "get_variant",
+    "iter_replay",
     "play",
+    "read_events",
+    "replay",
     "simulate",
+    "stack_observations",
+    "write_events",
 ]

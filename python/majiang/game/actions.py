@@ -13,8 +13,24 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.errors import IllegalActionError
+from majiang.tiles import KINDS
 
-__all__ = ["Action", "Chow", "Discard", "Kong", "KongKind", "Pass", "Pong", "Win", "from_dict"]
+__all__ = [
+    "DISCARDS",
+    "PASS",
+    "PONG",
+    "WIN",
+    "Action",
+    "Chow",
+    "Discard",
+    "Kong",
+    "KongKind",
+    "Pass",
+    "Pong",
+    "Win",
+    "from_dict",
+    "kong",
+]
 
 KongKind = Literal["exposed", "concealed", "added"]
 
@@ -111,6 +127,28 @@ class Pass:
 
 
 Action = Discard | Chow | Pong | Kong | Win | Pass
+
+# Shared instances: the engine hands these out instead of building new values every turn.
+WIN = Win()
+PASS = Pass()
+PONG = Pong()
+DISCARDS: tuple[Discard, ...] = tuple(Discard(name) for name in KINDS)
+"""``DISCARDS[k]`` discards kind ``k``."""
+_KONGS: dict[tuple[int, KongKind], Kong] = {
+    (k, kind): Kong(name, kind)
+    for k, name in enumerate(KINDS)
+    for kind in ("exposed", "concealed", "added")
+}
+
+
+def kong(kind_index: int, kind: KongKind) -> Kong:
+    """The shared :class:`Kong` of kind index ``kind_index``.
+
+    Example:
+        >>> kong(33, "concealed")
+        Kong(tile='7z', kind='concealed')
+    """
+    return _KONGS[kind_index, kind]
 
 
 def from_dict(data: Mapping[str, Any]) -> Action:

@@ -47,12 +47,14 @@ class RandomBot:
             >>> RandomBot(1).act(None, [Win()])   # type: ignore[arg-type]
             Win()
         """
-        return legal[self.rng.randrange(len(legal))]
+        return legal[int(self.rng.random() * len(legal))]
 
 
 class EfficiencyBot:
     """Wins whenever it can; discards by :func:`majiang.discard_options` (lowest shanten, most
-    unseen effective tiles, keeps jing unless forced); claims only when that lowers shanten.
+    unseen effective tiles, keeps jing unless forced); claims only when that lowers shanten;
+    declares a concealed or added kong (never of a jing) when the hand after it is no further
+    from winning than after its best discard.
 
     Example:
         >>> EfficiencyBot().act(None, [Pong(), Win(), Pass()])   # type: ignore[arg-type]
@@ -73,24 +75,36 @@ class EfficiencyBot:
             return Win()
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._discard(observation, discards)
+            return self._turn(observation, discards, [a for a in legal if isinstance(a, Kong)])
         claims = [a for a in legal if isinstance(a, Pong | Chow | Kong)]
         if claims:
             return self._claim(observation, claims)
         return legal[0]
 
-    def _discard(self, obs: Observation, discards: list[Discard]) -> Action:
+    def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
+        jing = obs.jing
         options = majiang.discard_options(
             list(obs.hand_counts),
             rules="nanchang",
-            jing=obs.jing,
+            jing=jing,
             melds=obs.meld_count,
             visible=obs.visible(),
         )
         allowed = {d.tile for d in discards}
-        ranked = [o["discard"] for o in options if o["discard"] in allowed]
-        plain = [t for t in ranked if t not in obs.jing]
-        return Discard((plain or ranked or [discards[0].tile])[0])
+        ranked = [o for o in options if o["discard"] in allowed]
+        plain = [o for o in ranked if o["discard"] not in jing]
+        best = (plain or ranked)[0] if ranked else None
+        for k in kongs:
+            if k.tile in jing:
+                continue
+            after = list(obs.hand_counts)
+            concealed = k.kind == "concealed"
+            after[INDEX[k.tile]] -= 4 if concealed else 1
+            melds = obs.meld_count + concealed
+            s = majiang.shanten(after, rules="nanchang", jing=jing, melds=melds)
+            if best is None or s <= best["shanten"]:
+                return k
+        return Discard(best["discard"] if best else discards[0].tile)
 
     def _claim(self, obs: Observation, claims: Sequence[Action]) -> Action:
         hand = list(obs.hand_counts)

@@ -17,31 +17,60 @@ import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 import majiang
-from majiang.errors import IllegalActionError
-from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win, from_dict
-from majiang.game.state import HandState, MeldState, kinds_text, mpsz
+from majiang.errors import IllegalActionError, RecordError
+from majiang.game.actions import (
+    DISCARDS,
+    PASS,
+    PONG,
+    WIN,
+    Action,
+    Chow,
+    Discard,
+    Kong,
+    Pass,
+    Pong,
+    Win,
+    from_dict,
+    kong,
+)
+from majiang.game.observation import Observation
+from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.variant import Variant, get_variant
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS
 
-__all__ = ["Deal", "Game", "Observation"]
+__all__ = ["SNAPSHOT_FORMAT", "Deal", "Game", "Observation", "play"]
 
 INDEX = {name: i for i, name in enumerate(KINDS)}
+SNAPSHOT_FORMAT = "majiang.game/1"
+AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
+"""``AFTER[s]``: the other seats in turn order after ``s``."""
+_CHOWS: dict[tuple[int, int, int], Chow] = {}
+ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass)
 
 
 def _counts(text: str) -> list[int]:
     return list(majiang.tiles.to_counts(text))
 
 
+def _chow(seq: tuple[int, int, int]) -> Chow:
+    found = _CHOWS.get(seq)
+    if found is None:
+        found = _CHOWS[seq] = Chow(kinds_text(seq))
+    return found
+
+
 @dataclass(frozen=True)
 class Deal:
-    """A chosen deal for tests and puzzles: the four ``hands`` (the dealer's 14 tiles, 13 for
-    the others), the ``wall`` in draw order (head first; replacement draws take its last
-    tile), and the jing ``indicator`` / ``lower`` indicator.
+    """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
+    tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
+    its last tile), the jing ``indicator`` / ``lower`` indicator, the ``dice`` (for the log) and
+    the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind).
 
     Example:
         >>> d = Deal(("11122233344455m", "1p", "1p", "1p"), "9s", "1z", "2z")
@@ -50,101 +79,18 @@ class Deal:
     """
 
     hands: tuple[str, str, str, str]
-    wall: str
+    wall: str | Sequence[str]
     indicator: str
     lower: str
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may know: its own concealed tiles, every meld and pond, the wall count,
-    the jing, scores, and whose move it is.
-
-    Example:
-        >>> o = Game(seed=1, dealer=0).observation(1)
-        >>> o.seat, len(o.hand_counts), sum(o.hand_counts)
-        (1, 34, 13)
-    """
-
-    seat: int
-    hand_counts: tuple[int, ...]
-    melds: tuple[tuple[dict[str, Any], ...], ...]
-    ponds: tuple[str, ...]
-    wall: int
-    indicator: str
-    jing: tuple[str, ...]
-    scores: tuple[int, ...]
-    dealer: int
-    turn: int
-    phase: str
-    last_discard: str | None
-    discarder: int | None
-
-    @property
-    def hand(self) -> str:
-        """Own concealed tiles (MPSZ).
-
-        Example:
-            >>> len(majiang.parse_tiles(Game(seed=2).observation(0).hand)) in (13, 14)
-            True
-        """
-        return mpsz(self.hand_counts)
-
-    @property
-    def meld_count(self) -> int:
-        """How many melds this seat has declared.
-
-        Example:
-            >>> Game(seed=2).observation(0).meld_count
-            0
-        """
-        return len(self.melds[self.seat])
-
-    def visible(self) -> list[int]:
-        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, indicator).
-
-        Example:
-            >>> sum(Game(seed=2).observation(0).visible())
-            1
-        """
-        counts = [0] * 34
-        for seat_melds in self.melds:
-            for m in seat_melds:
-                for t in majiang.parse_tiles(m["tiles"]):
-                    counts[INDEX[t]] += 1
-        for pond in self.ponds:
-            for t in majiang.parse_tiles(pond) if pond else ():
-                counts[INDEX[t]] += 1
-        counts[INDEX[self.indicator]] += 1
-        return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form.
-
-        Example:
-            >>> sorted(Game(seed=2).observation(3).to_dict())[:3]
-            ['dealer', 'discarder', 'hand']
-        """
-        return {
-            "seat": self.seat,
-            "hand": self.hand,
-            "melds": [list(m) for m in self.melds],
-            "ponds": list(self.ponds),
-            "wall": self.wall,
-            "indicator": self.indicator,
-            "jing": list(self.jing),
-            "scores": list(self.scores),
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "phase": self.phase,
-            "last_discard": self.last_discard,
-            "discarder": self.discarder,
-        }
+    dice: tuple[int, int] = (0, 0)
+    drawn: str | None = None
 
 
 class Game:
     """A match of ``hands`` hands of ``variant`` from ``seed`` (``options`` go into every hand
-    record, i.e. the settlement options). ``deal`` fixes the first hand (tests, puzzles).
+    record, i.e. the settlement options). ``deal`` fixes the first hand (tests, puzzles,
+    replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
+    carried in.
 
     Example:
         >>> g = Game(seed=5)
@@ -164,44 +110,46 @@ class Game:
         hands: int = 1,
         deal: Deal | None = None,
         dealer: int | None = None,
+        streak: int = 1,
+        scores: Sequence[int] | None = None,
     ) -> None:
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.options = dict(options or {})
+        if not isinstance(hands, int) or hands < 1:
+            raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
+        if dealer is not None and dealer not in (0, 1, 2, 3):
+            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {dealer!r}")
         self.hands = hands
         self.rng = random.Random(seed)
-        self.scores = [0, 0, 0, 0]
+        self.scores = [0, 0, 0, 0] if scores is None else [int(s) for s in scores]
+        if len(self.scores) != 4:
+            raise majiang.RulesError(f"scores: expected four, got {len(self.scores)}")
         self.events: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []
         self.settlements: list[Settlement] = []
         self.over = False
+        self._legal: dict[int, list[Action]] = {}
+        self._shared: tuple[Any, ...] | None = None
         first = self.rng.randrange(4) if dealer is None else dealer
-        self._begin(first, 1, deal)
+        self._begin(first, streak, deal)
 
     # ----------------------------------------------------------------- hand start
     def _begin(self, dealer: int, streak: int, deal: Deal | None) -> None:
         hand_seed = self.rng.getrandbits(64)
-        wall = Wall.build(hand_seed, self.variant.kinds)
-        hands = [[0] * 34 for _ in range(4)]
         if deal is None:
-            for _ in range(13):
-                for s in range(4):
-                    hands[(dealer + s) % 4][wall.draw()] += 1
-            last = wall.draw()
+            wall = Wall.build(hand_seed, self.variant.kinds)
+            hands = [[0] * 34 for _ in range(4)]
+            dealt = wall.tiles[wall.head : wall.head + 53]
+            wall.head += 53
+            for s in range(4):  # one tile at a time round the table from the dealer, 13 rounds
+                hand = hands[(dealer + s) % 4]
+                for t in dealt[s:52:4]:
+                    hand[t] += 1
+            last = dealt[52]
             hands[dealer][last] += 1
             up, low = wall.flip()
         else:
-            for s in range(4):
-                hands[s] = _counts(deal.hands[s])
-            every = _counts(deal.wall)
-            for h in hands:
-                every = [a + b for a, b in zip(every, h, strict=True)]
-            if max(every) > 4:
-                worst = KINDS[every.index(max(every))]
-                raise majiang.InvalidHandError(f"deal: more than four {worst}")
-            wall = Wall([INDEX[t] for t in majiang.parse_tiles(deal.wall)], (0, 0), 0, 0, 0)
-            wall.tail = len(wall.tiles)
-            last = next(k for k in range(33, -1, -1) if hands[dealer][k])
-            up, low = INDEX[deal.indicator], INDEX[deal.lower]
+            wall, hands, last, up, low = _fixed_deal(deal, dealer)
         self.state = HandState(
             dealer=dealer,
             streak=streak,
@@ -214,14 +162,21 @@ class Game:
             turn=dealer,
             drawn=last,
         )
+        self._legal, self._shared = {}, None
         self._log(
             "deal",
+            hand=len(self.records),
+            variant=self.variant.name,
+            options=dict(self.options),
             dealer=dealer,
             dealer_streak=streak,
             dice=list(wall.dice),
             indicator=KINDS[up],
             lower_indicator=KINDS[low],
             hands=[mpsz(h) for h in hands],
+            drawn=KINDS[last],
+            wall=[KINDS[t] for t in wall.live()],
+            scores=list(self.scores),
         )
 
     def _log(self, event: str, **data: Any) -> None:
@@ -242,11 +197,14 @@ class Game:
             return [st.turn]
         return [s for s in st.claimants if s not in st.responses]
 
-    def _wins_with(self, seat: int, tile: int) -> bool:
+    def _waits(self, seat: int) -> frozenset[int]:
+        """The seat's winning kinds, cached until its hand changes."""
         st = self.state
-        hand = list(st.hands[seat])
-        hand[tile] += 1
-        return self.variant.is_winning(hand, st.jing, len(st.melds[seat]))
+        found = st.waits[seat]
+        if found is None:
+            found = self.variant.waits(st.hands[seat], st.jing, len(st.melds[seat]))
+            st.waits[seat] = found
+        return found
 
     def _jing_diao(self, seat: int) -> bool:
         """Whether the seat's wait is 精钓: it holds a jing and every tile it does not hold
@@ -255,31 +213,28 @@ class Game:
         hand = st.hands[seat]
         if not any(hand[j] for j in st.jing):
             return False
-        names = tuple(KINDS[j] for j in st.jing)
-        waits = majiang.winning_tiles(
-            list(hand), rules=self.variant.rules, jing=names, melds=len(st.melds[seat])
-        )
-        return all(KINDS[k] in waits for k in range(34) if hand[k] == 0)
+        waits = self._waits(seat)
+        return all(k in waits for k in range(34) if hand[k] == 0)
 
     def _can_win_discard(self, seat: int, tile: int, robbing: bool) -> bool:
         st = self.state
-        if seat in st.furiten or not self._wins_with(seat, tile):
+        if seat in st.furiten or tile not in self._waits(seat):
             return False
         return robbing or not self._jing_diao(seat)
 
     def _claim_options(self, seat: int, tile: int) -> list[Action]:
         st = self.state
-        hand = st.hands[seat]
+        held = st.hands[seat][tile]
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
-            opts.append(Win())
-        if hand[tile] == 3 and st.wall.remaining > 0:
-            opts.append(Kong(KINDS[tile], "exposed"))
-        if hand[tile] >= 2:
-            opts.append(Pong())
+            opts.append(WIN)
+        if held >= 2:
+            if held == 3 and st.wall.remaining > 0:
+                opts.append(kong(tile, "exposed"))
+            opts.append(PONG)
         if st.discarder is not None and seat == (st.discarder + 1) % 4:
-            for seq in self.variant.chow_options(tile, hand):
-                opts.append(Chow(kinds_text(seq)))
+            for seq in self.variant.chow_options(tile, st.hands[seat]):
+                opts.append(_chow(seq))
         return opts
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -292,26 +247,38 @@ class Game:
             >>> all(type(a).__name__ in ("Discard", "Kong", "Win") for a in g.legal_actions(0))
             True
         """
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self._compute_legal(seat)
+        return list(found)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
         st = self.state
         if self.over or seat not in self.to_act():
             return []
         if st.phase in ("claim", "rob"):
-            return [*st.options[seat], Pass()]
+            return [*st.options[seat], PASS]
         hand = st.hands[seat]
-        k = len(st.melds[seat])
         out: list[Action] = []
         if st.drawn is not None:
-            if self.variant.is_winning(hand, st.jing, k):
-                out.append(Win())
+            if self._self_drawn_win(seat, hand, st.drawn):
+                out.append(WIN)
             first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
             if st.wall.remaining > 0:
-                if not first_dealer_turn:
-                    out += [Kong(KINDS[t], "concealed") for t in range(34) if hand[t] == 4]
+                if not first_dealer_turn and 4 in hand:
+                    out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
-                    if m.kind == "peng" and hand[m.tiles[0]]:
-                        out.append(Kong(KINDS[m.tiles[0]], "added"))
-        out += [Discard(KINDS[t]) for t in range(34) if hand[t]]
+                    if m.kind == "peng" and hand[m.kinds[0]]:
+                        out.append(kong(m.kinds[0], "added"))
+        out += compress(DISCARDS, hand)
         return out
+
+    def _self_drawn_win(self, seat: int, hand: list[int], drawn: int) -> bool:
+        st = self.state
+        before = st.waits[seat]  # the waits of the hand before this draw, if still known
+        if before is not None and not st.after_kong:
+            return drawn in before
+        return self.variant.is_winning(hand, st.jing, len(st.melds[seat]))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now.
@@ -321,20 +288,27 @@ class Game:
             False
         """
         st = self.state
+        own_draw = st.phase == "turn" and st.turn == seat and not self.over
+        shared = self._shared
+        if shared is None:  # what every seat sees alike, built once per step
+            melds, ponds = tuple(st.melds), tuple(st.ponds)
+            shared = self._shared = (melds, ponds, tuple(self.scores))
         return Observation(
-            seat=seat,
-            hand_counts=tuple(st.hands[seat]),
-            melds=tuple(tuple(m.to_dict() for m in ms) for ms in st.melds),
-            ponds=tuple(kinds_text(p) if p else "" for p in st.ponds),
-            wall=st.wall.remaining,
-            indicator=KINDS[st.indicator],
-            jing=tuple(KINDS[j] for j in st.jing),
-            scores=tuple(self.scores),
-            dealer=st.dealer,
-            turn=st.turn,
-            phase="over" if self.over else st.phase,
-            last_discard=None if st.last_discard is None else KINDS[st.last_discard],
-            discarder=st.discarder,
+            seat,
+            tuple(st.hands[seat]),
+            shared[0],
+            shared[1],
+            st.wall.remaining,
+            st.indicator,
+            st.jing,
+            shared[2],
+            st.dealer,
+            st.streak,
+            st.turn,
+            "over" if self.over else st.phase,
+            st.rob_tile if st.phase == "rob" else st.last_discard,
+            st.discarder,
+            st.drawn if own_draw else None,
         )
 
     def tile_count(self) -> int:
@@ -348,7 +322,7 @@ class Game:
         st = self.state
         n = st.wall.remaining + sum(map(sum, st.hands)) + sum(len(p) for p in st.ponds)
         robbed = 0 if st.rob_tile is None else 1  # an added kong's tile while it can be robbed
-        return n + robbed + sum(len(m.tiles) for ms in st.melds for m in ms)
+        return n + robbed + sum(len(m.kinds) for ms in st.melds for m in ms)
 
     # ----------------------------------------------------------------- stepping
     def step(self, seat: int, action: Action | Mapping[str, Any]) -> None:
@@ -361,26 +335,35 @@ class Game:
             ...
             majiang.errors.IllegalActionError: unknown tile in {'type': 'discard', 'tile': '9z'}
         """
-        if isinstance(action, Mapping):
+        if isinstance(action, ACTION_TYPES):
+            act = action
+        elif isinstance(action, Mapping):
             act = from_dict(action)
             for name in ("tile", "tiles"):
                 text = action.get(name)
                 if text is not None and not _valid_tiles(str(text)):
                     raise IllegalActionError(f"unknown tile in {dict(action)!r}")
         else:
-            act = action
+            raise IllegalActionError(f"expected an action or its dict, got {action!r}")
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalActionError(f"expected a seat 0-3, got {seat!r}")
-        legal = self.legal_actions(seat)
-        if act not in legal:
-            name = type(act).__name__.lower()
-            raise IllegalActionError(f"{name} is not legal for seat {seat} now")
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._compute_legal(seat)
+        for offered in legal:  # identity first: dataclass == is slow and bots return our objects
+            if offered is act:
+                break
+        else:
+            if act not in legal:
+                name = type(act).__name__.lower()
+                raise IllegalActionError(f"{name} is not legal for seat {seat} now")
         st = self.state
+        self._legal, self._shared = {}, None
         if st.phase == "turn":
             self._turn_action(seat, act)
         else:
             st.responses[seat] = act
-            if all(s in st.responses for s in st.claimants):
+            if len(st.responses) == len(st.claimants):
                 if st.phase == "claim":
                     self._resolve_claims()
                 else:
@@ -388,52 +371,58 @@ class Game:
 
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state
-        if isinstance(act, Win):
+        if isinstance(act, Discard):
+            self._discard(seat, INDEX[act.tile])
+        elif isinstance(act, Win):
             assert st.drawn is not None
             tian = seat == st.dealer and st.discards_made == 0 and st.turns == 0
             self._finish_win(seat, st.drawn, None, gang_kai=st.after_kong, tian_hu=tian)
-        elif isinstance(act, Discard):
-            self._discard(seat, INDEX[act.tile])
         elif isinstance(act, Kong) and act.kind == "concealed":
             t = INDEX[act.tile]
             st.hands[seat][t] -= 4
-            st.melds[seat].append(MeldState("an_gang", [t] * 4, None))
+            st.waits[seat] = None
+            st.melds[seat] += (Meld("an_gang", (t, t, t, t), None),)
             st.interrupted = True
             self._log("kong", seat=seat, kind="concealed", tile=act.tile)
             self._replacement(seat)
         elif isinstance(act, Kong):
             t = INDEX[act.tile]
             st.hands[seat][t] -= 1
+            st.waits[seat] = None
             self._log("kong", seat=seat, kind="added", tile=act.tile)
             st.interrupted = True
-            robbers = [s for s in _after(seat) if self._can_win_discard(s, t, robbing=True)]
+            robbers = [s for s in AFTER[seat] if self._can_win_discard(s, t, robbing=True)]
             if robbers:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
-                st.options = {s: [Win()] for s in robbers}
+                st.options = {s: [WIN] for s in robbers}
             else:
                 self._complete_added_kong(seat, t)
 
     def _complete_added_kong(self, seat: int, t: int) -> None:
-        st = self.state
-        for m in st.melds[seat]:
-            if m.kind == "peng" and m.tiles[0] == t:
-                m.kind, m.tiles = "bu_gang", [t] * 4
-                break
+        melds = self.state.melds
+        melds[seat] = tuple(
+            Meld("bu_gang", (t, t, t, t), m.source) if m.kind == "peng" and m.kinds[0] == t else m
+            for m in melds[seat]
+        )
         self._replacement(seat)
 
     def _discard(self, seat: int, t: int) -> None:
         st = self.state
         st.hands[seat][t] -= 1
-        st.ponds[seat].append(t)
+        st.waits[seat] = None
+        st.ponds[seat] += (t,)
         st.discards_made += 1
         if not st.interrupted:
             st.first_discards.append((seat, t))
         st.last_discard, st.discarder = t, seat
         st.drawn, st.after_kong = None, False
         self._log("discard", seat=seat, tile=KINDS[t])
-        options = {s: self._claim_options(s, t) for s in _after(seat)}
-        options = {s: o for s, o in options.items() if o}
+        options: dict[int, list[Action]] = {}
+        for s in AFTER[seat]:
+            opts = self._claim_options(s, t)
+            if opts:
+                options[s] = opts
         if options:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
         else:
@@ -445,20 +434,20 @@ class Game:
         assert t is not None and src is not None
         responses, options = st.responses, st.options
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
-        winners = [s for s in _after(src) if isinstance(responses.get(s), Win)]
+        winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
         if winners:
             di_hu = src == st.dealer and st.discards_made == 1 and not st.interrupted
             self._finish_win(winners[0], t, src, di_hu=di_hu)
             return
         for s, opts in options.items():
-            if any(isinstance(o, Win) for o in opts):
+            if WIN in opts:
                 st.furiten.add(s)
-        for s in _after(src):
+        for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Kong | Pong):
                 self._claim(s, src, t, "ming_gang" if isinstance(act, Kong) else "peng", [t])
                 return
-        for s in _after(src):
+        for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Chow):
                 seq = [INDEX[x] for x in majiang.parse_tiles(act.tiles)]
@@ -473,16 +462,20 @@ class Game:
             own = [t, t, t]
         elif kind == "peng":
             own = [t, t]
+        hand = st.hands[seat]
         for x in own:
-            st.hands[seat][x] -= 1
-        st.ponds[src].pop()
-        st.melds[seat].append(MeldState(kind, sorted([*own, t]), src))
+            hand[x] -= 1
+        st.waits[seat] = None
+        st.ponds[src] = st.ponds[src][:-1]
+        st.melds[seat] += (Meld(kind, tuple(sorted([*own, t])), src),)
         st.interrupted = True
         st.turn, st.drawn, st.last_discard, st.discarder = seat, None, None, None
-        name = {"chi": "chow", "peng": "pong", "ming_gang": "kong"}[kind]
-        self._log(name, seat=seat, tiles=kinds_text([*own, t]), source=src)
         if kind == "ming_gang":
+            self._log("kong", seat=seat, kind="exposed", tile=KINDS[t], source=src)
             self._replacement(seat)
+        else:
+            name = "chow" if kind == "chi" else "pong"
+            self._log(name, seat=seat, tiles=kinds_text([*own, t]), source=src)
 
     def _resolve_rob(self) -> None:
         st = self.state
@@ -490,7 +483,7 @@ class Game:
         assert t is not None
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
-        winners = [s for s in _after(seat) if isinstance(responses.get(s), Win)]
+        winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
         if winners:
             self._finish_win(winners[0], t, seat, qiang_gang=True)
             return
@@ -509,7 +502,7 @@ class Game:
         st.drawn, st.after_kong, st.phase = t, False, "turn"
         st.furiten.discard(seat)
         st.turns += 1
-        self._log("draw", seat=seat)
+        self._log("draw", seat=seat, tile=KINDS[t])
 
     def _replacement(self, seat: int) -> None:
         st = self.state
@@ -518,10 +511,11 @@ class Game:
             return
         t = st.wall.draw_tail()
         st.hands[seat][t] += 1
+        st.waits[seat] = None
         st.turn, st.drawn, st.after_kong, st.phase = seat, t, True, "turn"
         st.furiten.discard(seat)
         st.turns += 1
-        self._log("draw", seat=seat, replacement=True)
+        self._log("draw", seat=seat, tile=KINDS[t], replacement=True)
 
     # ----------------------------------------------------------------- hand end
     def _chao_zhuang(self) -> bool:
@@ -570,7 +564,7 @@ class Game:
         if source is None:
             st.hands[seat][tile] -= 1
         elif not qiang_gang:
-            st.ponds[source].pop()
+            st.ponds[source] = st.ponds[source][:-1]
         full = list(st.hands[seat])
         full[tile] += 1
         if not self.variant.is_winning(full, st.jing, len(st.melds[seat])):
@@ -586,13 +580,13 @@ class Game:
             "di_hu": di_hu,
         }
         self._log("win", **{k: v for k, v in result.items() if k != "kind"})
-        self._end(self._record(result), seat == st.dealer, False)
+        self._end(self._record(result), seat)
 
     def _finish_draw(self) -> None:
         self._log("draw-game")
-        self._end(self._record({"kind": "draw"}), False, True)
+        self._end(self._record({"kind": "draw"}), None)
 
-    def _end(self, record: dict[str, Any], dealer_won: bool, drawn: bool) -> None:
+    def _end(self, record: dict[str, Any], winner: int | None) -> None:
         st = self.state
         settlement = self.variant.settle(record)
         self.records.append(record)
@@ -603,12 +597,71 @@ class Game:
         st.phase = "over"
         if len(self.records) >= self.hands:
             self.over = True
-        elif dealer_won:
-            self._begin(st.dealer, st.streak + 1, None)
-        elif drawn:
-            self._begin(st.dealer, st.streak, None)
         else:
-            self._begin((st.dealer + 1) % 4, 1, None)
+            self._begin(*self.variant.next_dealer(st.dealer, st.streak, winner), None)
+
+    # ----------------------------------------------------------------- saving
+    def snapshot(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data; :meth:`restore` continues it identically.
+
+        Example:
+            >>> import json
+            >>> g = Game(seed=6, hands=2)
+            >>> h = Game.restore(json.loads(json.dumps(g.snapshot())))
+            >>> h.state == g.state and h.legal_actions(h.to_act()[0]) == g.legal_actions(
+            ...     g.to_act()[0])
+            True
+        """
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "variant": self.variant.name,
+            "options": dict(self.options),
+            "hands": self.hands,
+            "rng": [version, list(internal), gauss],
+            "scores": list(self.scores),
+            "over": self.over,
+            "records": copy.deepcopy(self.records),
+            "events": copy.deepcopy(self.events),
+            "state": self.state.to_json(),
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Game:
+        """A game from :meth:`snapshot` data; RecordError naming what is wrong.
+
+        Example:
+            >>> Game.restore({"format": "something else"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: format: expected 'majiang.game/1', got 'something else'
+        """
+        if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
+            got = data.get("format") if isinstance(data, Mapping) else data
+            raise RecordError(f"format: expected {SNAPSHOT_FORMAT!r}, got {got!r}")
+        try:
+            variant = get_variant(str(data["variant"]))
+            game = cls.__new__(cls)
+            game.variant = variant
+            game.options = dict(data["options"])
+            game.hands = int(data["hands"])
+            version, internal, gauss = data["rng"]
+            game.rng = random.Random()
+            game.rng.setstate((version, tuple(internal), gauss))
+            game.scores = [int(s) for s in data["scores"]]
+            game.over = bool(data["over"])
+            game.records = [dict(r) for r in data["records"]]
+            game.events = [dict(e) for e in data["events"]]
+        except majiang.MajiangError as e:
+            raise RecordError(f"variant: {e}") from e
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"snapshot: missing or malformed {e}") from e
+        game.state = HandState.from_json(data["state"])
+        game._legal, game._shared = {}, None
+        game.settlements = [variant.settle(r) for r in game.records]
+        if game.tile_count() != 136 and not game.over:
+            raise RecordError(f"state: {game.tile_count()} tiles in play, expected 136")
+        return game
 
     def clone(self) -> Game:
         """A deep copy (for tests and search).
@@ -620,8 +673,35 @@ class Game:
         return copy.deepcopy(self)
 
 
-def _after(seat: int) -> list[int]:
-    return [(seat + i) % 4 for i in (1, 2, 3)]
+def _fixed_deal(deal: Deal, dealer: int) -> tuple[Wall, list[list[int]], int, int, int]:
+    hands = [_counts(h) for h in deal.hands]
+    sizes = [sum(h) for h in hands]
+    if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
+        raise majiang.InvalidHandError(
+            f"deal: the dealer (seat {dealer}) needs 14 tiles and the others 13, got {sizes}"
+        )
+    names = majiang.parse_tiles(deal.wall) if isinstance(deal.wall, str) else list(deal.wall)
+    try:
+        tiles = [INDEX[t] for t in names]
+        up, low = INDEX[deal.indicator], INDEX[deal.lower]
+    except KeyError as e:
+        raise majiang.InvalidHandError(f"deal: not a tile of the 34 kinds: {e}") from None
+    every = [0] * 34
+    for t in tiles:
+        every[t] += 1
+    for h in hands:
+        every = [a + b for a, b in zip(every, h, strict=True)]
+    if max(every) > 4:
+        worst = KINDS[every.index(max(every))]
+        raise majiang.InvalidHandError(f"deal: more than four {worst}")
+    wall = Wall(tiles, (int(deal.dice[0]), int(deal.dice[1])), 0, 0, len(tiles))
+    if deal.drawn is None:
+        last = next(k for k in range(33, -1, -1) if hands[dealer][k])
+    elif deal.drawn in INDEX and hands[dealer][INDEX[deal.drawn]]:
+        last = INDEX[deal.drawn]
+    else:
+        raise majiang.InvalidHandError(f"deal: the dealer holds no {deal.drawn!r} to have drawn")
+    return wall, hands, last, up, low
 
 
 def _valid_tiles(text: str) -> bool:

@@ -1,4 +1,4 @@
-"""The state of one hand in play (kind indices 0-33 throughout).
+"""The state of one hand in play (kind indices 0-33 throughout), and its JSON form.
 
 Example:
     >>> from majiang.game.state import mpsz
@@ -8,16 +8,24 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.game.actions import Action
+from majiang.errors import IllegalActionError, RecordError
+from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
+from majiang.tiles import KINDS
 
-__all__ = ["HandState", "MeldState", "mpsz"]
+__all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
 
 SUITS = "mpsz"
+INDEX = {name: i for i, name in enumerate(KINDS)}
+
+
+# _DIGITS[k][c]: kind k's digit written c times (c = 0-4).
+_DIGITS = [[str(k % 9 + 1) * c for c in range(5)] for k in range(34)]
+_SUIT_SPANS = ((0, 9, "m"), (9, 18, "p"), (18, 27, "s"), (27, 34, "z"))
 
 
 def mpsz(counts: Sequence[int]) -> str:
@@ -27,12 +35,12 @@ def mpsz(counts: Sequence[int]) -> str:
         >>> mpsz([0] * 33 + [3])
         '777z'
     """
-    out: list[str] = []
-    for s in range(4):
-        digits = "".join(str(n + 1) * counts[s * 9 + n] for n in range(9 if s < 3 else 7))
+    out = ""
+    for start, stop, suit in _SUIT_SPANS:
+        digits = "".join(map(list.__getitem__, _DIGITS[start:stop], counts[start:stop]))
         if digits:
-            out.append(digits + SUITS[s])
-    return "".join(out)
+            out += digits + suit
+    return out
 
 
 def kinds_text(kinds: Iterable[int]) -> str:
@@ -48,29 +56,69 @@ def kinds_text(kinds: Iterable[int]) -> str:
     return mpsz(counts)
 
 
-@dataclass
-class MeldState:
-    """A declared meld: record kind (chi, peng, ming_gang, an_gang, bu_gang), kinds, source."""
+MELD_KINDS = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared meld: record kind (``chi``, ``peng``, ``ming_gang``, ``an_gang``,
+    ``bu_gang``), its tiles as sorted kind indices, and the seat it was claimed from.
+
+    Example:
+        >>> m = Meld("peng", (0, 0, 0), 2)
+        >>> m.tiles, m.to_dict()
+        ('111m', {'kind': 'peng', 'tiles': '111m', 'from': 2})
+    """
 
     kind: str
-    tiles: list[int]
+    kinds: tuple[int, ...]
     source: int | None
+
+    @property
+    def tiles(self) -> str:
+        """The tiles as MPSZ text.
+
+        Example:
+            >>> Meld("chi", (27, 28, 30), 3).tiles
+            '124z'
+        """
+        return kinds_text(self.kinds)
 
     def to_dict(self) -> dict[str, Any]:
         """Record form.
 
         Example:
-            >>> MeldState("peng", [0, 0, 0], 2).to_dict()
-            {'kind': 'peng', 'tiles': '111m', 'from': 2}
+            >>> Meld("an_gang", (33,) * 4, None).to_dict()
+            {'kind': 'an_gang', 'tiles': '7777z', 'from': None}
         """
-        return {"kind": self.kind, "tiles": kinds_text(self.tiles), "from": self.source}
+        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
+        """Inverse of :meth:`to_dict` (RecordError when malformed).
+
+        Example:
+            >>> Meld.from_dict({"kind": "peng", "tiles": "555p", "from": 1}).kinds
+            (13, 13, 13)
+        """
+        kind = data.get("kind")
+        if kind not in MELD_KINDS:
+            raise RecordError(f"meld kind: expected one of {MELD_KINDS}, got {kind!r}")
+        return cls(str(kind), tuple(sorted(_kinds(data.get("tiles")))), data.get("from"))
 
 
 @dataclass
 class HandState:
     """Everything about the hand in play. ``phase`` is ``turn`` (``turn`` seat acts after a
     draw or claim), ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
-    or ``over``."""
+    or ``over``. ``waits`` caches each seat's winning kinds while its hand is unchanged.
+
+    Example:
+        >>> from majiang.game import Game
+        >>> st = Game(seed=1, dealer=0).state
+        >>> HandState.from_json(st.to_json()) == st
+        True
+    """
 
     dealer: int
     streak: int
@@ -80,8 +128,8 @@ class HandState:
     jing: tuple[int, ...]
     hands: list[list[int]]
     dealt: list[list[int]]
-    melds: list[list[MeldState]] = field(default_factory=lambda: [[], [], [], []])
-    ponds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    melds: list[tuple[Meld, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    ponds: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
     turn: int = 0
     phase: str = "turn"
     drawn: int | None = None
@@ -97,3 +145,151 @@ class HandState:
     options: dict[int, list[Action]] = field(default_factory=dict)
     furiten: set[int] = field(default_factory=set)
     turns: int = 0
+    waits: list[frozenset[int] | None] = field(
+        default_factory=lambda: [None] * 4, compare=False, repr=False
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (tiles as MPSZ names; the ``waits`` cache is left out).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=1, dealer=0).state.to_json()["phase"]
+            'turn'
+        """
+        return {
+            "dealer": self.dealer,
+            "streak": self.streak,
+            "wall": self.wall.to_json(),
+            "indicator": KINDS[self.indicator],
+            "lower": KINDS[self.lower],
+            "jing": [KINDS[j] for j in self.jing],
+            "hands": [mpsz(h) for h in self.hands],
+            "dealt": [mpsz(h) for h in self.dealt],
+            "melds": [[m.to_dict() for m in ms] for ms in self.melds],
+            "ponds": [[KINDS[t] for t in p] for p in self.ponds],
+            "turn": self.turn,
+            "phase": self.phase,
+            "drawn": _name(self.drawn),
+            "after_kong": self.after_kong,
+            "discards_made": self.discards_made,
+            "interrupted": self.interrupted,
+            "first_discards": [[s, KINDS[t]] for s, t in self.first_discards],
+            "last_discard": _name(self.last_discard),
+            "discarder": self.discarder,
+            "rob_tile": _name(self.rob_tile),
+            "claimants": list(self.claimants),
+            "responses": {str(s): a.to_dict() for s, a in self.responses.items()},
+            "options": {str(s): [a.to_dict() for a in o] for s, o in self.options.items()},
+            "furiten": sorted(self.furiten),
+            "turns": self.turns,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandState:
+        """Inverse of :meth:`to_json`; RecordError naming the first bad field.
+
+        Example:
+            >>> HandState.from_json({"dealer": 0})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: state.streak: missing
+        """
+        return _read_state(data)
+
+
+def _name(kind: int | None) -> str | None:
+    return None if kind is None else KINDS[kind]
+
+
+def _kinds(text: Any) -> list[int]:
+    from majiang import parse_tiles
+
+    if not isinstance(text, str):
+        raise RecordError(f"expected MPSZ text, got {text!r}")
+    try:
+        return [INDEX[t] for t in parse_tiles(text)]
+    except (KeyError, ValueError) as e:
+        raise RecordError(f"not 34-kind tiles: {text!r}") from e
+
+
+def _counts(text: Any) -> list[int]:
+    counts = [0] * 34
+    for k in _kinds(text):
+        counts[k] += 1
+    return counts
+
+
+def _read_state(data: Mapping[str, Any]) -> HandState:
+    def get(key: str) -> Any:
+        if key not in data:
+            raise RecordError(f"state.{key}: missing")
+        return data[key]
+
+    def kind(key: str, value: Any) -> int:
+        if value not in INDEX:
+            raise RecordError(f"state.{key}: expected a tile name, got {value!r}")
+        return INDEX[value]
+
+    def optional_kind(key: str) -> int | None:
+        value = get(key)
+        return None if value is None else kind(key, value)
+
+    def seat(key: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
+            raise RecordError(f"state.{key}: expected a seat 0-3, got {value!r}")
+        return value
+
+    def seat_map(key: str) -> dict[int, Any]:
+        raw = get(key)
+        if not isinstance(raw, Mapping):
+            raise RecordError(f"state.{key}: expected an object keyed by seat")
+        return {seat(key, int(s) if str(s).isdigit() else s): v for s, v in raw.items()}
+
+    try:
+        streak = get("streak")
+        state = HandState(
+            dealer=seat("dealer", get("dealer")),
+            streak=int(streak),
+            wall=Wall.from_json(get("wall")),
+            indicator=kind("indicator", get("indicator")),
+            lower=kind("lower", get("lower")),
+            jing=tuple(kind("jing", j) for j in get("jing")),
+            hands=[_counts(h) for h in _four(get("hands"), "hands")],
+            dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
+            melds=[tuple(Meld.from_dict(m) for m in ms) for ms in _four(get("melds"), "melds")],
+            ponds=[tuple(kind("ponds", t) for t in p) for p in _four(get("ponds"), "ponds")],
+            turn=seat("turn", get("turn")),
+            phase=str(get("phase")),
+            drawn=optional_kind("drawn"),
+            after_kong=bool(get("after_kong")),
+            discards_made=int(get("discards_made")),
+            interrupted=bool(get("interrupted")),
+            first_discards=[
+                (seat("first_discards", s), kind("first_discards", t))
+                for s, t in get("first_discards")
+            ],
+            last_discard=optional_kind("last_discard"),
+            discarder=None if get("discarder") is None else seat("discarder", get("discarder")),
+            rob_tile=optional_kind("rob_tile"),
+            claimants=[seat("claimants", s) for s in get("claimants")],
+            responses={s: from_dict(a) for s, a in seat_map("responses").items()},
+            options={s: [from_dict(a) for a in o] for s, o in seat_map("options").items()},
+            furiten={seat("furiten", s) for s in get("furiten")},
+            turns=int(get("turns")),
+        )
+    except RecordError:
+        raise
+    except IllegalActionError as e:
+        raise RecordError(f"state: bad action ({e})") from e
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"state: malformed ({e})") from e
+    if state.phase not in ("turn", "claim", "rob", "over"):
+        raise RecordError(f"state.phase: expected turn, claim, rob or over, got {state.phase!r}")
+    return state
+
+
+def _four(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise RecordError(f"state.{key}: expected a list of four, one per seat")
+    return value

@@ -21,7 +21,18 @@ from majiang.tiles import KINDS
 
 __all__ = ["VARIANTS", "NanchangVariant", "Variant", "get_variant"]
 
+_INDEX = {name: i for i, name in enumerate(KINDS)}
+_JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 WINDS = (27, 28, 29, 30)
+
+
+def _names(jing: tuple[int, ...]) -> tuple[str, ...]:
+    found = _JING_NAMES.get(jing)
+    if found is None:
+        found = _JING_NAMES[jing] = tuple(KINDS[k] for k in jing)
+    return found
+
+
 DRAGONS = (31, 32, 33)
 
 
@@ -53,8 +64,36 @@ class Variant(ABC):
             >>> get_variant("nanchang").is_winning(hand, (), 0)
             True
         """
-        names = tuple(KINDS[k] for k in jing)
-        return bool(majiang.is_winning(list(counts), rules=self.rules, jing=names, melds=melds))
+        names = _names(jing)
+        return bool(majiang.is_winning(counts, rules=self.rules, jing=names, melds=melds))
+
+    def waits(self, counts: Sequence[int], jing: tuple[int, ...], melds: int) -> frozenset[int]:
+        """The kinds that complete ``counts`` (13 - 3 melds tiles): its winning tiles.
+
+        Example:
+            >>> hand = majiang.tiles.to_counts("123m456p789s123z5m")
+            >>> sorted(get_variant("nanchang").waits(hand, (), 0))
+            [4]
+        """
+        names = _names(jing)
+        found = majiang.winning_tiles(counts, rules=self.rules, jing=names, melds=melds)
+        return frozenset(map(_INDEX.__getitem__, found))
+
+    def next_dealer(self, dealer: int, streak: int, winner: int | None) -> tuple[int, int]:
+        """The next hand's dealer and dealer streak (爬楼 floor) after a hand that ``winner``
+        won (None: an exhaustive draw). Default: a dealer win or a draw keeps the dealer (a
+        win one floor up); any other win passes the deal on at floor 1.
+
+        Example:
+            >>> v = get_variant("nanchang")
+            >>> v.next_dealer(2, 1, 2), v.next_dealer(2, 3, None), v.next_dealer(2, 3, 0)
+            ((2, 2), (2, 3), (3, 1))
+        """
+        if winner is None:
+            return dealer, streak
+        if winner == dealer:
+            return dealer, streak + 1
+        return (dealer + 1) % 4, 1
 
 
 class NanchangVariant(Variant):

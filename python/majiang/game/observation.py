@@ -1,0 +1,259 @@
+"""What one seat may know, as Python values, JSON and fixed-size numpy planes.
+
+Example:
+    >>> from majiang.game import Game
+    >>> o = Game(seed=1, dealer=0).observation(2)
+    >>> o.to_numpy().shape == (len(PLANES), 34)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from majiang.game.state import Meld, mpsz
+from majiang.tiles import KINDS
+
+__all__ = ["PHASES", "PLANES", "Observation", "stack_observations"]
+
+PHASES = ("turn", "claim", "rob", "over")
+
+PLANES: tuple[str, ...] = (
+    "hand",  # own concealed counts 0-4
+    "drawn",  # 1 on the tile just drawn (own turn after a draw)
+    "melds_self",  # tile counts in melds, by seat relative to the observer
+    "melds_next",
+    "melds_across",
+    "melds_previous",
+    "pond_self",  # tile counts in ponds, by relative seat
+    "pond_next",
+    "pond_across",
+    "pond_previous",
+    "jing",  # 1 on each wild kind
+    "indicator",  # 1 on the 正精 indicator
+    "last_discard",  # 1 on the discard being claimed (or the added kong being robbed)
+    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - indicator
+    "wall",  # every cell: tiles left in the wall (0-136)
+    "dealer",  # every cell: the dealer's seat relative to the observer (0-3)
+    "dealer_streak",  # every cell: the dealer's 爬楼 floor (capped at 255)
+    "phase",  # every cell: index into PHASES
+    "discarder",  # every cell: relative seat of the discarder, 255 when none
+)
+"""Names of the rows of :meth:`Observation.to_numpy`, in order (documented in docs/engine.md)."""
+_ROW = {name: i for i, name in enumerate(PLANES)}
+
+
+class Observation(NamedTuple):
+    """What one seat may know: its own concealed tiles, every meld and pond, the wall count,
+    the jing, scores and whose move it is. Kinds are indices 0-33 (``hand_counts``,
+    ``pond_kinds``, ``*_kind``); the properties give MPSZ text. A named tuple, so the engine
+    builds one every step at little cost.
+
+    Example:
+        >>> from majiang.game import Game
+        >>> o = Game(seed=1, dealer=0).observation(1)
+        >>> o.seat, len(o.hand_counts), sum(o.hand_counts), o.meld_count
+        (1, 34, 13, 0)
+    """
+
+    seat: int
+    hand_counts: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    pond_kinds: tuple[tuple[int, ...], ...]
+    wall: int
+    indicator_kind: int
+    jing_kinds: tuple[int, ...]
+    scores: tuple[int, ...]
+    dealer: int
+    dealer_streak: int
+    turn: int
+    phase: str
+    last_discard_kind: int | None
+    discarder: int | None
+    drawn_kind: int | None
+
+    @property
+    def hand(self) -> str:
+        """Own concealed tiles (MPSZ).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2, dealer=1).observation(0).hand
+            '389m2389p1249s67z'
+        """
+        return mpsz(self.hand_counts)
+
+    @property
+    def ponds(self) -> tuple[str, ...]:
+        """Each seat's discards still in its pond, in order, as MPSZ names run together.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2).observation(0).ponds
+            ('', '', '', '')
+        """
+        return tuple("".join(KINDS[t] for t in p) for p in self.pond_kinds)
+
+    @property
+    def indicator(self) -> str:
+        """The 正精 indicator (MPSZ).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2).observation(0).indicator in KINDS
+            True
+        """
+        return KINDS[self.indicator_kind]
+
+    @property
+    def jing(self) -> tuple[str, ...]:
+        """The wild kinds (MPSZ).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> len(Game(seed=2).observation(0).jing)
+            2
+        """
+        return tuple(KINDS[j] for j in self.jing_kinds)
+
+    @property
+    def last_discard(self) -> str | None:
+        """The tile being claimed or robbed, if any (MPSZ).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2).observation(0).last_discard is None
+            True
+        """
+        return None if self.last_discard_kind is None else KINDS[self.last_discard_kind]
+
+    @property
+    def drawn(self) -> str | None:
+        """The tile this seat just drew (its own turn only), if any (MPSZ).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> g = Game(seed=2, dealer=0); g.observation(1).drawn is None
+            True
+        """
+        return None if self.drawn_kind is None else KINDS[self.drawn_kind]
+
+    @property
+    def meld_count(self) -> int:
+        """How many melds this seat has declared.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2).observation(0).meld_count
+            0
+        """
+        return len(self.melds[self.seat])
+
+    def visible(self) -> list[int]:
+        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, indicator),
+        capped so that hand plus visible never exceeds four.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> sum(Game(seed=2).observation(0).visible())
+            1
+        """
+        counts = [0] * 34
+        for seat_melds in self.melds:
+            for m in seat_melds:
+                for k in m.kinds:
+                    counts[k] += 1
+        for pond in self.pond_kinds:
+            for k in pond:
+                counts[k] += 1
+        counts[self.indicator_kind] += 1
+        return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> sorted(Game(seed=2).observation(3).to_dict())[:4]
+            ['dealer', 'dealer_streak', 'discarder', 'drawn']
+        """
+        return {
+            "seat": self.seat,
+            "hand": self.hand,
+            "drawn": self.drawn,
+            "melds": [[m.to_dict() for m in ms] for ms in self.melds],
+            "ponds": list(self.ponds),
+            "wall": self.wall,
+            "indicator": self.indicator,
+            "jing": list(self.jing),
+            "scores": list(self.scores),
+            "dealer": self.dealer,
+            "dealer_streak": self.dealer_streak,
+            "turn": self.turn,
+            "phase": self.phase,
+            "last_discard": self.last_discard,
+            "discarder": self.discarder,
+        }
+
+    def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+        """The fixed-size encoding for learning code: a ``(len(PLANES), 34)`` uint8 array whose
+        rows are named by :data:`PLANES`. Seats are relative to the observer (0 self, 1 next
+        = 下家, 2 across, 3 previous). Scores are left out (unbounded); read ``scores``.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> o = Game(seed=2, dealer=0).observation(0)
+            >>> a = o.to_numpy()
+            >>> a.dtype, int(a[PLANES.index("hand")].sum()), int(a[PLANES.index("wall"), 0])
+            (dtype('uint8'), 14, 83)
+        """
+        a = np.zeros((len(PLANES), 34), np.uint8) if out is None else out
+        if out is not None:
+            a[:] = 0
+        a[_ROW["hand"]] = self.hand_counts
+        if self.drawn_kind is not None:
+            a[_ROW["drawn"], self.drawn_kind] = 1
+        seen = a[_ROW["unseen"]]
+        for rel in range(4):
+            seat = (self.seat + rel) % 4
+            melds = a[_ROW["melds_self"] + rel]
+            for m in self.melds[seat]:
+                for k in m.kinds:
+                    melds[k] += 1
+            pond = a[_ROW["pond_self"] + rel]
+            for k in self.pond_kinds[seat]:
+                pond[k] += 1
+            seen += melds
+            seen += pond
+        a[_ROW["jing"], list(self.jing_kinds)] = 1
+        a[_ROW["indicator"], self.indicator_kind] = 1
+        if self.last_discard_kind is not None:
+            a[_ROW["last_discard"], self.last_discard_kind] = 1
+        seen += a[_ROW["hand"]]
+        seen[self.indicator_kind] += 1
+        np.subtract(4, np.minimum(seen, 4), out=seen)
+        a[_ROW["wall"]] = self.wall
+        a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
+        a[_ROW["dealer_streak"]] = min(self.dealer_streak, 255)
+        a[_ROW["phase"]] = PHASES.index(self.phase)
+        a[_ROW["discarder"]] = 255 if self.discarder is None else (self.discarder - self.seat) % 4
+        return a
+
+
+def stack_observations(observations: Sequence[Observation]) -> npt.NDArray[np.uint8]:
+    """A batch ``(N, len(PLANES), 34)`` uint8 array of many observations.
+
+    Example:
+        >>> from majiang.game import Game
+        >>> g = Game(seed=4)
+        >>> stack_observations([g.observation(s) for s in range(4)]).shape
+        (4, 19, 34)
+    """
+    batch = np.zeros((len(observations), len(PLANES), 34), np.uint8)
+    for i, o in enumerate(observations):
+        o.to_numpy(out=batch[i])
+    return batch

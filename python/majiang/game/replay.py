@@ -1,0 +1,274 @@
+"""Replaying event logs: every step checked against the rules, the scores reproduced.
+
+A log holds hands, each from its ``deal`` event (every hand and the wall in draw order, the
+dealer, the 爬楼 floor, the scores carried in) to its ``settlement`` event. Replaying a hand
+deals it again with :class:`~majiang.game.engine.Deal`, feeds the engine the actions the log
+records (discards, kongs, wins, claims; every other seat asked about a discard passes) and
+requires the engine to emit exactly the logged events, settlement included. Consecutive
+hands of one match must follow each other (dealer, floor, scores).
+
+Example:
+    >>> from majiang.game import Game, EfficiencyBot, play
+    >>> g = play(Game(seed=3, hands=3), [EfficiencyBot() for _ in range(4)])
+    >>> r = replay(g.events)
+    >>> len(r.hands), r.scores == tuple(g.scores)
+    (3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.errors import IllegalActionError, MajiangError, ReplayError
+from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Discard, Kong
+from majiang.game.engine import Deal, Game
+from majiang.game.log import EventSource, read_events
+from majiang.game.variant import get_variant
+from majiang.settlement import Settlement
+
+__all__ = ["Replay", "ReplayStep", "ReplayedHand", "iter_replay", "replay"]
+
+ReplayedResult = dict[str, Any]
+"""What the next hand of a match is checked against: the winner (None: a draw) and scores."""
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One logged event after the engine reproduced it: the hand's position in the log
+    (0-based), the event's line (1-based) and the live ``game`` (the next step changes it).
+
+    Example:
+        >>> from majiang.game import Game, RandomBot, play
+        >>> g = play(Game(seed=1), [RandomBot(s) for s in range(4)])
+        >>> step = next(iter_replay(g.events))
+        >>> step.hand, step.line, step.event["event"], step.game.tile_count()
+        (0, 1, 'deal', 136)
+    """
+
+    hand: int
+    line: int
+    event: dict[str, Any]
+    game: Game
+
+
+@dataclass(frozen=True)
+class ReplayedHand:
+    """A replayed hand: its hand record, settlement, events and the scores after it.
+
+    Example:
+        >>> from majiang.game import Game, RandomBot, play
+        >>> h = replay(play(Game(seed=2), [RandomBot(s) for s in range(4)]).events).hands[0]
+        >>> h.events[0]["event"], h.events[-1]["event"], sum(h.settlement.deltas)
+        ('deal', 'settlement', 0)
+    """
+
+    index: int
+    record: dict[str, Any]
+    settlement: Settlement
+    events: list[dict[str, Any]]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole replayed log: its hands in order and the scores after the last one.
+
+    Example:
+        >>> Replay([], (0, 0, 0, 0)).scores
+        (0, 0, 0, 0)
+    """
+
+    hands: list[ReplayedHand]
+    scores: tuple[int, ...]
+
+
+def replay(log: EventSource) -> Replay:
+    """Replay a log (a path, an open file, JSON lines or event dicts), checking every step;
+    ReplayError naming the first line that the rules or the deal contradict.
+
+    Example:
+        >>> replay([{"event": "draw", "seat": 0, "tile": "1m"}])
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ReplayError: line 1: expected a deal event, got 'draw'
+    """
+    hands: list[ReplayedHand] = []
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    events: list[dict[str, Any]] = []
+    for step in iter_replay(log):
+        events.append(step.event)
+        if step.event["event"] == "settlement":
+            game = step.game
+            scores = tuple(game.scores)
+            hand = ReplayedHand(step.hand, game.records[-1], game.settlements[-1], events, scores)
+            hands.append(hand)
+            events = []
+    return Replay(hands, scores)
+
+
+def iter_replay(log: EventSource, hand: int | None = None) -> Iterator[ReplayStep]:
+    """Replay a log step by step (only its hand number ``hand``, 0-based, when given).
+
+    Example:
+        >>> from majiang.game import Game, RandomBot, play
+        >>> g = play(Game(seed=5, hands=2), [RandomBot(s) for s in range(4)])
+        >>> steps = list(iter_replay(g.events, hand=1))
+        >>> steps[0].hand, steps[-1].event["scores"] == g.scores
+        (1, True)
+    """
+    previous: tuple[dict[str, Any], ReplayedResult] | None = None
+    for index, (start, events) in enumerate(_hands(log)):
+        if hand is not None and index != hand:
+            previous = None
+            continue
+        deal = events[0]
+        if previous is not None and _field(deal, "hand", start) != 0:
+            _check_follows(previous, deal, start)
+        result: ReplayedResult = {}
+        yield from _replay_hand(index, start, events, result)
+        previous = (deal, result)
+        if hand is not None:
+            return
+    if hand is not None and previous is None:
+        raise ReplayError(f"the log has no hand {hand}")
+
+
+def _hands(log: EventSource) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(first line, events) of each hand: a deal event through its settlement event."""
+    current: list[dict[str, Any]] = []
+    start = 0
+    for line, event in enumerate(read_events(log), start=1):
+        kind = event["event"]
+        if not current:
+            if kind != "deal":
+                raise ReplayError(f"line {line}: expected a deal event, got {kind!r}")
+            start = line
+        elif kind == "deal":
+            raise ReplayError(f"line {line}: a deal before the settlement of the hand above")
+        current.append(event)
+        if kind == "settlement":
+            yield start, current
+            current = []
+    if current:
+        raise ReplayError(f"line {start}: the hand that starts here has no settlement")
+
+
+def _field(event: Mapping[str, Any], key: str, line: int) -> Any:
+    if key not in event:
+        raise ReplayError(f"line {line}: {event['event']} event without {key!r}")
+    return event[key]
+
+
+def _check_follows(
+    previous: tuple[dict[str, Any], ReplayedResult], deal: dict[str, Any], line: int
+) -> None:
+    before, result = previous
+    if _field(deal, "hand", line) != _field(before, "hand", line) + 1:
+        return  # another match starts
+    variant = get_variant(str(_field(deal, "variant", line)))
+    expected = variant.next_dealer(before["dealer"], before["dealer_streak"], result["winner"])
+    got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
+    if got != expected:
+        raise ReplayError(
+            f"line {line}: dealer and floor {got} do not follow the hand above, expected {expected}"
+        )
+    if _field(deal, "scores", line) != result["scores"]:
+        raise ReplayError(
+            f"line {line}: scores {deal['scores']} do not follow the hand above {result['scores']}"
+        )
+
+
+def _replay_hand(
+    index: int, start: int, events: list[dict[str, Any]], result: ReplayedResult
+) -> Iterator[ReplayStep]:
+    deal = events[0]
+    try:
+        hands = _field(deal, "hands", start)
+        fixed = Deal(
+            (hands[0], hands[1], hands[2], hands[3]),
+            list(_field(deal, "wall", start)),
+            _field(deal, "indicator", start),
+            _field(deal, "lower_indicator", start),
+            tuple(deal.get("dice", (0, 0))),
+            _field(deal, "drawn", start),
+        )
+        game = Game(
+            _field(deal, "variant", start),
+            options=_field(deal, "options", start),
+            deal=fixed,
+            dealer=_field(deal, "dealer", start),
+            streak=_field(deal, "dealer_streak", start),
+            scores=_field(deal, "scores", start),
+        )
+    except MajiangError as e:
+        raise ReplayError(f"line {start}: the deal does not make a hand: {e}") from None
+    except (TypeError, IndexError, KeyError, ValueError) as e:
+        raise ReplayError(f"line {start}: malformed deal event ({e})") from None
+    _same(game.events[0], deal, start, ignore=("hand",))
+    yield ReplayStep(index, start, deal, game)
+    at = 1  # next logged event of this hand
+    while not game.over:
+        if at >= len(events):
+            raise ReplayError(f"line {start + at - 1}: the hand ends before the game does")
+        line, event = start + at, events[at]
+        emitted = len(game.events)
+        try:
+            for seat, action in _actions(game, event, line):
+                game.step(seat, action)
+        except IllegalActionError as e:
+            raise ReplayError(f"line {line}: {event['event']} is not legal here: {e}") from None
+        for produced in game.events[emitted:]:
+            if at >= len(events):
+                raise ReplayError(f"line {start + at}: the engine goes on with {produced}")
+            _same(produced, events[at], start + at)
+            yield ReplayStep(index, start + at, events[at], game)
+            at += 1
+    if at != len(events):
+        raise ReplayError(f"line {start + at}: events after the hand is over")
+    record = game.records[-1]["result"]
+    result.update(winner=record.get("winner"), scores=list(game.scores))
+
+
+def _actions(game: Game, event: Mapping[str, Any], line: int) -> list[tuple[int, Action]]:
+    """The seat actions that make the engine produce ``event`` next."""
+    st = game.state
+    kind = event["event"]
+    if st.phase == "turn":
+        seat = st.turn
+        action: Action | None = None
+        if kind == "discard":
+            action = Discard(str(_field(event, "tile", line)))
+        elif kind == "kong" and event.get("kind") in ("concealed", "added"):
+            action = Kong(str(_field(event, "tile", line)), event["kind"])
+        elif kind == "win" and event.get("from") is None:
+            action = WIN
+        if action is None or _field(event, "winner" if kind == "win" else "seat", line) != seat:
+            raise ReplayError(f"line {line}: seat {seat} is to act, the log has {dict(event)}")
+        return [(seat, action)]
+    # A claim or rob window: the logged claimant claims, every other asked seat passes.
+    claim: tuple[int, Action] | None = None
+    if kind == "win":
+        claim = (_field(event, "winner", line), WIN)
+    elif kind == "pong":
+        claim = (_field(event, "seat", line), PONG)
+    elif kind == "chow":
+        claim = (_field(event, "seat", line), Chow(str(_field(event, "tiles", line))))
+    elif kind == "kong" and event.get("kind") == "exposed":
+        claim = (_field(event, "seat", line), Kong(str(_field(event, "tile", line)), "exposed"))
+    asked = game.to_act()
+    if claim is not None and claim[0] not in asked:
+        raise ReplayError(f"line {line}: seat {claim[0]} has no claim on this tile")
+    return [(s, claim[1] if claim is not None and s == claim[0] else PASS) for s in asked]
+
+
+def _same(
+    produced: Mapping[str, Any], logged: Mapping[str, Any], line: int, ignore: tuple[str, ...] = ()
+) -> None:
+    a = {k: v for k, v in produced.items() if k not in ignore}
+    b = {k: v for k, v in logged.items() if k not in ignore}
+    if a != b:
+        keys = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        detail = "; ".join(f"{k}: logged {b.get(k)!r}, replayed {a.get(k)!r}" for k in keys)
+        raise ReplayError(f"line {line}: {logged['event']} event differs ({detail})")
