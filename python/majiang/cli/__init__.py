@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from majiang.cli import analyze, settle
+from majiang.cli import analyze, settle, simulate
 from majiang.errors import MajiangError
 
 __all__ = ["main"]
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     analyze.register(commands)
     settle.register(commands)
+    simulate.register(commands)
     return parser
 
 

@@ -312,8 +312,9 @@ class Game:
         )
 
     def tile_count(self) -> int:
-        """Tiles in the wall, hands, melds and ponds (136 at every step; the flipped
-        indicators stay in the wall; during a 抢杠 window the added tile counts once).
+        """Tiles in the wall, hands, melds and ponds: 136 at every step (fewer in a fixed
+        :class:`Deal` with a short wall); the flipped indicators stay in the wall; during a 抢杠
+        window the added tile counts once, after a win the tile won on.
 
         Example:
             >>> Game(seed=9).tile_count()
@@ -322,7 +323,8 @@ class Game:
         st = self.state
         n = st.wall.remaining + sum(map(sum, st.hands)) + sum(len(p) for p in st.ponds)
         robbed = 0 if st.rob_tile is None else 1  # an added kong's tile while it can be robbed
-        return n + robbed + sum(len(m.kinds) for ms in st.melds for m in ms)
+        won = 0 if st.won_on is None else 1
+        return n + robbed + won + sum(len(m.kinds) for ms in st.melds for m in ms)
 
     # ----------------------------------------------------------------- stepping
     def step(self, seat: int, action: Action | Mapping[str, Any]) -> None:
@@ -565,6 +567,7 @@ class Game:
             st.hands[seat][tile] -= 1
         elif not qiang_gang:
             st.ponds[source] = st.ponds[source][:-1]
+        st.won_on = tile
         full = list(st.hands[seat])
         full[tile] += 1
         if not self.variant.is_winning(full, st.jing, len(st.melds[seat])):
@@ -659,8 +662,9 @@ class Game:
         game.state = HandState.from_json(data["state"])
         game._legal, game._shared = {}, None
         game.settlements = [variant.settle(r) for r in game.records]
-        if game.tile_count() != 136 and not game.over:
-            raise RecordError(f"state: {game.tile_count()} tiles in play, expected 136")
+        expected = len(game.state.wall.tiles)
+        if game.tile_count() != expected and not game.over:
+            raise RecordError(f"state: {game.tile_count()} tiles in play, expected {expected}")
         return game
 
     def clone(self) -> Game:
@@ -694,7 +698,10 @@ def _fixed_deal(deal: Deal, dealer: int) -> tuple[Wall, list[list[int]], int, in
     if max(every) > 4:
         worst = KINDS[every.index(max(every))]
         raise majiang.InvalidHandError(f"deal: more than four {worst}")
-    wall = Wall(tiles, (int(deal.dice[0]), int(deal.dice[1])), 0, 0, len(tiles))
+    # The dealt tiles go first, as if drawn from the head, so the wall holds every tile in play.
+    dealt = [k for h in hands for k in range(34) for _ in range(h[k])]
+    dice = (int(deal.dice[0]), int(deal.dice[1]))
+    wall = Wall(dealt + tiles, dice, 0, len(dealt), len(dealt) + len(tiles))
     if deal.drawn is None:
         last = next(k for k in range(33, -1, -1) if hands[dealer][k])
     elif deal.drawn in INDEX and hands[dealer][INDEX[deal.drawn]]:

@@ -20,8 +20,8 @@ from majiang.errors import ReplayError
 
 __all__ = ["EventSource", "read_events", "write_events"]
 
-EventSource = str | os.PathLike[str] | IO[str] | Iterable[Mapping[str, Any]]
-"""A log: a path, an open text file, or events already parsed."""
+EventSource = str | os.PathLike[str] | IO[str] | Iterable[str] | Iterable[Mapping[str, Any]]
+"""A log: a path, an open text file, JSON lines, or events already parsed."""
 
 
 def write_events(

@@ -266,6 +266,10 @@ def _actions(game: Game, event: Mapping[str, Any], line: int) -> list[tuple[int,
 def _same(
     produced: Mapping[str, Any], logged: Mapping[str, Any], line: int, ignore: tuple[str, ...] = ()
 ) -> None:
+    if produced["event"] != logged["event"]:
+        raise ReplayError(
+            f"line {line}: the log has a {logged['event']} event, the rules give {dict(produced)}"
+        )
     a = {k: v for k, v in produced.items() if k not in ignore}
     b = {k: v for k, v in logged.items() if k not in ignore}
     if a != b:

@@ -1,4 +1,7 @@
-"""Self-play statistics.
+"""Self-play statistics, on one process or spread over several with the same results.
+
+Hands are played as matches of ``per_game`` hands; match ``i`` is seeded from ``(seed, i)``
+alone, so any split of the matches over worker processes plays exactly the same hands.
 
 Example:
     >>> from majiang.game.simulation import simulate
@@ -9,15 +12,26 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import IO, Any
 
+from majiang.errors import RulesError
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
+from majiang.game.log import write_events
+from majiang.game.variant import get_variant
 
-__all__ = ["PATTERNS", "make_bots", "simulate"]
+__all__ = ["BOTS", "PATTERNS", "Tally", "make_bots", "simulate"]
 
 PATTERNS = ("德国", "德中德", "精钓", "杠开", "七对", "十三烂")
+BOTS: dict[str, type[RandomBot] | type[EfficiencyBot]] = {
+    "random": RandomBot,
+    "efficiency": EfficiencyBot,
+}
+"""Bot names for :func:`make_bots` and ``majiang simulate --bots``."""
 
 
 def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
@@ -28,60 +42,201 @@ def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
         ['RandomBot', 'EfficiencyBot', 'RandomBot', 'EfficiencyBot']
     """
     names = [kinds] * 4 if isinstance(kinds, str) else list(kinds)
-    table: dict[str, type[RandomBot] | type[EfficiencyBot]] = {
-        "random": RandomBot,
-        "efficiency": EfficiencyBot,
-    }
-    return [table[n](seed * 4 + i) for i, n in enumerate(names)]
+    if len(names) != 4 or any(n not in BOTS for n in names):
+        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {names}")
+    return [BOTS[n](seed * 4 + i) for i, n in enumerate(names)]
+
+
+@dataclass
+class Tally:
+    """Counts over played hands; tallies of disjoint matches add up with :meth:`merge`.
+
+    Example:
+        >>> t = Tally(); t.add(play(Game(seed=1), make_bots("efficiency")))
+        >>> t.hands, sum(t.total)
+        (1, 0)
+    """
+
+    hands: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    total: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    self_draw: int = 0
+    discard_win: int = 0
+    draws: int = 0
+    turns: int = 0
+    patterns: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PATTERNS, 0))
+
+    def add(self, game: Game) -> None:
+        """Count a finished game's hands.
+
+        Example:
+            >>> t = Tally(); t.add(play(Game(seed=2, hands=2), make_bots("random"))); t.hands
+            2
+        """
+        self.hands += len(game.records)
+        for s in range(4):
+            self.total[s] += game.scores[s]
+        self.turns += sum(1 for e in game.events if e["event"] == "discard")
+        for record, settlement in zip(game.records, game.settlements, strict=True):
+            result = record["result"]
+            if result["kind"] == "draw":
+                self.draws += 1
+                continue
+            self.wins[result["winner"]] += 1
+            if result["from"] is None or result["qiang_gang"]:
+                self.self_draw += 1
+            else:
+                self.discard_win += 1
+            for p in _patterns(settlement.pattern):
+                self.patterns[p] += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's counts.
+
+        Example:
+            >>> a, b = Tally(hands=1, draws=1), Tally(hands=2, draws=1); a.merge(b); a.draws
+            2
+        """
+        self.hands += other.hands
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.total = [a + b for a, b in zip(self.total, other.total, strict=True)]
+        self.self_draw += other.self_draw
+        self.discard_win += other.discard_win
+        self.draws += other.draws
+        self.turns += other.turns
+        for p in PATTERNS:
+            self.patterns[p] += other.patterns[p]
+
+    def summary(self) -> dict[str, Any]:
+        """Rates and means over the counted hands.
+
+        Example:
+            >>> Tally(hands=2, draws=1).summary()["draw_rate"]
+            0.5
+        """
+        n = max(self.hands, 1)
+        return {
+            "hands": self.hands,
+            "win_rate": [w / n for w in self.wins],
+            "self_draw_rate": self.self_draw / n,
+            "discard_win_rate": self.discard_win / n,
+            "draw_rate": self.draws / n,
+            "average_turns": self.turns / n,
+            "patterns": {p: c / n for p, c in self.patterns.items()},
+            "mean_score": [t / n for t in self.total],
+        }
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Matches ``first`` to ``first + count - 1`` of a simulation."""
+
+    first: int
+    count: int
+    hands: int
+    seed: int
+    per_game: int
+    variant: str
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    keep_events: bool
+
+
+def _play_chunk(chunk: _Chunk) -> tuple[Tally, list[dict[str, Any]]]:
+    tally = Tally()
+    events: list[dict[str, Any]] = []
+    for match in range(chunk.first, chunk.first + chunk.count):
+        n = min(chunk.per_game, chunk.hands - match * chunk.per_game)
+        game = Game(
+            chunk.variant,
+            seed=chunk.seed * 1_000_003 + match,
+            options=dict(chunk.options),
+            hands=n,
+        )
+        play(game, make_bots(list(chunk.bots), chunk.seed + match))
+        tally.add(game)
+        if chunk.keep_events:
+            events += game.events
+    return tally, events
+
+
+def _chunks(hands: int, per_game: int, parts: int, **common: Any) -> Iterator[_Chunk]:
+    matches = -(-hands // per_game)
+    size = max(1, min(64, matches // max(parts, 1)))
+    for first in range(0, matches, size):
+        yield _Chunk(first, min(size, matches - first), hands, per_game=per_game, **common)
 
 
 def simulate(
-    hands: int, seed: int = 0, bots: str | Sequence[str] = "efficiency", per_game: int = 1
+    hands: int,
+    seed: int = 0,
+    bots: str | Sequence[str] = "efficiency",
+    per_game: int = 1,
+    *,
+    variant: str = "nanchang",
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    log: IO[str] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` hands (matches of ``per_game`` hands each) and return statistics: win
     rate and mean score per seat, self-draw / discard-win / draw rates, average discards per
-    hand and pattern frequencies over all hands.
+    hand and pattern frequencies over all hands. ``workers`` > 1 spreads the matches over
+    processes (same results); ``log`` receives every event as JSON Lines in match order;
+    ``progress`` is called with the number of hands played so far.
 
     Example:
         >>> simulate(2, seed=3, bots="random")["win_rate"].__len__()
         4
+        >>> simulate(8, seed=3, workers=2) == simulate(8, seed=3)
+        True
     """
-    wins = [0, 0, 0, 0]
-    total = [0, 0, 0, 0]
-    self_draw = discard_win = draws = turns = 0
-    patterns = dict.fromkeys(PATTERNS, 0)
-    played = 0
-    match = 0
-    while played < hands:
-        n = min(per_game, hands - played)
-        game = play(Game(seed=seed * 1_000_003 + match, hands=n), make_bots(bots, seed + match))
-        match += 1
-        played += n
-        for s in range(4):
-            total[s] += game.scores[s]
-        turns += sum(1 for e in game.events if e["event"] == "discard")
-        for record, settlement in zip(game.records, game.settlements, strict=True):
-            result = record["result"]
-            if result["kind"] == "draw":
-                draws += 1
-                continue
-            wins[result["winner"]] += 1
-            if result["from"] is None or result["qiang_gang"]:
-                self_draw += 1
-            else:
-                discard_win += 1
-            for p in _patterns(settlement.pattern):
-                patterns[p] += 1
-    return {
-        "hands": hands,
-        "win_rate": [w / hands for w in wins],
-        "self_draw_rate": self_draw / hands,
-        "discard_win_rate": discard_win / hands,
-        "draw_rate": draws / hands,
-        "average_turns": turns / hands,
-        "patterns": {p: c / hands for p, c in patterns.items()},
-        "mean_score": [t / hands for t in total],
-    }
+    if not isinstance(hands, int) or hands < 1:
+        raise RulesError(f"hands: expected a positive number, got {hands!r}")
+    if not isinstance(per_game, int) or per_game < 1:
+        raise RulesError(f"per_game: expected a positive number, got {per_game!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise RulesError(f"workers: expected a positive number, got {workers!r}")
+    get_variant(variant)
+    names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
+    make_bots(list(names))  # check the names before any work starts
+    chunks = list(
+        _chunks(
+            hands,
+            per_game,
+            workers * 8,
+            seed=seed,
+            variant=variant,
+            bots=names,
+            options=tuple(sorted((options or {}).items())),
+            keep_events=log is not None,
+        )
+    )
+    total = Tally()
+    done: dict[int, tuple[Tally, list[dict[str, Any]]]] = {}
+    flushed = 0
+
+    def finished(index: int, result: tuple[Tally, list[dict[str, Any]]]) -> None:
+        nonlocal flushed
+        done[index] = result
+        total.merge(result[0])
+        while flushed in done:  # write logs in match order whatever order chunks finish in
+            events = done.pop(flushed)[1]
+            if log is not None:
+                write_events(log, events)
+            flushed += 1
+        if progress is not None:
+            progress(total.hands)
+
+    if workers == 1 or len(chunks) == 1:
+        for i, chunk in enumerate(chunks):
+            finished(i, _play_chunk(chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
+            futures = {pool.submit(_play_chunk, c): i for i, c in enumerate(chunks)}
+            for future in as_completed(futures):
+                finished(futures[future], future.result())
+    return total.summary()
 
 
 def _patterns(pattern: Mapping[str, Any]) -> list[str]:

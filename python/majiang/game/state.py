@@ -111,7 +111,8 @@ class Meld:
 class HandState:
     """Everything about the hand in play. ``phase`` is ``turn`` (``turn`` seat acts after a
     draw or claim), ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
-    or ``over``. ``waits`` caches each seat's winning kinds while its hand is unchanged.
+    or ``over``. ``won_on`` is the tile a finished hand was won on (out of every hand and
+    pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
 
     Example:
         >>> from majiang.game import Game
@@ -145,6 +146,7 @@ class HandState:
     options: dict[int, list[Action]] = field(default_factory=dict)
     furiten: set[int] = field(default_factory=set)
     turns: int = 0
+    won_on: int | None = None
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -183,6 +185,7 @@ class HandState:
             "options": {str(s): [a.to_dict() for a in o] for s, o in self.options.items()},
             "furiten": sorted(self.furiten),
             "turns": self.turns,
+            "won_on": _name(self.won_on),
         }
 
     @classmethod
@@ -277,6 +280,7 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             options={s: [from_dict(a) for a in o] for s, o in seat_map("options").items()},
             furiten={seat("furiten", s) for s in get("furiten")},
             turns=int(get("turns")),
+            won_on=optional_kind("won_on"),
         )
     except RecordError:
         raise

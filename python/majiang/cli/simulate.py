@@ -1,0 +1,134 @@
+"""``majiang simulate``: self-play statistics of bots over many hands.
+
+Example:
+    >>> import io
+    >>> from majiang.game.simulation import simulate
+    >>> buf = io.StringIO()
+    >>> for t in tables(simulate(4, seed=1), "nanchang", ("efficiency",) * 4):
+    ...     console(buf).print(t)
+    >>> "win rate" in buf.getvalue()
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import ExitStack
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from majiang.cli.console import console, error_console
+from majiang.errors import RulesError
+from majiang.game.simulation import BOTS, PATTERNS, simulate
+from majiang.game.variant import VARIANTS
+
+EXAMPLE = """examples:
+  majiang simulate --hands 1000 --seed 1                     four EfficiencyBots
+  majiang simulate --hands 1000 --bots efficiency,random,efficiency,random --workers 2
+  majiang simulate --hands 200 --log games.jsonl --json      statistics as JSON, every event logged
+
+The same seed prints the same statistics, whatever --workers is. Replay a log with
+`majiang replay games.jsonl`.
+"""
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser(
+        "simulate",
+        help="self-play statistics of bots over many hands",
+        description="Play many hands between bots and print win rates per seat, self-draw, "
+        "discard-win and draw rates, average turns, pattern frequencies and mean scores.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--variant", default="nanchang", choices=sorted(VARIANTS))
+    p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed plays the same hands")
+    p.add_argument(
+        "--bots",
+        default="efficiency",
+        help=f"one bot for all seats or four, comma-separated: {', '.join(sorted(BOTS))}",
+    )
+    p.add_argument(
+        "--per-game", type=int, default=1, help="hands per match (dealer rotation, 爬楼)"
+    )
+    p.add_argument("--workers", type=int, default=1, help="processes to spread the hands over")
+    p.add_argument("--log", metavar="FILE", help="write every event as JSON Lines")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=run)
+
+
+def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[Table]:
+    """The statistics as two rich tables: per seat, then per hand."""
+    seats = Table(title=f"{stats['hands']} hands of {variant}: per seat", title_justify="left")
+    seats.add_column("seat", justify="right")
+    seats.add_column("bot")
+    seats.add_column("win rate", justify="right")
+    seats.add_column("mean score", justify="right")
+    for seat in range(4):
+        win, score = stats["win_rate"][seat], stats["mean_score"][seat]
+        seats.add_row(str(seat), bots[seat], f"{win:.1%}", f"{score:+.2f}")
+    hands = Table(title="per hand", title_justify="left")
+    hands.add_column("")
+    hands.add_column("rate", justify="right")
+    hands.add_row("self-drawn wins", f"{stats['self_draw_rate']:.1%}")
+    hands.add_row("wins on a discard", f"{stats['discard_win_rate']:.1%}")
+    hands.add_row("exhaustive draws (荒庄)", f"{stats['draw_rate']:.1%}")
+    hands.add_row("discards a hand", f"{stats['average_turns']:.1f}")
+    hands.add_section()
+    for name in PATTERNS:
+        hands.add_row(name, f"{stats['patterns'][name]:.2%}")
+    return [seats, hands]
+
+
+def run(args: argparse.Namespace) -> int:
+    bots = tuple(b.strip() for b in str(args.bots).split(","))
+    if len(bots) == 1:
+        bots *= 4
+    if len(bots) != 4 or any(b not in BOTS for b in bots):
+        raise RulesError(f"--bots: expected one or four of {', '.join(sorted(BOTS))}")
+    if args.hands < 1 or args.workers < 1 or args.per_game < 1:
+        raise RulesError("--hands, --per-game and --workers must be positive")
+    err = error_console()
+    with ExitStack() as stack:
+        log = None
+        if args.log:
+            try:
+                log = stack.enter_context(open(args.log, "w", encoding="utf-8"))
+            except OSError as e:
+                print(f"majiang: {args.log}: cannot write: {e.strerror or e}", file=sys.stderr)
+                return 2
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,  # a bar only for a person watching
+        )
+        stack.enter_context(progress)
+        task = progress.add_task("hands", total=args.hands)
+        stats = simulate(
+            args.hands,
+            seed=args.seed,
+            bots=bots,
+            per_game=args.per_game,
+            variant=args.variant,
+            workers=args.workers,
+            log=log,
+            progress=lambda n: progress.update(task, completed=n),
+        )
+    if args.json:
+        print(
+            json.dumps({"variant": args.variant, "bots": list(bots), **stats}, ensure_ascii=False)
+        )
+    else:
+        out = console()
+        for t in tables(stats, args.variant, bots):
+            out.print(t)
+    return 0

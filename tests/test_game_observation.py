@@ -1,0 +1,93 @@
+"""Observations: what a seat may see, and the numpy planes checked against the game state."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+import majiang
+from majiang.game import PLANES, EfficiencyBot, Game, RandomBot, stack_observations
+from majiang.game.bots import Bot
+from majiang.game.observation import PHASES
+
+
+def row(name: str) -> int:
+    return PLANES.index(name)
+
+
+def expected_planes(game: Game, seat: int) -> np.ndarray:
+    """The planes computed independently, from the referee's state."""
+    st = game.state
+    a = np.zeros((len(PLANES), 34), np.int64)
+    a[row("hand")] = st.hands[seat]
+    if st.phase == "turn" and st.turn == seat and st.drawn is not None and not game.over:
+        a[row("drawn"), st.drawn] = 1
+    for rel in range(4):
+        other = (seat + rel) % 4
+        for m in st.melds[other]:
+            for k in m.kinds:
+                a[row("melds_self") + rel, k] += 1
+        for k in st.ponds[other]:
+            a[row("pond_self") + rel, k] += 1
+    for j in st.jing:
+        a[row("jing"), j] = 1
+    a[row("indicator"), st.indicator] = 1
+    claimed = st.rob_tile if st.phase == "rob" else st.last_discard
+    if claimed is not None:
+        a[row("last_discard"), claimed] = 1
+    seen = a[row("hand")] + a[row("melds_self") : row("melds_self") + 4].sum(0)
+    seen += a[row("pond_self") : row("pond_self") + 4].sum(0)
+    seen[st.indicator] += 1
+    a[row("unseen")] = 4 - np.minimum(seen, 4)
+    a[row("wall")] = st.wall.remaining
+    a[row("dealer")] = (st.dealer - seat) % 4
+    a[row("dealer_streak")] = st.streak
+    a[row("phase")] = PHASES.index("over" if game.over else st.phase)
+    a[row("discarder")] = 255 if st.discarder is None else (st.discarder - seat) % 4
+    return a
+
+
+def test_planes_match_the_state_at_every_step() -> None:
+    for seed in range(6):
+        bots: list[Bot] = [RandomBot(seed), EfficiencyBot(), RandomBot(seed + 9), EfficiencyBot()]
+        game = Game(seed=seed, hands=2)
+        while not game.over:
+            for seat in range(4):
+                planes = game.observation(seat).to_numpy()
+                assert planes.dtype == np.uint8 and planes.shape == (len(PLANES), 34)
+                assert (planes == expected_planes(game, seat)).all(), (seed, seat)
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+
+
+def test_nothing_of_another_seats_concealed_tiles_leaks() -> None:
+    game = Game(seed=5, dealer=0)
+    other = copy.deepcopy(game)
+    # Swap two of seat 2's concealed tiles for two of seat 3's: every other seat's view and
+    # planes must stay the same.
+    a, b = other.state.hands[2], other.state.hands[3]
+    ka = next(k for k in range(34) if a[k] and not b[k])
+    kb = next(k for k in range(34) if b[k] and not a[k])
+    a[ka], a[kb], b[kb], b[ka] = a[ka] - 1, a[kb] + 1, b[kb] - 1, b[ka] + 1
+    for seat in (0, 1):
+        assert other.observation(seat) == game.observation(seat)
+        assert (other.observation(seat).to_numpy() == game.observation(seat).to_numpy()).all()
+    assert other.observation(2) != game.observation(2)
+
+
+def test_stacked_batch_matches_single_encodings() -> None:
+    game = Game(seed=8)
+    observations = [game.observation(s) for s in range(4)]
+    batch = stack_observations(observations)
+    assert batch.shape == (4, len(PLANES), 34)
+    for i, o in enumerate(observations):
+        assert (batch[i] == o.to_numpy()).all()
+
+
+def test_to_dict_uses_tile_names() -> None:
+    game = Game(seed=4, dealer=1)
+    data = game.observation(1).to_dict()
+    assert data["drawn"] is not None and data["drawn"] in majiang.parse_tiles(data["hand"])
+    assert data["ponds"] == ["", "", "", ""] and data["phase"] == "turn"
+    assert game.observation(0).to_dict()["drawn"] is None
