@@ -32,19 +32,31 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
             a[row("pond_self") + rel, k] += 1
     for j in st.jing:
         a[row("jing"), j] = 1
-    a[row("indicator"), st.indicator] = 1
+    if st.indicator < 34:
+        a[row("indicator"), st.indicator] = 1
     claimed = st.rob_tile if st.phase == "rob" else st.last_discard
     if claimed is not None:
         a[row("last_discard"), claimed] = 1
     seen = a[row("hand")] + a[row("melds_self") : row("melds_self") + 4].sum(0)
     seen += a[row("pond_self") : row("pond_self") + 4].sum(0)
-    seen[st.indicator] += 1
+    for f in st.flowers:
+        for t in f:
+            if t < 34:
+                seen[t] += 1
+    if st.indicator < 34:
+        seen[st.indicator] += 1
     a[row("unseen")] = 4 - np.minimum(seen, 4)
     a[row("wall")] = st.wall.remaining
     a[row("dealer")] = (st.dealer - seat) % 4
     a[row("dealer_streak")] = st.streak
     a[row("phase")] = PHASES.index("over" if game.over else st.phase)
     a[row("discarder")] = 255 if st.discarder is None else (st.discarder - seat) % 4
+    for rel in range(4):
+        for t in st.flowers[(seat + rel) % 4]:
+            if t < 34:
+                a[row("flowers_self") + rel, t] += 1
+            else:
+                a[row("flower_owner"), t - 34] = rel + 1
     return a
 
 

@@ -19,8 +19,8 @@ from majiang.game import EfficiencyBot, Game, RandomBot, play, replay, simulate
 from majiang.game.bots import Bot
 
 OBSERVATION_KEYS = {
-    "seat", "hand", "drawn", "melds", "ponds", "wall", "indicator", "jing", "scores",
-    "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder",
+    "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "jing", "scores",
+    "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules",
 }  # fmt: skip
 MATCHES = 1000
 HANDS_PER_MATCH = 10

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from majiang._core import parse_tiles, tile_index, to_mpsz
 from majiang.errors import InvalidHandError
 
-__all__ = ["FLOWERS", "KINDS", "NUM_KINDS", "from_counts", "to_counts"]
+__all__ = ["FLOWERS", "KINDS", "NUM_KINDS", "TILE_NAMES", "from_counts", "to_counts"]
 
 NUM_KINDS = 34
 KINDS: tuple[str, ...] = tuple(
@@ -26,6 +26,8 @@ KINDS: tuple[str, ...] = tuple(
 """The 34 kinds in index order, as MPSZ names."""
 FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
 """The 8 flowers 春夏秋冬梅兰竹菊, as MPSZ names (indices 34-41)."""
+TILE_NAMES: tuple[str, ...] = KINDS + FLOWERS
+"""Names of the tile ids 0-41: the 34 kinds, then the 8 flowers."""
 
 
 def to_counts(tiles: str | Sequence[str]) -> list[int]:

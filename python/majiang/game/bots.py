@@ -85,7 +85,7 @@ class EfficiencyBot:
         jing = obs.jing
         options = majiang.discard_options(
             list(obs.hand_counts),
-            rules="nanchang",
+            rules=obs.rules,
             jing=jing,
             melds=obs.meld_count,
             visible=obs.visible(),
@@ -101,7 +101,7 @@ class EfficiencyBot:
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
             melds = obs.meld_count + concealed
-            s = majiang.shanten(after, rules="nanchang", jing=jing, melds=melds)
+            s = majiang.shanten(after, rules=obs.rules, jing=jing, melds=melds)
             if best is None or s <= best["shanten"]:
                 return k
         return Discard(best["discard"] if best else discards[0].tile)
@@ -109,7 +109,7 @@ class EfficiencyBot:
     def _claim(self, obs: Observation, claims: Sequence[Action]) -> Action:
         hand = list(obs.hand_counts)
         k = obs.meld_count
-        before = majiang.shanten(hand, rules="nanchang", jing=obs.jing, melds=k)
+        before = majiang.shanten(hand, rules=obs.rules, jing=obs.jing, melds=k)
         tile = obs.last_discard
         assert tile is not None
         t = INDEX[tile]
@@ -127,7 +127,7 @@ class EfficiencyBot:
                     after[x] -= 1
             if any(after[j] < hand[j] for j in (INDEX[x] for x in obs.jing)):
                 continue
-            s = majiang.shanten(after, rules="nanchang", jing=obs.jing, melds=k + 1)
+            s = majiang.shanten(after, rules=obs.rules, jing=obs.jing, melds=k + 1)
             if s < best[0]:
                 best = (s, a)
         return best[1]

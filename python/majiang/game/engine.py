@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -42,11 +43,12 @@ from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.variant import Variant, get_variant
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
-from majiang.tiles import KINDS
+from majiang.tiles import KINDS, TILE_NAMES
 
 __all__ = ["SNAPSHOT_FORMAT", "Deal", "Game", "Observation", "play"]
 
 INDEX = {name: i for i, name in enumerate(KINDS)}
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 SNAPSHOT_FORMAT = "majiang.game/1"
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
@@ -70,7 +72,8 @@ class Deal:
     """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
     tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
     its last tile), the jing ``indicator`` / ``lower`` indicator, the ``dice`` (for the log) and
-    the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind).
+    the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
+    for variants with flowers the tiles each seat has laid aside (``flowers``).
 
     Example:
         >>> d = Deal(("11122233344455m", "1p", "1p", "1p"), "9s", "1z", "2z")
@@ -84,6 +87,7 @@ class Deal:
     lower: str
     dice: tuple[int, int] = (0, 0)
     drawn: str | None = None
+    flowers: tuple[str, str, str, str] | None = None
 
 
 class Game:
@@ -130,26 +134,39 @@ class Game:
         self.over = False
         self._legal: dict[int, list[Action]] = {}
         self._shared: tuple[Any, ...] | None = None
+        self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
         self._begin(first, streak, deal)
+
+    def _setup_variant(self) -> None:
+        # Looked up on every draw, so a tuple rather than a call into the variant.
+        self._flower = tuple(self.variant.is_flower(t) for t in range(len(TILE_NAMES)))
+        self._has_flowers = any(self._flower[t] for t in set(self.variant.wall_tiles()))
 
     # ----------------------------------------------------------------- hand start
     def _begin(self, dealer: int, streak: int, deal: Deal | None) -> None:
         hand_seed = self.rng.getrandbits(64)
+        flowers: list[tuple[int, ...]] = [(), (), (), ()]
         if deal is None:
-            wall = Wall.build(hand_seed, self.variant.kinds)
-            hands = [[0] * 34 for _ in range(4)]
+            wall = Wall.build(hand_seed, self.variant.wall_tiles())
             dealt = wall.tiles[wall.head : wall.head + 53]
             wall.head += 53
-            for s in range(4):  # one tile at a time round the table from the dealer, 13 rounds
-                hand = hands[(dealer + s) % 4]
-                for t in dealt[s:52:4]:
-                    hand[t] += 1
-            last = dealt[52]
-            hands[dealer][last] += 1
+            received = [dealt[(s - dealer) % 4 : 52 : 4] for s in range(4)]  # 13 rounds
+            received[dealer].append(dealt[52])
             up, low = wall.flip()
+            hands = [[0] * 34 for _ in range(4)]
+            last = dealt[52]
+            for s in (dealer, (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4):
+                for t in received[s]:  # 补花 in turn from the dealer: grows while flowers come
+                    if self._flower[t]:
+                        flowers[s] += (t,)
+                        received[s].append(wall.draw_tail())
+                    else:
+                        hands[s][t] += 1
+                        if s == dealer:
+                            last = t
         else:
-            wall, hands, last, up, low = _fixed_deal(deal, dealer)
+            wall, hands, flowers, last, up, low = self._fixed_deal(deal, dealer)
         self.state = HandState(
             dealer=dealer,
             streak=streak,
@@ -159,10 +176,12 @@ class Game:
             jing=self.variant.jing_kinds(up),
             hands=hands,
             dealt=[list(h) for h in hands],
+            flowers=flowers,
             turn=dealer,
             drawn=last,
         )
         self._legal, self._shared = {}, None
+        extra = {"flowers": [_text(f) for f in flowers]} if self._has_flowers else {}
         self._log(
             "deal",
             hand=len(self.records),
@@ -171,16 +190,61 @@ class Game:
             dealer=dealer,
             dealer_streak=streak,
             dice=list(wall.dice),
-            indicator=KINDS[up],
-            lower_indicator=KINDS[low],
+            indicator=TILE_NAMES[up],
+            lower_indicator=TILE_NAMES[low],
             hands=[mpsz(h) for h in hands],
             drawn=KINDS[last],
-            wall=[KINDS[t] for t in wall.live()],
+            wall=[TILE_NAMES[t] for t in wall.live()],
             scores=list(self.scores),
+            **extra,
         )
 
     def _log(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, **data})
+
+    def _fixed_deal(
+        self, deal: Deal, dealer: int
+    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int, int]:
+        """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
+        hands = [_counts(h) for h in deal.hands]
+        sizes = [sum(h) for h in hands]
+        if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
+            raise majiang.InvalidHandError(
+                f"deal: the dealer (seat {dealer}) needs 14 tiles and the others 13, got {sizes}"
+            )
+        names = majiang.parse_tiles(deal.wall) if isinstance(deal.wall, str) else list(deal.wall)
+        aside = deal.flowers or ("", "", "", "")
+        try:
+            tiles = [TILE_INDEX[t] for t in names]
+            flowers = [tuple(TILE_INDEX[t] for t in majiang.parse_tiles(f)) for f in aside]
+            up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
+        except KeyError as e:
+            raise majiang.InvalidHandError(f"deal: not a tile of this set: {e}") from None
+        if len(flowers) != 4 or any(not self._flower[t] for f in flowers for t in f):
+            raise majiang.InvalidHandError("deal: flowers must be four lists of flower tiles")
+        held = [t for h in hands for t in range(34) if self._flower[t] and h[t]]
+        if held:
+            raise majiang.InvalidHandError(f"deal: {TILE_NAMES[held[0]]} is laid aside, not held")
+        # The dealt tiles go first, as if drawn from the head, so the wall holds every tile in
+        # play; no tile may appear more often than the variant's set has it.
+        dealt = [k for h in hands for k in range(34) for _ in range(h[k])]
+        dealt += [t for f in flowers for t in f]
+        every = dealt + tiles
+        limit = Counter(self.variant.wall_tiles())
+        over = [t for t, n in Counter(every).items() if n > limit[t]]
+        if over:
+            raise majiang.InvalidHandError(f"deal: more {TILE_NAMES[over[0]]} than the set has")
+        dice = (int(deal.dice[0]), int(deal.dice[1]))
+        wall = Wall(every, dice, 0, len(dealt), len(every))
+        if deal.drawn is None:
+            last = next(k for k in range(33, -1, -1) if hands[dealer][k])
+        elif deal.drawn in INDEX and hands[dealer][INDEX[deal.drawn]]:
+            last = INDEX[deal.drawn]
+        else:
+            raise majiang.InvalidHandError(
+                f"deal: the dealer holds no {deal.drawn!r} to have drawn"
+            )
+        return wall, hands, flowers, last, up, low
 
     # ----------------------------------------------------------------- queries
     def to_act(self) -> list[int]:
@@ -292,7 +356,7 @@ class Game:
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
             melds, ponds = tuple(st.melds), tuple(st.ponds)
-            shared = self._shared = (melds, ponds, tuple(self.scores))
+            shared = self._shared = (melds, ponds, tuple(self.scores), tuple(st.flowers))
         return Observation(
             seat,
             tuple(st.hands[seat]),
@@ -309,6 +373,8 @@ class Game:
             st.rob_tile if st.phase == "rob" else st.last_discard,
             st.discarder,
             st.drawn if own_draw else None,
+            shared[3],
+            self.variant.rules,
         )
 
     def tile_count(self) -> int:
@@ -324,7 +390,8 @@ class Game:
         n = st.wall.remaining + sum(map(sum, st.hands)) + sum(len(p) for p in st.ponds)
         robbed = 0 if st.rob_tile is None else 1  # an added kong's tile while it can be robbed
         won = 0 if st.won_on is None else 1
-        return n + robbed + won + sum(len(m.kinds) for ms in st.melds for m in ms)
+        aside = sum(map(len, st.flowers))
+        return n + robbed + won + aside + sum(len(m.kinds) for ms in st.melds for m in ms)
 
     # ----------------------------------------------------------------- stepping
     def step(self, seat: int, action: Action | Mapping[str, Any]) -> None:
@@ -378,7 +445,14 @@ class Game:
         elif isinstance(act, Win):
             assert st.drawn is not None
             tian = seat == st.dealer and st.discards_made == 0 and st.turns == 0
-            self._finish_win(seat, st.drawn, None, gang_kai=st.after_kong, tian_hu=tian)
+            self._finish_win(
+                seat,
+                st.drawn,
+                None,
+                gang_kai=st.after_kong,
+                tian_hu=tian,
+                after_flower=st.after_flower,
+            )
         elif isinstance(act, Kong) and act.kind == "concealed":
             t = INDEX[act.tile]
             st.hands[seat][t] -= 4
@@ -500,23 +574,44 @@ class Game:
             self._finish_draw()
             return
         t = st.wall.draw()
-        st.hands[seat][t] += 1
-        st.drawn, st.after_kong, st.phase = t, False, "turn"
         st.furiten.discard(seat)
         st.turns += 1
+        if self._flower[t]:
+            self._log("draw", seat=seat, tile=TILE_NAMES[t])
+            self._lay_aside(seat, t)
+            self._replacement(seat, kong=False)
+            return
+        st.hands[seat][t] += 1
+        st.drawn, st.after_kong, st.after_flower, st.phase = t, False, False, "turn"
         self._log("draw", seat=seat, tile=KINDS[t])
 
-    def _replacement(self, seat: int) -> None:
+    def _lay_aside(self, seat: int, t: int) -> None:
+        """补花: a drawn flower goes face up in front of the seat."""
         st = self.state
-        if st.wall.remaining == 0:
-            self._finish_draw()
-            return
-        t = st.wall.draw_tail()
+        st.flowers[seat] += (t,)
+        self._log("flower", seat=seat, tile=TILE_NAMES[t])
+
+    def _replacement(self, seat: int, kong: bool = True) -> None:
+        """A draw from the tail after a kong (``kong``) or a flower; flowers drawn here are
+        laid aside and replaced in turn."""
+        st = self.state
+        st.turn = seat
+        flower = not kong
+        while True:
+            if st.wall.remaining == 0:
+                self._finish_draw()
+                return
+            t = st.wall.draw_tail()
+            st.furiten.discard(seat)
+            st.turns += 1
+            if not self._flower[t]:
+                break
+            self._log("draw", seat=seat, tile=TILE_NAMES[t], replacement=True)
+            self._lay_aside(seat, t)
+            flower = True
         st.hands[seat][t] += 1
         st.waits[seat] = None
-        st.turn, st.drawn, st.after_kong, st.phase = seat, t, True, "turn"
-        st.furiten.discard(seat)
-        st.turns += 1
+        st.drawn, st.after_kong, st.after_flower, st.phase = t, kong, flower, "turn"
         self._log("draw", seat=seat, tile=KINDS[t], replacement=True)
 
     # ----------------------------------------------------------------- hand end
@@ -536,8 +631,8 @@ class Game:
             "options": dict(self.options),
             "dealer": st.dealer,
             "dealer_streak": st.streak,
-            "jing_indicator": KINDS[st.indicator],
-            "lower_jing_indicator": KINDS[st.lower],
+            "jing_indicator": TILE_NAMES[st.indicator],
+            "lower_jing_indicator": TILE_NAMES[st.lower],
             "players": [
                 {
                     "hand": mpsz(st.hands[s]),
@@ -545,10 +640,12 @@ class Game:
                     "discards": kinds_text(st.ponds[s]),
                     "dealt": mpsz(st.dealt[s]),
                 }
+                | ({"flowers": _text(st.flowers[s])} if self._has_flowers else {})
                 for s in range(4)
             ],
             "result": result,
             "chao_zhuang": self._chao_zhuang(),
+            **self.variant.carry(self.records),
         }
 
     def _finish_win(
@@ -561,6 +658,7 @@ class Game:
         qiang_gang: bool = False,
         tian_hu: bool = False,
         di_hu: bool = False,
+        after_flower: bool = False,
     ) -> None:
         st = self.state
         if source is None:
@@ -582,6 +680,8 @@ class Game:
             "tian_hu": tian_hu,
             "di_hu": di_hu,
         }
+        if self._has_flowers:
+            result["after_flower"] = after_flower
         self._log("win", **{k: v for k, v in result.items() if k != "kind"})
         self._end(self._record(result), seat)
 
@@ -661,6 +761,7 @@ class Game:
             raise RecordError(f"snapshot: missing or malformed {e}") from e
         game.state = HandState.from_json(data["state"])
         game._legal, game._shared = {}, None
+        game._setup_variant()
         game.settlements = [variant.settle(r) for r in game.records]
         expected = len(game.state.wall.tiles)
         if game.tile_count() != expected and not game.over:
@@ -677,38 +778,9 @@ class Game:
         return copy.deepcopy(self)
 
 
-def _fixed_deal(deal: Deal, dealer: int) -> tuple[Wall, list[list[int]], int, int, int]:
-    hands = [_counts(h) for h in deal.hands]
-    sizes = [sum(h) for h in hands]
-    if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
-        raise majiang.InvalidHandError(
-            f"deal: the dealer (seat {dealer}) needs 14 tiles and the others 13, got {sizes}"
-        )
-    names = majiang.parse_tiles(deal.wall) if isinstance(deal.wall, str) else list(deal.wall)
-    try:
-        tiles = [INDEX[t] for t in names]
-        up, low = INDEX[deal.indicator], INDEX[deal.lower]
-    except KeyError as e:
-        raise majiang.InvalidHandError(f"deal: not a tile of the 34 kinds: {e}") from None
-    every = [0] * 34
-    for t in tiles:
-        every[t] += 1
-    for h in hands:
-        every = [a + b for a, b in zip(every, h, strict=True)]
-    if max(every) > 4:
-        worst = KINDS[every.index(max(every))]
-        raise majiang.InvalidHandError(f"deal: more than four {worst}")
-    # The dealt tiles go first, as if drawn from the head, so the wall holds every tile in play.
-    dealt = [k for h in hands for k in range(34) for _ in range(h[k])]
-    dice = (int(deal.dice[0]), int(deal.dice[1]))
-    wall = Wall(dealt + tiles, dice, 0, len(dealt), len(dealt) + len(tiles))
-    if deal.drawn is None:
-        last = next(k for k in range(33, -1, -1) if hands[dealer][k])
-    elif deal.drawn in INDEX and hands[dealer][INDEX[deal.drawn]]:
-        last = INDEX[deal.drawn]
-    else:
-        raise majiang.InvalidHandError(f"deal: the dealer holds no {deal.drawn!r} to have drawn")
-    return wall, hands, last, up, low
+def _text(tiles: Sequence[int]) -> str:
+    """Tile ids as names run together, flowers included (``"1f3f5z"``)."""
+    return "".join(TILE_NAMES[t] for t in tiles)
 
 
 def _valid_tiles(text: str) -> bool:

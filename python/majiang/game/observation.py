@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang.game.state import Meld, mpsz
-from majiang.tiles import KINDS
+from majiang.tiles import KINDS, TILE_NAMES
 
 __all__ = ["PHASES", "PLANES", "Observation", "stack_observations"]
 
@@ -42,6 +42,11 @@ PLANES: tuple[str, ...] = (
     "dealer_streak",  # every cell: the dealer's 爬楼 floor (capped at 255)
     "phase",  # every cell: index into PHASES
     "discarder",  # every cell: relative seat of the discarder, 255 when none
+    "flowers_self",  # tiles of kinds 0-33 laid aside (补花; Nanjing's dragons), by relative seat
+    "flowers_next",
+    "flowers_across",
+    "flowers_previous",
+    "flower_owner",  # column i (0-7): 1 + relative seat that laid aside flower i, 0 if none
 )
 """Names of the rows of :meth:`Observation.to_numpy`, in order (documented in docs/engine.md)."""
 _ROW = {name: i for i, name in enumerate(PLANES)}
@@ -75,6 +80,8 @@ class Observation(NamedTuple):
     last_discard_kind: int | None
     discarder: int | None
     drawn_kind: int | None
+    flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    rules: str = "nanchang"
 
     @property
     def hand(self) -> str:
@@ -107,7 +114,7 @@ class Observation(NamedTuple):
             >>> Game(seed=2).observation(0).indicator in KINDS
             True
         """
-        return KINDS[self.indicator_kind]
+        return TILE_NAMES[self.indicator_kind]
 
     @property
     def jing(self) -> tuple[str, ...]:
@@ -154,8 +161,8 @@ class Observation(NamedTuple):
         return len(self.melds[self.seat])
 
     def visible(self) -> list[int]:
-        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, indicator),
-        capped so that hand plus visible never exceeds four.
+        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, tiles laid
+        aside, indicator), capped so that hand plus visible never exceeds four.
 
         Example:
             >>> from majiang.game import Game
@@ -170,7 +177,12 @@ class Observation(NamedTuple):
         for pond in self.pond_kinds:
             for k in pond:
                 counts[k] += 1
-        counts[self.indicator_kind] += 1
+        for aside in self.flowers:
+            for k in aside:
+                if k < 34:
+                    counts[k] += 1
+        if self.indicator_kind < 34:
+            counts[self.indicator_kind] += 1
         return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
 
     def to_dict(self) -> dict[str, Any]:
@@ -187,6 +199,7 @@ class Observation(NamedTuple):
             "drawn": self.drawn,
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
             "ponds": list(self.ponds),
+            "flowers": ["".join(TILE_NAMES[t] for t in f) for f in self.flowers],
             "wall": self.wall,
             "indicator": self.indicator,
             "jing": list(self.jing),
@@ -197,6 +210,7 @@ class Observation(NamedTuple):
             "phase": self.phase,
             "last_discard": self.last_discard,
             "discarder": self.discarder,
+            "rules": self.rules,
         }
 
     def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
@@ -227,14 +241,23 @@ class Observation(NamedTuple):
             pond = a[_ROW["pond_self"] + rel]
             for k in self.pond_kinds[seat]:
                 pond[k] += 1
+            aside = a[_ROW["flowers_self"] + rel]
+            for k in self.flowers[seat]:
+                if k < 34:
+                    aside[k] += 1
+                else:
+                    a[_ROW["flower_owner"], k - 34] = rel + 1
             seen += melds
             seen += pond
+            seen += aside
         a[_ROW["jing"], list(self.jing_kinds)] = 1
-        a[_ROW["indicator"], self.indicator_kind] = 1
+        if self.indicator_kind < 34:  # a variant with flowers may flip one (it has no jing)
+            a[_ROW["indicator"], self.indicator_kind] = 1
         if self.last_discard_kind is not None:
             a[_ROW["last_discard"], self.last_discard_kind] = 1
         seen += a[_ROW["hand"]]
-        seen[self.indicator_kind] += 1
+        if self.indicator_kind < 34:
+            seen[self.indicator_kind] += 1
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall
         a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
@@ -251,7 +274,7 @@ def stack_observations(observations: Sequence[Observation]) -> npt.NDArray[np.ui
         >>> from majiang.game import Game
         >>> g = Game(seed=4)
         >>> stack_observations([g.observation(s) for s in range(4)]).shape
-        (4, 19, 34)
+        (4, 24, 34)
     """
     batch = np.zeros((len(observations), len(PLANES), 34), np.uint8)
     for i, o in enumerate(observations):

@@ -193,6 +193,7 @@ def _replay_hand(
             _field(deal, "lower_indicator", start),
             tuple(deal.get("dice", (0, 0))),
             _field(deal, "drawn", start),
+            tuple(deal["flowers"]) if "flowers" in deal else None,
         )
         game = Game(
             _field(deal, "variant", start),

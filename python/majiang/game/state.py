@@ -15,12 +15,13 @@ from typing import Any
 from majiang.errors import IllegalActionError, RecordError
 from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
-from majiang.tiles import KINDS
+from majiang.tiles import KINDS, TILE_NAMES
 
 __all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
 
 SUITS = "mpsz"
 INDEX = {name: i for i, name in enumerate(KINDS)}
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 
 
 # _DIGITS[k][c]: kind k's digit written c times (c = 0-4).
@@ -111,7 +112,8 @@ class Meld:
 class HandState:
     """Everything about the hand in play. ``phase`` is ``turn`` (``turn`` seat acts after a
     draw or claim), ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
-    or ``over``. ``won_on`` is the tile a finished hand was won on (out of every hand and
+    or ``over``. ``flowers`` are the tiles each seat laid aside (补花; ids 34-41 are the
+    flowers). ``won_on`` is the tile a finished hand was won on (out of every hand and
     pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
 
     Example:
@@ -131,10 +133,12 @@ class HandState:
     dealt: list[list[int]]
     melds: list[tuple[Meld, ...]] = field(default_factory=lambda: [(), (), (), ()])
     ponds: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    flowers: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
     turn: int = 0
     phase: str = "turn"
     drawn: int | None = None
     after_kong: bool = False
+    after_flower: bool = False
     discards_made: int = 0
     interrupted: bool = False
     first_discards: list[tuple[int, int]] = field(default_factory=list)
@@ -163,17 +167,19 @@ class HandState:
             "dealer": self.dealer,
             "streak": self.streak,
             "wall": self.wall.to_json(),
-            "indicator": KINDS[self.indicator],
-            "lower": KINDS[self.lower],
+            "indicator": TILE_NAMES[self.indicator],
+            "lower": TILE_NAMES[self.lower],
             "jing": [KINDS[j] for j in self.jing],
             "hands": [mpsz(h) for h in self.hands],
             "dealt": [mpsz(h) for h in self.dealt],
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
             "ponds": [[KINDS[t] for t in p] for p in self.ponds],
+            "flowers": [[TILE_NAMES[t] for t in f] for f in self.flowers],
             "turn": self.turn,
             "phase": self.phase,
             "drawn": _name(self.drawn),
             "after_kong": self.after_kong,
+            "after_flower": self.after_flower,
             "discards_made": self.discards_made,
             "interrupted": self.interrupted,
             "first_discards": [[s, KINDS[t]] for s, t in self.first_discards],
@@ -234,6 +240,11 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             raise RecordError(f"state.{key}: expected a tile name, got {value!r}")
         return INDEX[value]
 
+    def tile(key: str, value: Any) -> int:
+        if value not in TILE_INDEX:
+            raise RecordError(f"state.{key}: expected a tile name, got {value!r}")
+        return TILE_INDEX[value]
+
     def optional_kind(key: str) -> int | None:
         value = get(key)
         return None if value is None else kind(key, value)
@@ -255,17 +266,21 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             dealer=seat("dealer", get("dealer")),
             streak=int(streak),
             wall=Wall.from_json(get("wall")),
-            indicator=kind("indicator", get("indicator")),
-            lower=kind("lower", get("lower")),
+            indicator=tile("indicator", get("indicator")),
+            lower=tile("lower", get("lower")),
             jing=tuple(kind("jing", j) for j in get("jing")),
             hands=[_counts(h) for h in _four(get("hands"), "hands")],
             dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
             melds=[tuple(Meld.from_dict(m) for m in ms) for ms in _four(get("melds"), "melds")],
             ponds=[tuple(kind("ponds", t) for t in p) for p in _four(get("ponds"), "ponds")],
+            flowers=[
+                tuple(tile("flowers", t) for t in f) for f in _four(get("flowers"), "flowers")
+            ],
             turn=seat("turn", get("turn")),
             phase=str(get("phase")),
             drawn=optional_kind("drawn"),
             after_kong=bool(get("after_kong")),
+            after_flower=bool(get("after_flower")),
             discards_made=int(get("discards_made")),
             interrupted=bool(get("interrupted")),
             first_discards=[

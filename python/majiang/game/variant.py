@@ -42,7 +42,37 @@ class Variant(ABC):
 
     name: str = ""
     rules: str = ""
-    kinds: int = 34
+
+    def wall_tiles(self) -> list[int]:
+        """Every tile of the set as tile ids: kinds 0-33, flowers 34-41 (春夏秋冬梅兰竹菊).
+        Default: the 136 tiles, four of each kind, no flowers.
+
+        Example:
+            >>> len(get_variant("nanchang").wall_tiles())
+            136
+        """
+        return [k for k in range(34) for _ in range(4)]
+
+    def is_flower(self, tile: int) -> bool:
+        """Whether a drawn ``tile`` is laid aside and replaced from the tail (补花) instead of
+        being held. Default: the flower tiles 34-41 (a variant may add others: Nanjing's
+        dragons are 硬花).
+
+        Example:
+            >>> v = get_variant("nanchang"); v.is_flower(33), v.is_flower(34)
+            (False, True)
+        """
+        return tile >= 34
+
+    def carry(self, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """Fields the next hand's record carries from the hands before it (for instance
+        Nanjing's 比下胡 doubling); merged into that record. Default: nothing.
+
+        Example:
+            >>> get_variant("nanchang").carry([])
+            {}
+        """
+        return {}
 
     @abstractmethod
     def jing_kinds(self, indicator: int) -> tuple[int, ...]:

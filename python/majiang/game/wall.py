@@ -13,12 +13,12 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import RecordError
-from majiang.tiles import KINDS
+from majiang.tiles import TILE_NAMES
 
 __all__ = ["Wall"]
 
@@ -34,9 +34,10 @@ class Wall:
     tail: int = 136
 
     @classmethod
-    def build(cls, seed: int, kinds: int = 34, copies: int = 4) -> Wall:
-        """Shuffle the tiles with ``random.Random(seed)``, roll two dice (the second roll's total
-        decides where dealing starts) and the dealer's roll for the jing flip.
+    def build(cls, seed: int, tile_set: Sequence[int] | None = None) -> Wall:
+        """Shuffle ``tile_set`` (default: the 136 tiles) with ``random.Random(seed)``, roll two
+        dice (the second roll's total decides where dealing starts) and the dealer's roll for
+        the jing flip.
 
         Example:
             >>> Wall.build(7).tiles == Wall.build(7).tiles
@@ -45,8 +46,9 @@ class Wall:
         rng = random.Random(seed)
         # Sorting by random keys is a uniform shuffle, three times faster than rng.shuffle in
         # CPython (one C-level random() per tile, one C sort) and as reproducible.
-        keys = [rng.random() for _ in range(kinds * copies)]
-        tiles = [i // copies for i in sorted(range(kinds * copies), key=keys.__getitem__)]
+        ordered = [k for k in range(34) for _ in range(4)] if tile_set is None else list(tile_set)
+        keys = [rng.random() for _ in ordered]
+        tiles = [ordered[i] for i in sorted(range(len(ordered)), key=keys.__getitem__)]
         first = rng.randint(1, 6) + rng.randint(1, 6)
         second = rng.randint(1, 6) + rng.randint(1, 6)
         # The second roller sits (first - 1) seats after the dealer; each side holds a quarter.
@@ -117,7 +119,7 @@ class Wall:
             True
         """
         return {
-            "tiles": [KINDS[t] for t in self.tiles],
+            "tiles": [TILE_NAMES[t] for t in self.tiles],
             "dice": list(self.dice),
             "flip_dice": self.flip_dice,
             "head": self.head,
@@ -135,7 +137,7 @@ class Wall:
             ...
             majiang.errors.RecordError: state.wall: head 2 and tail 1 do not fit 1 tiles
         """
-        index = {name: i for i, name in enumerate(KINDS)}
+        index = {name: i for i, name in enumerate(TILE_NAMES)}
         try:
             tiles = [index[t] for t in data["tiles"]]
             first, second = (int(d) for d in data["dice"])
