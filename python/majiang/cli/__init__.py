@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from majiang.cli import analyze, settle, simulate
+from majiang.cli import analyze, play, replay, settle, simulate
 from majiang.errors import MajiangError
 
 __all__ = ["main"]
@@ -32,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.register(commands)
     settle.register(commands)
     simulate.register(commands)
+    replay.register(commands)
+    play.register(commands)
     return parser
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import unicodedata
 from typing import Any
 
+from rich.console import RenderableType
+
 import majiang
+from majiang.cli.console import console
+from majiang.cli.table_view import settlement_view
 from majiang.settlement import Settlement
 
 EXAMPLE = """examples:
@@ -56,46 +59,10 @@ def _read(path: str) -> Any:
         return None
 
 
-def _pad(text: str, width: int) -> str:
-    """``text`` padded to ``width`` terminal columns (CJK characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(0, width - used)
-
-
-def render(s: Settlement) -> str:
-    """The settlement as a table for people."""
-    p = s.pattern
-    lines: list[str] = []
-    if p.get("result") == "win":
-        how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
-        extras = [
-            name
-            for name, on in (
-                (p.get("de_guo") or "", bool(p.get("de_guo"))),
-                ("精钓", p.get("jing_diao")),
-                ("杠开", p.get("gang_kai")),
-                ("抢杠", p.get("qiang_gang")),
-                ("天胡", p.get("tian_hu")),
-                ("地胡", p.get("di_hu")),
-            )
-            if on
-        ]
-        lines.append(f"seat {p['winner']} wins {how}: {' '.join([p['shape'], *extras])}")
-    elif p.get("result") == "draw":
-        lines.append("exhaustive draw (荒庄)")
-    if "dealer" in p:
-        floor = f", 爬楼 x{p['palou_factor']}" if p.get("palou_factor", 1) > 1 else ""
-        jing = " ".join(p.get("jing", []))
-        lines.append(f"dealer seat {p['dealer']}{floor}; jing {jing}")
-    lines.append("")
-    lines.append("payer  payee  amount  reason    how")
-    for item in s.items:
-        reason = _pad(item.reason, 8)
-        lines.append(f"{item.payer:5}  {item.payee:5}  {item.amount:6}  {reason}  {item.detail}")
-    lines.append("")
-    lines.append("seat   " + "  ".join(f"{seat:>6}" for seat in range(len(s.deltas))))
-    lines.append("total  " + "  ".join(f"{d:+6}" for d in s.deltas))
-    return "\n".join(lines)
+def render(s: Settlement) -> RenderableType:
+    """The settlement as a rich table for people: the result, one row per payment, then
+    each seat's total (see :func:`majiang.cli.table_view.settlement_view`)."""
+    return settlement_view(s)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,5 +70,8 @@ def run(args: argparse.Namespace) -> int:
     if record is None:
         return 2
     s = majiang.settle(record)
-    print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2) if args.json else render(s))
+    if args.json:
+        print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        console().print(render(s))
     return 0

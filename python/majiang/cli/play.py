@@ -1,0 +1,344 @@
+"""``majiang play``: a human against three EfficiencyBots, by keyboard, in the terminal.
+
+Answers are read line by line from stdin: a number from the list of legal actions, a tile to
+discard (``5m``, ``五万``), or a word (``win``/``hu``, ``pong``/``peng``, ``chow``/``chi``,
+``kong``/``gang``, ``pass``/``p``, optionally with which tiles); ``help`` lists the actions again,
+``quit`` (or the end of input) ends the game.
+
+Example:
+    >>> from majiang.game import Chow, Discard, Pass, Pong
+    >>> legal = [Pong(), Chow("345m"), Chow("456m"), Pass()]
+    >>> parse_answer("peng", legal), parse_answer("chi 456m", legal), parse_answer("4", legal)
+    (Pong(), Chow(tiles='456m'), Pass())
+    >>> parse_answer("chi", legal)
+    'which chow? chow 1 (345m), chow 2 (456m)'
+    >>> parse_answer("5m", [Discard("5m"), Discard("6m")])
+    Discard(tile='5m')
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+import majiang
+from majiang.cli.console import console
+from majiang.cli.table_view import (
+    Tiles,
+    Trimmed,
+    action_text,
+    event_line,
+    settlement_view,
+    table_view,
+)
+from majiang.errors import MajiangError, RulesError
+from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game.bots import EfficiencyBot
+from majiang.game.engine import Game
+from majiang.game.state import HandState
+from majiang.tiles import KINDS
+
+EXAMPLE = """examples:
+  majiang play                          one hand as seat 0 against three EfficiencyBots
+  majiang play --hands 8 --hints        a match of 8 hands, with shanten and the best discards
+  majiang play --seat 2 --seed 7 --zh   seat 2, a fixed deal, tiles by Chinese name
+
+At each prompt type the number of an action, a tile to discard (5m), or a word: win/hu,
+pong/peng, chow/chi (+ 345m or its number if several), kong/gang, pass/p; help lists the
+actions again; quit (or Ctrl-D) ends the game.
+"""
+
+WORDS: dict[str, type[Action]] = {
+    "win": Win,
+    "hu": Win,
+    "胡": Win,
+    "pong": Pong,
+    "peng": Pong,
+    "碰": Pong,
+    "chow": Chow,
+    "chi": Chow,
+    "吃": Chow,
+    "kong": Kong,
+    "gang": Kong,
+    "杠": Kong,
+    "pass": Pass,
+    "p": Pass,
+    "过": Pass,
+    "discard": Discard,
+    "d": Discard,
+    "打": Discard,
+}
+NAMES = {Win: "win", Pong: "pong", Chow: "chow", Kong: "kong", Pass: "pass", Discard: "discard"}
+QUIT = ("quit", "exit", "q")
+HELP = ("help", "?", "h")
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser(
+        "play",
+        help="play Nanchang mahjong against three bots in the terminal",
+        description="Play against three EfficiencyBots: discard by tile or number, answer "
+        "claim prompts, see the bots' moves and the settlement table after each hand.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--seat", type=int, default=0, choices=range(4), metavar="S", help="your seat")
+    p.add_argument("--seed", type=int, help="the same seed deals the same game (default: random)")
+    p.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
+    p.add_argument("--hints", action="store_true", help="show shanten and the best discards")
+    p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
+    p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
+    p.set_defaults(run=run)
+
+
+class _Quit(Exception):
+    """The player ended the game (``quit`` or the end of input)."""
+
+
+def _tiles_of(text: str) -> list[str] | None:
+    try:
+        return sorted(majiang.parse_tiles(text))
+    except MajiangError:
+        return None
+
+
+def _matches(action: Action, names: list[str]) -> bool:
+    if isinstance(action, Discard):
+        return names == [action.tile]
+    if isinstance(action, Chow):
+        return names == sorted(majiang.parse_tiles(action.tiles))
+    if isinstance(action, Kong):
+        return names in ([action.tile], [action.tile] * 4)
+    return False
+
+
+def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
+    """The legal action an answer names, or a short hint saying why it names none.
+
+    Example:
+        >>> parse_answer("zz", [Discard("1m")])
+        "not understood: 'zz'. Type a number 1-1, a tile like 5m, or help"
+    """
+    answer = text.strip().lower()
+    if not answer:
+        return f"type a number 1-{len(legal)}, a tile like 5m, or help"
+    if answer.isdigit():
+        i = int(answer)
+        if 1 <= i <= len(legal):
+            return legal[i - 1]
+        return f"no action {i}: type a number 1-{len(legal)}"
+    head, _, rest = answer.partition(" ")
+    rest = rest.strip()
+    kind = WORDS.get(head)
+    if kind is None:
+        names = _tiles_of(answer)
+        if names is None:
+            return (
+                f"not understood: {text.strip()!r}. "
+                f"Type a number 1-{len(legal)}, a tile like 5m, or help"
+            )
+        kind, rest = Discard, answer
+    word = NAMES[kind]
+    found = [a for a in legal if isinstance(a, kind)]
+    if not found:
+        if kind is Discard:
+            return "you cannot discard now: answer the claim (pass if you do not want it)"
+        return f"no {word} now"
+    if not rest:
+        if len(found) == 1:
+            return found[0]
+        if kind is Discard:
+            return "which tile? e.g. discard 5m"
+        choices = ", ".join(
+            f"{word} {i} ({a.tiles if isinstance(a, Chow) else getattr(a, 'tile', '')})"
+            for i, a in enumerate(found, 1)
+        )
+        return f"which {word}? {choices}"
+    if rest.isdigit() and 1 <= int(rest) <= len(found):
+        return found[int(rest) - 1]
+    names = _tiles_of(rest)
+    if names is not None:
+        for a in found:
+            if _matches(a, names):
+                return a
+    if kind is Discard:
+        return f"you hold no {rest} to discard"
+    return f"no {word} {rest} now"
+
+
+class Session:
+    """One game at the keyboard: the human's seat, three bots, the console and the options."""
+
+    def __init__(self, args: argparse.Namespace, out: Console) -> None:
+        self.args = args
+        self.out = out
+        self.me: int = args.seat
+        self.opts: dict[str, Any] = {"glyphs": args.glyphs, "zh": args.zh}
+        self.tiles = Tiles(args.glyphs, args.zh)
+        self.bots = [EfficiencyBot(s) for s in range(4)]
+        self.hand = 0  # hands settled so far
+
+    # ------------------------------------------------------------------ input
+    def _read(self, prompt: str) -> str:
+        self.out.print(Text(prompt, style="bold"), end="")
+        line = sys.stdin.readline()
+        if not line:
+            raise _Quit("no more input")
+        if not sys.stdin.isatty():
+            self.out.print(Text(line.rstrip("\n")))  # echo piped answers
+        if line.strip().lower() in QUIT:
+            raise _Quit("you quit")
+        return line
+
+    # ------------------------------------------------------------------ views
+    def _situation(self, game: Game) -> str:
+        st = game.state
+        if st.phase == "claim" and st.last_discard is not None:
+            tile = self.tiles.one(KINDS[st.last_discard])
+            return f"seat {st.discarder} discards {tile}: claim it?"
+        if st.phase == "rob" and st.rob_tile is not None:
+            tile = self.tiles.one(KINDS[st.rob_tile])
+            return f"seat {st.turn} adds {tile} to a kong: rob it (抢杠)?"
+        if st.drawn is not None:
+            return f"your turn: you drew {self.tiles.one(KINDS[st.drawn])}"
+        return "your turn: discard"
+
+    def _actions(self, legal: Sequence[Action]) -> Text:
+        text = Text()
+        others = [(i, a) for i, a in enumerate(legal, 1) if not isinstance(a, Discard)]
+        discards = [(i, a) for i, a in enumerate(legal, 1) if isinstance(a, Discard)]
+        if others:
+            text.append("  " + "   ".join(f"{i}) {action_text(a, **self.opts)}" for i, a in others))
+        if discards:
+            if others:
+                text.append("\n")
+            text.append("  discard: ")
+            text.append("  ".join(f"{i}) {self.tiles.one(a.tile)}" for i, a in discards))
+        return text
+
+    def _hints(self, game: Game) -> Text:
+        st = game.state
+        hand = list(st.hands[self.me])
+        jing = [KINDS[k] for k in st.jing]
+        k = len(st.melds[self.me])
+        opts: dict[str, Any] = {"rules": "nanchang", "jing": jing, "melds": k}
+        shanten = majiang.shanten(hand, **opts)
+        text = Text("hint: ", style="yellow")
+        text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
+        if sum(hand) % 3 == 2:  # a discard to choose
+            visible = game.observation(self.me).visible()
+            best = majiang.discard_options(hand, visible=visible, **opts)[:3]
+            if best:
+                text.append("; best discards: ")
+                text.append(
+                    ", ".join(
+                        f"{self.tiles.one(o['discard'])} (shanten {o['shanten']}, "
+                        f"{o['unseen']} unseen effective)"
+                        for o in best
+                    )
+                )
+        else:
+            waits = majiang.winning_tiles(hand, **opts) if shanten == 0 else []
+            if waits:
+                text.append("; waits " + " ".join(self.tiles.one(w) for w in waits))
+        return text
+
+    def _events(self, game: Game, shown: int, finals: Sequence[HandState]) -> int:
+        """Print the events from ``shown`` on: a header at each deal, one line per event and
+        at each settlement the hand's final table (``finals``) and its settlement."""
+        for event in game.events[shown:]:
+            kind = event["event"]
+            if kind == "deal":
+                self.out.print()
+                title = f"── hand {self.hand + 1} of {self.args.hands}: you are seat {self.me} ──"
+                self.out.print(Text(title, style="bold"))
+                streak = event.get("dealer_streak", 1)
+                floor = f", 爬楼 floor {streak}" if streak > 1 else ""
+                self.out.print(f"dealer seat {event.get('dealer')}{floor}")
+                continue
+            self.out.print(event_line(event, self.me, **self.opts))
+            if kind == "settlement":
+                winner = game.records[self.hand]["result"].get("winner")
+                final = finals[self.hand]
+                self.out.print()
+                self.out.print(table_view(game, state=final, winner=winner, **self.opts))
+                self.out.print()
+                self.out.print(settlement_view(game.settlements[self.hand], **self.opts))
+                self.hand += 1
+        return len(game.events)
+
+    # ------------------------------------------------------------------ turns
+    def _human(self, game: Game, legal: Sequence[Action]) -> Action:
+        self.out.print()
+        self.out.print(table_view(game, self.me, **self.opts))
+        self.out.print(Text(self._situation(game), style="bold"))
+        if self.args.hints:
+            self.out.print(self._hints(game))
+        self.out.print(self._actions(legal))
+        while True:
+            line = self._read("your move > ")
+            if line.strip().lower() in HELP:
+                self.out.print(self._actions(legal))
+                continue
+            choice = parse_answer(line, legal)
+            if not isinstance(choice, str):
+                return choice
+            self.out.print(Text(choice, style="red"))
+
+    def play(self, game: Game) -> None:
+        """Play the match to its end, asking the human at each of its decisions."""
+        finals: list[HandState] = []  # each finished hand's state (the engine deals anew)
+        shown = 0
+        while True:
+            shown = self._events(game, shown, finals)
+            if game.over:
+                return
+            waiting = game.to_act()
+            seat = next((s for s in waiting if s != self.me), self.me)
+            legal = game.legal_actions(seat)
+            if seat == self.me:
+                action = self._human(game, legal)
+            else:
+                action = self.bots[seat].act(game.observation(seat), legal)
+            state, done = game.state, len(game.records)
+            game.step(seat, action)
+            if len(game.records) > done:
+                finals.append(state)  # the engine leaves the finished hand's state as it ended
+
+    def scores_table(self, scores: Sequence[int]) -> Trimmed:
+        """The scores, the human's seat marked."""
+        table = Table(box=None, pad_edge=False)
+        table.add_column("seat", justify="right")
+        table.add_column("score", justify="right")
+        for s, score in enumerate(scores):
+            table.add_row(f"{s}" + (" (you)" if s == self.me else ""), f"{score:+d}")
+        return Trimmed(table)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.hands < 1:
+        raise RulesError(f"--hands: expected a positive number, got {args.hands}")
+    seed = random.randrange(2**32) if args.seed is None else args.seed
+    out = console()
+    session = Session(args, out)
+    out.print(f"majiang play: seed {seed}, you are seat {args.seat} against three EfficiencyBots")
+    game = Game(seed=seed, hands=args.hands)
+    try:
+        session.play(game)
+    except (_Quit, KeyboardInterrupt) as e:
+        why = str(e) if isinstance(e, _Quit) else "interrupted"
+        out.print()
+        scores = " ".join(f"{s:+d}" for s in game.scores)
+        out.print(f"{why}: the game ends here (scores {scores})")
+        return 0 if isinstance(e, _Quit) else 130
+    out.print()
+    out.print(Text(f"final scores after {args.hands} hand(s)", style="bold"))
+    out.print(session.scores_table(game.scores))
+    return 0

@@ -1,0 +1,383 @@
+"""Rich renderables shared by ``majiang settle``, ``replay`` and ``play``: the table of a game,
+one event as a line, and a settlement.
+
+Tiles are MPSZ text by default, Unicode glyphs with ``glyphs=True``, Chinese names with
+``zh=True``.
+
+Example:
+    >>> import io
+    >>> from majiang.cli.console import console
+    >>> from majiang.game import Game
+    >>> buf = io.StringIO()
+    >>> console(buf).print(event_line({"event": "discard", "seat": 2, "tile": "5m"}))
+    >>> buf.getvalue()
+    'seat 2 discards 5m\\n'
+    >>> console(buf).print(table_view(Game(seed=1, dealer=0), seat=2))
+    >>> "(13 tiles)" in buf.getvalue()
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+
+import majiang
+from majiang.game.engine import Game
+from majiang.game.state import HandState, mpsz
+from majiang.settlement import Settlement
+from majiang.tiles import KINDS, TILE_NAMES
+
+__all__ = [
+    "Tiles",
+    "Trimmed",
+    "action_text",
+    "event_line",
+    "settlement_headline",
+    "settlement_view",
+    "table_view",
+]
+
+MELD_NAMES = {
+    "chi": "chow",
+    "peng": "pong",
+    "ming_gang": "kong",
+    "an_gang": "concealed kong",
+    "bu_gang": "added kong",
+}
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """How tiles are written: MPSZ (default), Unicode glyphs or Chinese names.
+
+    Example:
+        >>> Tiles().text("55m3p"), Tiles(glyphs=True).one("1m"), Tiles(zh=True).text("12z")
+        ('55m3p', '🀇', '东 南')
+        >>> Tiles().row(["5m", "1z", "5m"])
+        '5m 1z 5m'
+    """
+
+    glyphs: bool = False
+    zh: bool = False
+
+    def one(self, name: str) -> str:
+        """One tile (an MPSZ name such as ``5m``)."""
+        if self.glyphs:
+            return majiang.to_glyphs(name)
+        if self.zh:
+            return majiang.to_chinese(name)[0]
+        return name
+
+    def text(self, tiles: str) -> str:
+        """Sorted tiles given as MPSZ text (``-`` for none)."""
+        if not tiles:
+            return "-"
+        if self.glyphs or self.zh:
+            return " ".join(self.one(t) for t in majiang.parse_tiles(tiles))
+        return tiles
+
+    def row(self, names: Iterable[str]) -> str:
+        """Tiles in the given order (a pond), one by one (``-`` for none)."""
+        out = " ".join(self.one(n) for n in names)
+        return out or "-"
+
+
+class Trimmed:
+    """A renderable drawn without trailing spaces on its lines (rich pads table cells to the
+    column width; piped output and copied text stay clean).
+
+    Example:
+        >>> import io
+        >>> from majiang.cli.console import console
+        >>> t = Table(box=None, pad_edge=False); t.add_column("a")
+        >>> t.add_row("long text"); t.add_row("x")
+        >>> buf = io.StringIO(); console(buf).print(Trimmed(t)); buf.getvalue().splitlines()
+        ['a', 'long text', 'x']
+    """
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in console.render_lines(self.inner, options, pad=False):
+            segments = list(line)
+            while segments and not segments[-1].control and not segments[-1].text.strip():
+                segments.pop()
+            if segments and not segments[-1].control:
+                last = segments[-1]
+                segments[-1] = Segment(last.text.rstrip(), last.style)
+            yield from segments
+            yield Segment.line()
+
+
+def _jing(jing: Sequence[str], tiles: Tiles) -> str:
+    names = ("正精", "副精")
+    return " ".join(f"{names[i] if i < 2 else '精'} {tiles.one(t)}" for i, t in enumerate(jing))
+
+
+def table_view(
+    game: Game,
+    seat: int | None = None,
+    *,
+    glyphs: bool = False,
+    zh: bool = False,
+    title: str | None = None,
+    state: HandState | None = None,
+    winner: int | None = None,
+) -> RenderableType:
+    """The table of ``game``'s hand in play: a header (jing, indicator, wall, dealer and 爬楼
+    floor, scores), then per seat the concealed hand, melds and pond in discard order, with
+    庄 at the dealer and ▶ at the seats to act. ``seat`` shows only that seat's view: the
+    other seats' concealed tiles are hidden (shown as a count). ``state`` shows an earlier
+    hand of the match instead (its final state once the next hand is dealt), whose ``winner``
+    then has the winning tile shown.
+
+    Example:
+        >>> import io
+        >>> from majiang.cli.console import console
+        >>> buf = io.StringIO()
+        >>> console(buf).print(table_view(Game(seed=1, dealer=0)))
+        >>> buf.getvalue().splitlines()[0].startswith("jing 正精")
+        True
+    """
+    tiles = Tiles(glyphs, zh)
+    current = state is None or state is game.state
+    st = game.state if state is None else state
+    acting = set(game.to_act()) if current else set()
+    jing = [KINDS[k] for k in st.jing]
+    header = Text()
+    if title:
+        header.append(title + "  ", style="bold")
+    header.append(f"jing {_jing(jing, tiles)}" if jing else "no jing")
+    header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
+    header.append(f"  wall {st.wall.remaining}")
+    floor = f", 爬楼 floor {st.streak}" if st.streak > 1 else ""
+    header.append(f"  dealer seat {st.dealer}{floor}")
+    header.append("  scores " + " ".join(f"{s:+d}" for s in game.scores))
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("seat", justify="right")
+    table.add_column("", no_wrap=True)
+    table.add_column("hand", no_wrap=True)
+    table.add_column("melds", no_wrap=True)
+    table.add_column("pond")
+    if any(st.flowers):
+        table.add_column("flowers")
+    if current and st.phase == "over":
+        winner = game.records[-1]["result"].get("winner")
+    for s in range(4):
+        marks = ("庄" if s == st.dealer else "  ") + (" ▶" if s in acting else "")
+        counts = st.hands[s]
+        if seat is not None and s != seat:
+            hand = Text(f"({sum(counts)} tiles)", style="dim")
+        else:
+            drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
+            if drawn is not None and counts[drawn]:
+                rest = list(counts)
+                rest[drawn] -= 1
+                hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
+            else:
+                hand = Text(tiles.text(mpsz(counts)))
+            if s == winner and st.won_on is not None:
+                hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
+        melds = "  ".join(
+            tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
+            for m in st.melds[s]
+        )
+        pond = tiles.row(KINDS[k] for k in st.ponds[s])
+        style = "bold" if s == seat else ""
+        cells: list[RenderableType] = [Text(str(s), style=style), marks, hand, melds or "-", pond]
+        if any(st.flowers):
+            cells.append(tiles.row(TILE_NAMES[t] for t in st.flowers[s]))
+        table.add_row(*cells)
+    return Group(header, Trimmed(table))
+
+
+def _seat(seat: Any, viewer: int | None) -> str:
+    return f"seat {seat}" + (" (you)" if viewer is not None and seat == viewer else "")
+
+
+def event_line(
+    event: Mapping[str, Any],
+    viewer: int | None = None,
+    *,
+    glyphs: bool = False,
+    zh: bool = False,
+) -> Text:
+    """One logged event as a short line. With ``viewer`` (a seat), the tiles other seats
+    draw are hidden and that seat is marked "(you)".
+
+    Example:
+        >>> str(event_line({"event": "pong", "seat": 1, "tiles": "555p", "source": 0}))
+        'seat 1 pongs 555p from seat 0'
+        >>> str(event_line({"event": "draw", "seat": 0, "tile": "5m"}, viewer=1))
+        'seat 0 draws'
+        >>> str(event_line({"event": "win", "winner": 3, "tile": "7m", "from": 0,
+        ...     "gang_kai": False, "qiang_gang": False, "tian_hu": False, "di_hu": False}))
+        "seat 3 wins on seat 0's 7m"
+    """
+    tiles = Tiles(glyphs, zh)
+    kind = event.get("event")
+    who = _seat(event.get("seat"), viewer)
+    if kind == "deal":
+        floor = (
+            f", 爬楼 floor {event.get('dealer_streak')}"
+            if event.get("dealer_streak", 1) > 1
+            else ""
+        )
+        line = f"deal: dealer seat {event.get('dealer')}{floor}"
+        if "indicator" in event:
+            line += f"; indicator {tiles.one(str(event['indicator']))}"
+            if event.get("variant") == "nanchang":
+                line += f", jing {_jing(majiang.jing_pair(str(event['indicator'])), tiles)}"
+        return Text(line, style="bold")
+    if kind == "draw":
+        shown = viewer is None or viewer == event.get("seat")
+        what = " a replacement" if event.get("replacement") else ""
+        tile = f" {tiles.one(str(event['tile']))}" if shown and "tile" in event else ""
+        return Text(f"{who} draws{what}{tile}", style="dim")
+    if kind == "flower":
+        return Text(f"{who} lays aside {tiles.one(str(event.get('tile')))} (补花)", style="dim")
+    if kind == "discard":
+        return Text(f"{who} discards {tiles.one(str(event.get('tile')))}")
+    if kind in ("pong", "chow"):
+        verb = "pongs" if kind == "pong" else "chows"
+        return Text(
+            f"{who} {verb} {tiles.text(str(event.get('tiles')))} from "
+            f"{_seat(event.get('source'), viewer)}",
+            style="cyan",
+        )
+    if kind == "kong":
+        tile = str(event.get("tile"))
+        if event.get("kind") == "exposed":
+            src = _seat(event.get("source"), viewer)
+            return Text(f"{who} kongs {tiles.text(tile * 4)} from {src}", style="cyan")
+        if event.get("kind") == "added":
+            return Text(f"{who} adds {tiles.one(tile)} to its pong (补杠)", style="cyan")
+        return Text(f"{who} declares a concealed kong of {tiles.text(tile * 4)}", style="cyan")
+    if kind == "win":
+        winner = _seat(event.get("winner"), viewer)
+        tile = tiles.one(str(event.get("tile")))
+        if event.get("from") is None:
+            line = f"{winner} wins self-drawn on {tile}"
+        elif event.get("qiang_gang"):
+            line = f"{winner} robs {_seat(event.get('from'), viewer)}'s kong of {tile} (抢杠)"
+        else:
+            line = f"{winner} wins on {_seat(event.get('from'), viewer)}'s {tile}"
+        extras = [
+            n
+            for k, n in (("gang_kai", "杠开"), ("tian_hu", "天胡"), ("di_hu", "地胡"))
+            if event.get(k)
+        ]
+        return Text(line + "".join(f" ({e})" for e in extras), style="bold green")
+    if kind == "draw-game":
+        return Text("the wall is empty: exhaustive draw (荒庄)", style="bold yellow")
+    if kind == "settlement":
+        deltas = " ".join(f"{d:+d}" for d in event.get("deltas", []))
+        scores = " ".join(f"{s:+d}" for s in event.get("scores", []))
+        return Text(f"settlement: {deltas}; scores {scores}", style="bold")
+    return Text(f"{kind}: {dict(event)}")
+
+
+def action_text(action: Any, *, glyphs: bool = False, zh: bool = False) -> str:
+    """A legal action in words, for prompts.
+
+    Example:
+        >>> from majiang.game import Chow, Discard
+        >>> action_text(Discard("5m")), action_text(Chow("345m"))
+        ('discard 5m', 'chow 345m')
+    """
+    tiles = Tiles(glyphs, zh)
+    name = type(action).__name__.lower()
+    if name == "discard":
+        return f"discard {tiles.one(action.tile)}"
+    if name == "chow":
+        return f"chow {tiles.text(action.tiles)}"
+    if name == "kong":
+        return f"kong {tiles.text(action.tile * 4)} ({action.kind})"
+    return name
+
+
+def settlement_headline(s: Settlement) -> str:
+    """The result in one line: the winner, how, the shape and extras; or 荒庄.
+
+    Example:
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "draw"}))
+        'exhaustive draw (荒庄)'
+    """
+    p = s.pattern
+    if p.get("result") == "win":
+        how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
+        extras = [
+            name
+            for name, on in (
+                (p.get("de_guo") or "", bool(p.get("de_guo"))),
+                ("精钓", p.get("jing_diao")),
+                ("杠开", p.get("gang_kai")),
+                ("抢杠", p.get("qiang_gang")),
+                ("天胡", p.get("tian_hu")),
+                ("地胡", p.get("di_hu")),
+            )
+            if on
+        ]
+        return f"seat {p['winner']} wins {how}: {' '.join([p['shape'], *extras])}"
+    if p.get("result") == "draw":
+        return "exhaustive draw (荒庄)"
+    return "settlement"
+
+
+def settlement_view(s: Settlement, *, glyphs: bool = False, zh: bool = False) -> RenderableType:
+    """The settlement: a headline, the dealer and jing, one row per payment (payer, payee,
+    amount, reason, how), then each seat's total.
+
+    Example:
+        >>> import io
+        >>> from majiang.cli.console import console
+        >>> from majiang.settlement import Payment
+        >>> s = Settlement.from_items([Payment(2, 1, 4, "胡牌分", "1 x 4")], pattern={})
+        >>> buf = io.StringIO(); console(buf).print(settlement_view(s))
+        >>> buf.getvalue().splitlines()[-1]
+        'total      +0      +4      -4      +0'
+    """
+    tiles = Tiles(glyphs, zh)
+    p = s.pattern
+    parts: list[RenderableType] = []
+    headline = settlement_headline(s)
+    if headline != "settlement" or p:
+        parts.append(Text(headline, style="bold"))
+    if "dealer" in p:
+        floor = f", 爬楼 x{p['palou_factor']}" if p.get("palou_factor", 1) > 1 else ""
+        jing = " ".join(tiles.one(str(t)) for t in p.get("jing", []))
+        parts.append(Text(f"dealer seat {p['dealer']}{floor}; jing {jing}"))
+    if parts:
+        parts.append(Text(""))
+    payments = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    payments.add_column("payer", justify="right")
+    payments.add_column("payee", justify="right")
+    payments.add_column("amount", justify="right")
+    payments.add_column("reason", min_width=8)
+    payments.add_column("how")
+    for item in s.items:
+        payments.add_row(
+            str(item.payer), str(item.payee), str(item.amount), item.reason, item.detail
+        )
+    if s.items:
+        parts += [Trimmed(payments), Text("")]
+    else:
+        parts += [Text("no payments"), Text("")]
+    totals = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    totals.add_column("seat", min_width=5)
+    for seat in range(len(s.deltas)):
+        totals.add_column(str(seat), justify="right", min_width=6)
+    totals.add_row(
+        "total",
+        *(Text(f"{d:+d}", style="green" if d > 0 else "red" if d < 0 else "") for d in s.deltas),
+    )
+    parts.append(Trimmed(totals))
+    return Group(*parts)

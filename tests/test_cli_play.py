@@ -1,0 +1,166 @@
+"""``majiang play``: a human at the keyboard (stdin) against three EfficiencyBots."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from majiang.cli import main
+from majiang.cli.play import parse_answer
+from majiang.game import Action, Chow, Discard, Kong, Pass, Pong, Win
+
+
+def run(
+    args: list[str],
+    answers: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code = main(["play", *args])
+    return code, capsys.readouterr().out
+
+
+def totals(out: str) -> list[list[str]]:
+    return [line.split() for line in out.splitlines() if line.startswith("total ")]
+
+
+def test_a_hand_to_its_settlement(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(["--seed", "3"], "1\n" * 300, monkeypatch, capsys)
+    assert code == 0
+    assert len(totals(out)) == 1
+    assert "payer  payee  amount  reason" in out
+    assert "final scores after 1 hand(s)" in out
+    assert "your move > " in out
+    assert "the game ends here" not in out
+
+
+def test_a_match_of_two_hands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(
+        ["--seed", "3", "--hands", "2", "--seat", "2"], "1\n" * 600, monkeypatch, capsys
+    )
+    assert code == 0
+    assert "── hand 1 of 2: you are seat 2 ──" in out
+    assert "── hand 2 of 2: you are seat 2 ──" in out
+    assert len(totals(out)) == 2
+    scores = [line.split()[-1] for line in out.splitlines()[-4:]]
+    deltas = [[int(x) for x in t[1:]] for t in totals(out)]
+    assert [int(s) for s in scores] == [a + b for a, b in zip(*deltas, strict=True)]
+
+
+def test_words_as_answers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pass is refused on a turn (a hint, then the next line), win is taken when legal.
+    answers = "pass\nwin\n1\n" * 300
+    code, out = run(["--seed", "5"], answers, monkeypatch, capsys)
+    assert code == 0 and len(totals(out)) == 1
+
+
+def test_bad_entries_get_a_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(["--seed", "3"], "zz\n99\nchi\n\nhelp\n" + "1\n" * 300, monkeypatch, capsys)
+    assert code == 0
+    assert "not understood: 'zz'" in out
+    assert "no action 99" in out
+    assert "no chow now" in out
+    assert len(totals(out)) == 1
+
+
+def test_hints_show_shanten(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(["--seed", "3", "--hints"], "", monkeypatch, capsys)
+    assert code == 0
+    assert "hint: shanten " in out and "best discards: " in out
+
+
+def test_end_of_input_ends_the_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(["--seed", "3"], "1\n1\n", monkeypatch, capsys)
+    assert code == 0
+    assert out.splitlines()[-1].startswith("no more input: the game ends here")
+    assert not totals(out)
+
+
+def test_quit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["--seed", "3"], "1\nquit\n1\n", monkeypatch, capsys)
+    assert code == 0
+    assert out.splitlines()[-1].startswith("you quit: the game ends here")
+
+
+def test_bots_moves_are_shown(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(["--seed", "3", "--seat", "1"], "1\n" * 3, monkeypatch, capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("seat 2 discards ") for line in lines)
+    assert "seat 1 (you)" in out
+    # other seats' drawn tiles stay hidden, the human's own are shown
+    assert any(line == "seat 2 draws" or line == "seat 3 draws" for line in lines)
+
+
+def test_bad_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--hands", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("majiang: --hands") and err.count("\n") == 1
+
+
+def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--help"])
+    assert e.value.code == 0
+    assert "majiang play --hands 8 --hints" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("3", Pong()),
+        ("hu", Win()),
+        ("WIN", Win()),
+        ("peng", Pong()),
+        ("chi 345m", Chow("345m")),
+        ("chi 2", Chow("456m")),
+        ("gang", Kong("5m", "exposed")),
+        ("p", Pass()),
+        ("pass", Pass()),
+    ],
+)
+def test_claim_answers(answer: str, expected: object) -> None:
+    legal: list[Action] = [Win(), Kong("5m", "exposed"), Pong(), Chow("345m"), Chow("456m"), Pass()]
+    assert parse_answer(answer, legal) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        ("chi", "which chow? chow 1 (345m), chow 2 (456m)"),
+        ("chi 789m", "no chow 789m now"),
+        ("5m", "you cannot discard now"),
+        ("0", "no action 0"),
+        ("", "type a number 1-6"),
+    ],
+)
+def test_claim_hints(answer: str, hint: str) -> None:
+    legal: list[Action] = [Win(), Kong("5m", "exposed"), Pong(), Chow("345m"), Chow("456m"), Pass()]
+    found = parse_answer(answer, legal)
+    assert isinstance(found, str) and found.startswith(hint)
+
+
+def test_discard_answers() -> None:
+    legal: list[Action] = [Win(), Kong("1z", "concealed"), Discard("5m"), Discard("1z")]
+    assert parse_answer("5m", legal) == Discard("5m")
+    assert parse_answer("d 1z", legal) == Discard("1z")
+    assert parse_answer("五万", legal) == Discard("5m")
+    assert parse_answer("kong", legal) == Kong("1z", "concealed")
+    assert parse_answer("9s", legal) == "you hold no 9s to discard"
+    assert parse_answer("pong", legal) == "no pong now"
