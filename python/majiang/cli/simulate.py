@@ -64,7 +64,7 @@ def register(commands: Any) -> None:
 
 def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[Table]:
     """The statistics as two rich tables: per seat, then per hand."""
-    seats = Table(title=f"{stats['hands']} hands of {variant}: per seat", title_justify="left")
+    seats = Table()
     seats.add_column("seat", justify="right")
     seats.add_column("bot")
     seats.add_column("win rate", justify="right")
@@ -72,9 +72,9 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     for seat in range(4):
         win, score = stats["win_rate"][seat], stats["mean_score"][seat]
         seats.add_row(str(seat), bots[seat], f"{win:.1%}", f"{score:+.2f}")
-    hands = Table(title="per hand", title_justify="left")
-    hands.add_column("")
-    hands.add_column("rate", justify="right")
+    hands = Table()
+    hands.add_column("per hand")
+    hands.add_column("", justify="right")
     hands.add_row("self-drawn wins", f"{stats['self_draw_rate']:.1%}")
     hands.add_row("wins on a discard", f"{stats['discard_win_rate']:.1%}")
     hands.add_row("exhaustive draws (荒庄)", f"{stats['draw_rate']:.1%}")
@@ -129,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         out = console()
+        out.print(f"{stats['hands']} hands of {args.variant}, seed {args.seed}")
         for t in tables(stats, args.variant, bots):
             out.print(t)
     return 0
