@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from majiang.cli import analyze, play, replay, settle, simulate
 from majiang.errors import MajiangError
@@ -22,8 +23,15 @@ from majiang.errors import MajiangError
 __all__ = ["main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="majiang",
         description="Chinese regional mahjong: analyse hands (Nanchang, Pingxiang, Nanjing).",
         epilog='example: majiang analyze "123m456p789s12z55m" --indicator 4m',
