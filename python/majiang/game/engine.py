@@ -570,49 +570,42 @@ class Game:
     def _draw(self, seat: int) -> None:
         st = self.state
         st.turn, st.last_discard, st.discarder = seat, None, None
-        if st.wall.remaining == 0:
-            self._finish_draw()
-            return
-        t = st.wall.draw()
-        st.furiten.discard(seat)
-        st.turns += 1
-        if self._flower[t]:
-            self._log("draw", seat=seat, tile=TILE_NAMES[t])
-            self._lay_aside(seat, t)
-            self._replacement(seat, kong=False)
-            return
-        st.hands[seat][t] += 1
-        st.drawn, st.after_kong, st.after_flower, st.phase = t, False, False, "turn"
-        self._log("draw", seat=seat, tile=KINDS[t])
-
-    def _lay_aside(self, seat: int, t: int) -> None:
-        """补花: a drawn flower goes face up in front of the seat."""
-        st = self.state
-        st.flowers[seat] += (t,)
-        self._log("flower", seat=seat, tile=TILE_NAMES[t])
+        self._draw_into(seat, from_tail=False, kong=False)
 
     def _replacement(self, seat: int, kong: bool = True) -> None:
-        """A draw from the tail after a kong (``kong``) or a flower; flowers drawn here are
-        laid aside and replaced in turn."""
+        """A draw from the tail after a kong."""
+        self.state.turn = seat
+        self._draw_into(seat, from_tail=True, kong=kong)
+
+    def _draw_into(self, seat: int, from_tail: bool, kong: bool) -> None:
+        """Draw for ``seat`` (from the head or the tail); a flower drawn is laid aside and
+        replaced from the tail (补花), as often as it takes. An empty wall ends the hand."""
         st = self.state
-        st.turn = seat
-        flower = not kong
+        flower = False
         while True:
             if st.wall.remaining == 0:
                 self._finish_draw()
                 return
-            t = st.wall.draw_tail()
+            t = st.wall.draw_tail() if from_tail else st.wall.draw()
             st.furiten.discard(seat)
             st.turns += 1
             if not self._flower[t]:
                 break
-            self._log("draw", seat=seat, tile=TILE_NAMES[t], replacement=True)
-            self._lay_aside(seat, t)
-            flower = True
+            self._log_draw(seat, t, from_tail)
+            st.flowers[seat] += (t,)
+            self._log("flower", seat=seat, tile=TILE_NAMES[t])
+            from_tail = flower = True
+        # The seat's cached waits stay right: a kong already cleared them, a flower changes
+        # nothing held.
         st.hands[seat][t] += 1
-        st.waits[seat] = None
         st.drawn, st.after_kong, st.after_flower, st.phase = t, kong, flower, "turn"
-        self._log("draw", seat=seat, tile=KINDS[t], replacement=True)
+        self._log_draw(seat, t, from_tail)
+
+    def _log_draw(self, seat: int, t: int, from_tail: bool) -> None:
+        if from_tail:
+            self._log("draw", seat=seat, tile=TILE_NAMES[t], replacement=True)
+        else:
+            self._log("draw", seat=seat, tile=TILE_NAMES[t])
 
     # ----------------------------------------------------------------- hand end
     def _chao_zhuang(self) -> bool:
