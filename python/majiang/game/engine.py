@@ -495,7 +495,16 @@ class Game:
         st.drawn, st.after_kong = None, False
         self._log("discard", seat=seat, tile=KINDS[t])
         options: dict[int, list[Action]] = {}
-        for s in AFTER[seat]:
+        after = AFTER[seat]
+        for s in after:
+            # Most discards interest nobody: a cheap test first (no pair of it, not the 下家
+            # who might chow, not waiting on it), the full options only when it fails.
+            if st.hands[s][t] < 2 and s != after[0]:
+                waits = st.waits[s]
+                if waits is None:
+                    waits = self._waits(s)
+                if t not in waits:
+                    continue
             opts = self._claim_options(s, t)
             if opts:
                 options[s] = opts
