@@ -16,6 +16,15 @@ def test_waiting_hand_lists_waits(capsys: pytest.CaptureFixture[str]) -> None:
     assert [w["tile"] for w in data["waits"]] == [f"{n}m" for n in range(1, 10)]
 
 
+def test_jing_diao_wait_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "123m456p789s111z4p", "--indicator", "4p", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["jing_diao"] is True
+    assert main(["analyze", "123m456p789s111z4p", "--indicator", "4p"]) == 0
+    assert "精钓" in capsys.readouterr().out
+    assert main(["analyze", "123m456p789s111z9p", "--indicator", "4p", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["jing_diao"] is False  # no jing held
+
+
 def test_full_hand_ranks_discards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "123m456p789s1122z5z", "--rules", "standard", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

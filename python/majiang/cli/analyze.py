@@ -16,6 +16,9 @@ EXAMPLE = """examples:
 """
 
 
+JING_DIAO_NOTE = "精钓    a lone jing pairs with anything: self-draw only, no win on a discard"
+
+
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "analyze",
@@ -64,6 +67,12 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
             {"tile": t, "unseen": 4 - counts[KINDS.index(t)]}
             for t in majiang.winning_tiles(counts, **opts)
         ]
+        # 精钓: a jing is held and every tile not held completes the hand (the lone jing
+        # pairs with anything); Nanchang then allows no win on a discard.
+        waiting = {w["tile"] for w in out["waits"]}
+        out["jing_diao"] = any(counts[KINDS.index(j)] for j in jing) and all(
+            k in waiting for k, c in zip(KINDS, counts, strict=True) if c == 0
+        )
     elif out["shanten"] == -1:
         out["decompositions"] = majiang.decompositions(counts, limit=args.limit, **opts)
     else:
@@ -100,6 +109,8 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
         if a["waits"]:
             waits = ", ".join(f"{_tile(w['tile'], args)} ({w['unseen']})" for w in a["waits"])
             lines.append(f"waits   {waits}   [{sum(w['unseen'] for w in a['waits'])} unseen]")
+            if a.get("jing_diao"):
+                lines.append(JING_DIAO_NOTE)
         else:
             lines.append("waits   none (not tenpai)")
     if "discards" in a:
