@@ -22,7 +22,7 @@ from itertools import compress
 from typing import Any
 
 import majiang
-from majiang.errors import IllegalActionError, RecordError
+from majiang.errors import IllegalActionError
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -45,11 +45,10 @@ from majiang.game.wall import Wall
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, TILE_NAMES
 
-__all__ = ["SNAPSHOT_FORMAT", "Deal", "Game", "Observation", "play"]
+__all__ = ["Deal", "Game", "Observation", "play"]
 
 INDEX = {name: i for i, name in enumerate(KINDS)}
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
-SNAPSHOT_FORMAT = "majiang.game/1"
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
@@ -717,23 +716,14 @@ class Game:
             ...     g.to_act()[0])
             True
         """
-        version, internal, gauss = self.rng.getstate()
-        return {
-            "format": SNAPSHOT_FORMAT,
-            "variant": self.variant.name,
-            "options": dict(self.options),
-            "hands": self.hands,
-            "rng": [version, list(internal), gauss],
-            "scores": list(self.scores),
-            "over": self.over,
-            "records": copy.deepcopy(self.records),
-            "events": copy.deepcopy(self.events),
-            "state": self.state.to_json(),
-        }
+        from majiang.game.snapshot import to_snapshot
+
+        return to_snapshot(self)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`snapshot` data; RecordError naming what is wrong.
+        """A game from :meth:`snapshot` data; RecordError naming what is wrong (checked down
+        to every tile's place, so a restored game is one that can have happened).
 
         Example:
             >>> Game.restore({"format": "something else"})
@@ -741,34 +731,16 @@ class Game:
             ...
             majiang.errors.RecordError: format: expected 'majiang.game/1', got 'something else'
         """
-        if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
-            got = data.get("format") if isinstance(data, Mapping) else data
-            raise RecordError(f"format: expected {SNAPSHOT_FORMAT!r}, got {got!r}")
-        try:
-            variant = get_variant(str(data["variant"]))
-            game = cls.__new__(cls)
-            game.variant = variant
-            game.options = dict(data["options"])
-            game.hands = int(data["hands"])
-            version, internal, gauss = data["rng"]
-            game.rng = random.Random()
-            game.rng.setstate((version, tuple(internal), gauss))
-            game.scores = [int(s) for s in data["scores"]]
-            game.over = bool(data["over"])
-            game.records = [dict(r) for r in data["records"]]
-            game.events = [dict(e) for e in data["events"]]
-        except majiang.MajiangError as e:
-            raise RecordError(f"variant: {e}") from e
-        except (KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"snapshot: missing or malformed {e}") from e
-        game.state = HandState.from_json(data["state"])
-        game._legal, game._shared = {}, None
-        game._setup_variant()
-        game.settlements = [variant.settle(r) for r in game.records]
-        expected = len(game.state.wall.tiles)
-        if game.tile_count() != expected and not game.over:
-            raise RecordError(f"state: {game.tile_count()} tiles in play, expected {expected}")
+        from majiang.game.snapshot import from_snapshot
+
+        game = cls.__new__(cls)
+        from_snapshot(game, data)
         return game
+
+    def _restored(self) -> None:
+        """Rebuild the caches of a game whose fields were just restored."""
+        self._legal, self._shared = {}, None
+        self._setup_variant()
 
     def clone(self) -> Game:
         """A deep copy (for tests and search).
