@@ -9,7 +9,7 @@ use super::special::Stats;
 use crate::error::Result;
 use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
-use crate::tables::generate::{Row, INF};
+use crate::tables::generate::{lane, Row, INF};
 use crate::tables::ShapeTables;
 use crate::tiles::{Counts, NUM_KINDS};
 
@@ -50,6 +50,10 @@ impl ShantenDetail {
 
 /// Min-plus product of two group rows over every (blocks, pair) cell:
 /// `out[m][p] = min over j of a[j][p1] + b[m - j][p2]` with `p1 + p2 = p`.
+///
+/// Lanes 0-9 of the result hold the product ([`crate::tables::generate::lane`] layout); a
+/// value of [`INF`] or more means "unreachable" (the SIMD version does not clamp: sums of
+/// table values stay far below 255 and [`merge_final`] clamps). Lanes 10-15 are unspecified.
 #[inline(always)]
 fn merge(a: &Row, b: &Row) -> Row {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
@@ -62,7 +66,7 @@ fn merge(a: &Row, b: &Row) -> Row {
     }
 }
 
-/// The (blocks, pair = 1) cell of the product of two rows.
+/// The (blocks, pair = 1) cell of the product of two rows, at most [`INF`].
 #[inline(always)]
 fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
@@ -81,20 +85,19 @@ fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
     allow(dead_code)
 )]
 fn merge_scalar(a: &Row, b: &Row) -> Row {
-    let (a, b) = (&a.0, &b.0);
     let mut out = [INF; 16];
     for m in 0..5 {
         let mut no_pair = INF;
         let mut pair = INF;
         for j in 0..=m {
             let k = m - j;
-            no_pair = no_pair.min(a[2 * j] + b[2 * k]);
+            no_pair = no_pair.min(a.get(j, 0).saturating_add(b.get(k, 0)));
             pair = pair
-                .min(a[2 * j] + b[2 * k + 1])
-                .min(a[2 * j + 1] + b[2 * k]);
+                .min(a.get(j, 0).saturating_add(b.get(k, 1)))
+                .min(a.get(j, 1).saturating_add(b.get(k, 0)));
         }
-        out[2 * m] = no_pair.min(INF);
-        out[2 * m + 1] = pair.min(INF);
+        out[lane(m, 0)] = no_pair;
+        out[lane(m, 1)] = pair;
     }
     Row(out)
 }
@@ -105,19 +108,27 @@ fn merge_scalar(a: &Row, b: &Row) -> Row {
     allow(dead_code)
 )]
 fn merge_final_scalar(a: &Row, b: &Row, blocks: usize) -> u8 {
-    let (a, b) = (&a.0, &b.0);
     let mut best = INF;
     for j in 0..=blocks {
         let k = blocks - j;
         best = best
-            .min(a[2 * j] + b[2 * k + 1])
-            .min(a[2 * j + 1] + b[2 * k]);
+            .min(a.get(j, 0).saturating_add(b.get(k, 1)))
+            .min(a.get(j, 1).saturating_add(b.get(k, 0)));
     }
     best
 }
 
-/// Row products with SSSE3: each of the five steps of [`merge`] is a byte shuffle, a shift
-/// that fills with INF, a saturating add and a minimum over all 16 lanes at once.
+/// Row products with SSSE3 on the planar row layout (no-pair cells in lanes 0-4, pair cells
+/// in lanes 5-9).
+///
+/// [`merge`] lays `b` out three times over lanes 0-14 — no-pair, pair, no-pair — with 255 in
+/// lane 15. For each split `j` (blocks taken from `a`), one shuffle broadcasts `a`'s no-pair
+/// value for `j` over lanes 0-9 and its pair value over lanes 10-14, and one shuffles `b`
+/// up by `j` within each five-lane segment, lane 15 (255) filling the gap; a saturating add
+/// and a minimum then give, in one go, the three one-dimensional products
+/// `no-pair x no-pair` (lanes 0-4), `no-pair x pair` (5-9) and `pair x no-pair` (10-14).
+/// A last shuffle folds lanes 10-14 onto 5-9. Five shuffle pairs instead of the ten
+/// broadcasts and ten shifts of the interleaved layout.
 ///
 /// The module is compiled only when the build enables SSSE3 for every CPU it targets (the
 /// crate's `.cargo/config.toml` selects x86-64-v2), which is the one condition the SSSE3
@@ -128,42 +139,75 @@ mod simd {
     use super::{Row, INF};
     use std::arch::x86_64::*;
 
-    /// Shuffle indices for `merge_final` with `blocks` blocks: lane 2j reads b's pair cell
-    /// for `blocks - j`, lane 2j+1 its no-pair cell; 255 (a zero) past the last split.
+    /// `b` three times over lanes 0-14 (no-pair, pair, no-pair); lane 15 zeroed (then 255).
+    const LAYOUT_B: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 0x80];
+    const LANE15_MAX: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255];
+    /// `BROADCAST_A[j]`: `a`'s no-pair value for `j` blocks in lanes 0-9, its pair value in
+    /// lanes 10-15.
+    const BROADCAST_A: [[u8; 16]; 5] = {
+        let mut out = [[0u8; 16]; 5];
+        let mut j = 0;
+        while j < 5 {
+            let mut i = 0;
+            while i < 16 {
+                out[j][i] = if i < 10 { j } else { 5 + j } as u8;
+                i += 1;
+            }
+            j += 1;
+        }
+        out
+    };
+    /// `SHIFT_B[j]`: each five-lane segment moved up by `j` lanes, lane 15 (255) shifted in.
+    const SHIFT_B: [[u8; 16]; 5] = {
+        let mut out = [[15u8; 16]; 5];
+        let mut j = 0;
+        while j < 5 {
+            let mut i = 0;
+            while i < 15 {
+                if i % 5 >= j {
+                    out[j][i] = (i - j) as u8;
+                }
+                i += 1;
+            }
+            j += 1;
+        }
+        out
+    };
+    /// Lanes 10-14 onto 5-9; every other lane reads lane 15 (255).
+    const FOLD_PAIR: [u8; 16] = [
+        15, 15, 15, 15, 15, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15,
+    ];
+    /// Shuffle indices for `merge_final` with `blocks` blocks: lane j (j <= blocks) reads b's
+    /// pair cell for `blocks - j`, lane 5 + j its no-pair cell; zero elsewhere.
     const FINAL_PICK: [[u8; 16]; 5] = {
-        let mut out = [[255u8; 16]; 5];
+        let mut out = [[0x80u8; 16]; 5];
         let mut blocks = 0;
         while blocks < 5 {
             let mut j = 0;
             while j <= blocks {
-                out[blocks][2 * j] = (2 * (blocks - j) + 1) as u8;
-                out[blocks][2 * j + 1] = (2 * (blocks - j)) as u8;
+                out[blocks][j] = (5 + blocks - j) as u8;
+                out[blocks][5 + j] = (blocks - j) as u8;
                 j += 1;
             }
             blocks += 1;
         }
         out
     };
-    /// 0 in the lanes of real splits, 255 past them (so they never win the minimum).
+    /// 0 in the lanes `FINAL_PICK` fills, 255 elsewhere (so they never win the minimum).
     const FINAL_PAD: [[u8; 16]; 5] = {
         let mut out = [[255u8; 16]; 5];
         let mut blocks = 0;
         while blocks < 5 {
-            let mut i = 0;
-            while i < 2 * blocks + 2 {
-                out[blocks][i] = 0;
-                i += 1;
+            let mut j = 0;
+            while j <= blocks {
+                out[blocks][j] = 0;
+                out[blocks][5 + j] = 0;
+                j += 1;
             }
             blocks += 1;
         }
         out
     };
-    const TO_PAIR: [u8; 16] = [
-        255, 0, 255, 2, 255, 4, 255, 6, 255, 8, 255, 10, 255, 12, 255, 14,
-    ];
-    const EVEN_INF: [u8; 16] = [
-        INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0,
-    ];
 
     #[inline(always)]
     fn load(bytes: &[u8; 16]) -> __m128i {
@@ -176,28 +220,20 @@ mod simd {
         // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
         let out = unsafe {
             let (av, bv) = (load(&a.0), load(&b.0));
-            let inf = _mm_set1_epi8(INF as i8);
-            // b's no-pair cells moved into the pair lanes (a pair from `a` joins them),
-            // INF in the no-pair lanes.
-            let b_to_pair = _mm_or_si128(_mm_shuffle_epi8(bv, load(&TO_PAIR)), load(&EVEN_INF));
-            let mut out = inf;
+            let tripled = _mm_or_si128(_mm_shuffle_epi8(bv, load(&LAYOUT_B)), load(&LANE15_MAX));
+            let mut out = _mm_adds_epu8(_mm_shuffle_epi8(av, load(&BROADCAST_A[0])), tripled);
             macro_rules! step {
                 ($j:literal) => {{
-                    let a0 = _mm_shuffle_epi8(av, _mm_set1_epi8(2 * $j));
-                    let a1 = _mm_shuffle_epi8(av, _mm_set1_epi8(2 * $j + 1));
-                    // b shifted up by j blocks, INF shifted in
-                    let shifted = _mm_alignr_epi8::<{ 16 - 2 * $j }>(bv, inf);
-                    let shifted_pair = _mm_alignr_epi8::<{ 16 - 2 * $j }>(b_to_pair, inf);
-                    out = _mm_min_epu8(out, _mm_adds_epu8(a0, shifted));
-                    out = _mm_min_epu8(out, _mm_adds_epu8(a1, shifted_pair));
+                    let a_j = _mm_shuffle_epi8(av, load(&BROADCAST_A[$j]));
+                    let b_up = _mm_shuffle_epi8(tripled, load(&SHIFT_B[$j]));
+                    out = _mm_min_epu8(out, _mm_adds_epu8(a_j, b_up));
                 }};
             }
-            step!(0);
             step!(1);
             step!(2);
             step!(3);
             step!(4);
-            _mm_min_epu8(out, inf)
+            _mm_min_epu8(out, _mm_shuffle_epi8(out, load(&FOLD_PAIR)))
         };
         let mut row = Row([0; 16]);
         // SAFETY: `row` is 16 writable bytes; the unaligned store has no alignment need.
@@ -409,15 +445,27 @@ mod tests {
             x
         };
         for _ in 0..20_000 {
-            let mut a = Row([INF; 16]);
-            let mut b = Row([INF; 16]);
-            for i in 0..10 {
-                a.0[i] = (next() % 70).min(INF as u64) as u8;
-                b.0[i] = (next() % 70).min(INF as u64) as u8;
+            // lanes 0-9 values (INF = unreachable), lanes 10-15 statistics-like bytes
+            let mut a = Row([0; 16]);
+            let mut b = Row([0; 16]);
+            for i in 0..16 {
+                let cap = if i < 10 { INF as u64 } else { 255 };
+                a.0[i] = (next() % 70).min(cap) as u8;
+                b.0[i] = (next() % 70).min(cap) as u8;
             }
+            let clamp = |r: Row| r.0[..10].iter().map(|&v| v.min(INF)).collect::<Vec<_>>();
             let fast = merge(&a, &b);
             let slow = merge_scalar(&a, &b);
-            assert_eq!(fast.0[..10], slow.0[..10]);
+            assert_eq!(clamp(fast), clamp(slow));
+            // products of products, as the evaluator chains them
+            let (fast2, slow2) = (merge(&fast, &a), merge_scalar(&slow, &a));
+            assert_eq!(clamp(fast2), clamp(slow2));
+            for blocks in 0..5 {
+                assert_eq!(
+                    merge_final(&b, &fast2, blocks),
+                    merge_final_scalar(&b, &slow2, blocks).min(INF)
+                );
+            }
             for blocks in 0..5 {
                 assert_eq!(
                     merge_final(&a, &b, blocks),
