@@ -5,7 +5,7 @@
 //! hand: with `w` wild tiles, `shanten = r(plain tiles) - w - 1`, where `r` is measured
 //! against a full 14 - 3k tile target. No table needs to know about wild tiles.
 
-use super::special::Stats;
+use super::special::{best_unsummed, LanePlan, Stats};
 use crate::error::Result;
 use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
@@ -243,12 +243,20 @@ mod simd {
 
     #[inline(always)]
     pub(super) fn merge_final(a: &Row, b: &Row, blocks: usize) -> u8 {
+        // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
+        merge_final_with(a, b, blocks, unsafe { _mm_set1_epi8(-1) })
+    }
+
+    /// [`merge_final`], the minimum also taken over the lanes of `extra` (other shapes'
+    /// replacement numbers, 255 in unused lanes): one horizontal minimum for all shapes.
+    #[inline(always)]
+    pub(super) fn merge_final_with(a: &Row, b: &Row, blocks: usize, extra: __m128i) -> u8 {
         let blocks = blocks.min(4);
         // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
         unsafe {
             let b_rev = _mm_shuffle_epi8(load(&b.0), load(&FINAL_PICK[blocks]));
             let sum = _mm_adds_epu8(load(&a.0), b_rev);
-            let mut m = _mm_or_si128(sum, load(&FINAL_PAD[blocks]));
+            let mut m = _mm_min_epu8(_mm_or_si128(sum, load(&FINAL_PAD[blocks])), extra);
             m = _mm_min_epu8(m, _mm_srli_si128::<8>(m));
             m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
             m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
@@ -270,6 +278,12 @@ mod simd {
 pub struct Evaluator {
     rules: ShapeRules,
     tables: ShapeTables,
+    /// The summed-lane special shapes for 0 to 4 melds (SIMD path).
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "ssse3")),
+        allow(dead_code)
+    )]
+    plans: [LanePlan; 5],
 }
 
 impl Evaluator {
@@ -278,6 +292,7 @@ impl Evaluator {
         Evaluator {
             rules: *rules,
             tables: ShapeTables::get(rules.honor_sequences, rules.pair == PairRule::TwoFiveEight),
+            plans: LanePlan::for_rules(rules),
         }
     }
 
@@ -303,10 +318,28 @@ impl Evaluator {
     pub fn shanten_split(&self, split: &Split, melds: u8) -> i8 {
         let rows = self.group_rows(&split.plain);
         let [m, p, s, z] = rows;
-        let mut r = merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize);
-        if self.has_special(melds) {
-            r = r.min(Stats::of(rows).best(&self.rules, melds));
-        }
+        let blocks = 4 - melds as usize;
+        // The SIMD path folds the summed-lane special shapes into the final minimum of the
+        // regular shape; 十三烂 and knitted follow from three bytes of the suit rows.
+        #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+        let r = {
+            let special = super::special::lanes_simd(rows, &self.plans[(melds as usize).min(4)]);
+            let r = simd::merge_final_with(&merge(m, p), &merge(s, z), blocks, special);
+            if self.rules.thirteen_rotten == crate::rules::ThirteenRotten::Off {
+                r
+            } else {
+                r.min(best_unsummed(rows, &self.rules, melds))
+            }
+        };
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+        let r = {
+            let r = merge_final(&merge(m, p), &merge(s, z), blocks);
+            if self.has_special(melds) {
+                r.min(Stats::of(rows).best(&self.rules, melds))
+            } else {
+                r
+            }
+        };
         to_shanten(r, split.wild)
     }
 

@@ -1,17 +1,23 @@
 //! Per-group statistics of the special shapes, stored in the six spare lanes (10-15) of each
 //! table row. The special-shape formulas in `algo::special` read them back.
+//!
+//! The fields are chosen so that every formula is a saturating subtraction from a constant
+//! and a maximum of two such terms (see `algo::special`), which SIMD code evaluates for all
+//! shapes at once after one sum of the four rows.
 
-/// Lane layout of the spare row bytes. Sums over four groups never overflow a field: a hand
-/// has at most 14 tiles.
+/// Lane layout of the spare row bytes. Sums over four groups never overflow a nibble field:
+/// a hand has at most 14 tiles.
 pub mod lane {
-    /// Kinds held at least twice (low nibble) and exactly once (high nibble).
-    pub const PAIRED_SINGLE: usize = 10;
-    /// Sum of `count / 2` (low nibble) and kinds held an odd number of times (high nibble).
-    pub const PAIRS_ODD: usize = 11;
-    /// Tiles that are 2, 5 or 8 (low nibble) and orphan kinds held twice or more (high).
-    pub const T258_ORPHAN_PAIRS: usize = 12;
-    /// Orphan kinds held (1 and 9 of a suit, every honor).
-    pub const ORPHANS: usize = 13;
+    /// `2 x kinds held at least twice + kinds held once` (low nibble, at most the tile count)
+    /// and kinds held at least twice (high nibble): seven distinct pairs.
+    pub const SEVEN_DISTINCT: usize = 10;
+    /// Tiles (low nibble) and the sum of `count / 2` (high nibble): seven pairs, four as two.
+    pub const SEVEN_FOUR_AS_TWO: usize = 11;
+    /// Orphan kinds held (low nibble; 1 and 9 of a suit, every honor) and orphan kinds held
+    /// twice or more (high nibble).
+    pub const ORPHANS: usize = 12;
+    /// Tiles that are 2, 5 or 8 (honors: 0).
+    pub const T258: usize = 13;
     /// Suits: the most numbers a spaced (Nanchang 十三烂) subset of size 1, 2, 3 keeps,
     /// packed as `keep1 | keep2 << 1 | keep3 << 3`. Honors: 0.
     pub const ROTTEN_KEEP: usize = 14;
@@ -65,14 +71,14 @@ const KNITS: [u16; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
 /// The spare-lane statistics of one group, from its counts (suits: 9 counts, honors: 7).
 pub fn group_stats(counts: &[u8]) -> [u8; 6] {
     let suit = counts.len() == 9;
-    let (mut paired, mut single, mut pairs, mut odd) = (0u8, 0u8, 0u8, 0u8);
+    let (mut paired, mut single, mut pairs, mut tiles) = (0u8, 0u8, 0u8, 0u8);
     let (mut t258, mut orphan_pairs, mut orphans) = (0u8, 0u8, 0u8);
     let mut mask = 0u16;
     for (i, &c) in counts.iter().enumerate() {
         paired += u8::from(c >= 2);
         single += u8::from(c == 1);
         pairs += c / 2;
-        odd += c & 1;
+        tiles += c;
         mask |= u16::from(c > 0) << i;
         let orphan = !suit || i == 0 || i == 8;
         if orphan {
@@ -94,10 +100,10 @@ pub fn group_stats(counts: &[u8]) -> [u8; 6] {
         (0, 0)
     };
     [
-        paired | single << 4,
-        pairs | odd << 4,
-        t258 | orphan_pairs << 4,
-        orphans,
+        (2 * paired + single) | paired << 4,
+        tiles | pairs << 4,
+        orphans | orphan_pairs << 4,
+        t258,
         rotten,
         knits,
     ]
@@ -123,12 +129,16 @@ mod tests {
     fn group_stats_fields() {
         // 1199m: two pairs of orphans, no single
         let s = group_stats(&[2, 0, 0, 0, 0, 0, 0, 0, 2]);
-        assert_eq!(s[0], 2); // paired 2, single 0
-        assert_eq!(s[2] >> 4, 2); // orphan pairs
-        assert_eq!(s[3], 2); // orphans held
-                             // 258m: all 2/5/8, knitted 258 = 3
+        assert_eq!(s[0], 4 | 2 << 4); // 2 x paired 2 + single 0, paired 2
+        assert_eq!(s[1], 4 | 2 << 4); // 4 tiles, 2 pairs
+        assert_eq!(s[2], 2 | 2 << 4); // orphans held 2, orphan pairs 2
+                                      // 1111m: four as two pairs
+        let s = group_stats(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(s[0], 2 | 1 << 4);
+        assert_eq!(s[1], 4 | 2 << 4);
+        // 258m: all 2/5/8, knitted 258 = 3
         let s = group_stats(&[0, 1, 0, 0, 1, 0, 0, 1, 0]);
-        assert_eq!(s[2] & 15, 3);
+        assert_eq!(s[3], 3);
         assert_eq!(s[5] >> 2 & 3, 3);
         assert_eq!(s[4] >> 3 & 3, 3); // 2-5-8 is spaced
     }
