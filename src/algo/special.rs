@@ -9,7 +9,7 @@
 
 use crate::rules::{SevenPairs, ShapeRules, ThirteenRotten};
 use crate::tables::generate::Row;
-use crate::tables::stats::lane;
+use crate::tables::stats::{lane, ROTTEN_CLASSES};
 
 /// Suit sizes (numbers taken from each suit) of a 14-tile thirteen-rotten hand: the honors
 /// supply at most 7, so the suits supply 7 to 9.
@@ -26,38 +26,86 @@ const ROTTEN_SPLITS: [[usize; 3]; 10] = [
     [3, 2, 2],
 ];
 
-/// For the three suits' packed rotten lanes (5 bits each, see `tables::stats`), the most
-/// numbers the suits keep when they give 9, 8 and 7 numbers in all. A suit's best keep is
-/// not monotone in the size asked (3 and 7 fit a size-2 subset, no size-3 one), so every
-/// split of sizes is tried, once, at compile time.
-static ROTTEN_SUITS: [[u8; 3]; 1 << 15] = rotten_suits();
+/// Nanchang 十三烂 by `class_man | class_pin << 3 | class_sou << 6 | honors << 9` (rotten
+/// classes from [`lane::ROTTEN_KEEP`], distinct honors held): 14 minus the most tiles a
+/// target keeps, the suits giving 7 to 9 numbers and the honors the rest. A suit's best
+/// keep is not monotone in the size asked (3 and 7 fit a size-2 subset, no size-3 one), so
+/// every split of sizes is tried, once, at compile time.
+static ROTTEN: [u8; 4096] = rotten_table();
 
-const fn rotten_suits() -> [[u8; 3]; 1 << 15] {
-    let mut out = [[0u8; 3]; 1 << 15];
+const fn rotten_table() -> [u8; 4096] {
+    let mut out = [0u8; 4096];
     let mut key = 0usize;
-    while key < 1 << 15 {
+    while key < 4096 {
         let mut keep = [[0u8; 4]; 3];
         let mut s = 0;
         while s < 3 {
-            let p = (key >> (5 * s)) as u8 & 31;
-            keep[s] = [0, p & 1, p >> 1 & 3, p >> 3 & 3];
+            let class = (key >> (3 * s)) & 7;
+            if class < ROTTEN_CLASSES.len() {
+                let c = ROTTEN_CLASSES[class];
+                keep[s] = [0, c[0], c[1], c[2]];
+            }
             s += 1;
         }
+        let honors = (key >> 9) as u8;
+        let mut best = 0u8;
         let mut i = 0;
         while i < ROTTEN_SPLITS.len() {
             let split = ROTTEN_SPLITS[i];
             let kept = keep[0][split[0]] + keep[1][split[1]] + keep[2][split[2]];
-            let slot = 9 - (split[0] + split[1] + split[2]);
-            if kept > out[key][slot] {
-                out[key][slot] = kept;
+            let room = (14 - (split[0] + split[1] + split[2])) as u8;
+            let total = kept + if honors < room { honors } else { room };
+            if total > best {
+                best = total;
             }
             i += 1;
+        }
+        out[key] = 14 - best;
+        key += 1;
+    }
+    out
+}
+
+/// For the knit lanes of man and pin (`knits_man | knits_pin << 6`), nibble `c` (0: 147,
+/// 1: 258, 2: 369) is the most numbers man and pin hold when sou takes pattern `c` and they
+/// take the other two, one each.
+static KNIT_PAIRS: [u16; 4096] = knit_pairs();
+
+const fn knit_pairs() -> [u16; 4096] {
+    let mut out = [0u16; 4096];
+    let mut key = 0usize;
+    while key < 4096 {
+        let mut c = 0;
+        while c < 3 {
+            let (a, b) = ((c + 1) % 3, (c + 2) % 3);
+            let x = knit_field(key, 0, a) + knit_field(key, 1, b);
+            let y = knit_field(key, 0, b) + knit_field(key, 1, a);
+            out[key] |= (if x > y { x } else { y }) << (4 * c);
+            c += 1;
         }
         key += 1;
     }
     out
 }
 
+const fn knit_field(key: usize, suit: usize, pattern: usize) -> u16 {
+    (key >> (6 * suit + 2 * pattern)) as u16 & 3
+}
+
+/// The largest of the three nibbles of a 12-bit value.
+static MAX_NIBBLE: [u8; 4096] = {
+    let mut out = [0u8; 4096];
+    let mut v = 0usize;
+    while v < 4096 {
+        let (a, b, c) = (v & 15, v >> 4 & 15, v >> 8);
+        let m = if a > b { a } else { b };
+        out[v] = if m > c { m } else { c } as u8;
+        v += 1;
+    }
+    out
+};
+
+#[cfg(test)]
 const KNIT_ORDERS: [[u8; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -198,20 +246,32 @@ impl Stats {
     }
 }
 
-/// Nanchang 十三烂 from the three suits' rotten lanes and the distinct honors held.
+/// Nanchang 十三烂 from the three suits' rotten classes and the distinct honors held.
 #[inline(always)]
-fn rotten(suits: [u8; 3], honors: u8) -> u8 {
-    let key = suits[0] as usize | (suits[1] as usize) << 5 | (suits[2] as usize) << 10;
-    let [nine, eight, seven] = ROTTEN_SUITS[key & 0x7FFF];
-    let best = (nine + honors.min(5))
-        .max(eight + honors.min(6))
-        .max(seven + honors.min(7));
-    14 - best
+fn rotten(classes: [u8; 3], honors: u8) -> u8 {
+    let key = classes[0] as usize
+        | (classes[1] as usize) << 3
+        | (classes[2] as usize) << 6
+        | (honors as usize) << 9;
+    ROTTEN[key & 4095]
 }
 
-/// Knitted 十三烂 from the three suits' knit lanes and the distinct honors held.
+/// Knitted 十三烂 from the three suits' knit lanes and the distinct honors held: man and
+/// pin's best for each pattern left to sou (one lookup), plus sou's count of that pattern
+/// (its lane spread to nibbles), the best of the three (one lookup), plus the honors.
 #[inline(always)]
 fn knitted(knits: [u8; 3], honors: u8) -> u8 {
+    let pairs = KNIT_PAIRS[(knits[0] as usize | (knits[1] as usize) << 6) & 4095];
+    let sou = knits[2] as u16;
+    let sou = (sou & 3) | (sou & 0xC) << 2 | (sou & 0x30) << 4;
+    // nibbles at most 3 + 3 + 3: no carries
+    let best = MAX_NIBBLE[(pairs + sou) as usize & 4095];
+    14 - (best + honors).min(14)
+}
+
+/// The reference of [`knitted`]: every order of the three patterns over the suits.
+#[cfg(test)]
+fn knitted_by_orders(knits: [u8; 3], honors: u8) -> u8 {
     let held = |s: usize, pattern: u8| knits[s] >> (2 * pattern) & 3;
     let mut best = 0u8;
     for order in KNIT_ORDERS {
@@ -380,5 +440,34 @@ mod tests {
                 assert_eq!(fast.min(best_unsummed(rows, &rules, melds)), slow);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn knitted_tables_match_every_order() {
+        for key in 0..1 << 18 {
+            let f = |s: usize| (key >> (6 * s)) as u8 & 63;
+            // fields hold 0-3 numbers each (all values of the 2-bit fields occur)
+            for honors in [0, 3, 7] {
+                let knits = [f(0), f(1), f(2)];
+                assert_eq!(knitted(knits, honors), knitted_by_orders(knits, honors));
+            }
+        }
+    }
+
+    #[test]
+    fn rotten_table_examples() {
+        // 147 258 369 and five honors: complete
+        assert_eq!(rotten([4, 4, 4], 5), 0);
+        // 147 258 36 and six honors: 14 kinds, complete
+        assert_eq!(rotten([4, 4, 3], 6), 0);
+        // nothing at all: 14 missing
+        assert_eq!(rotten([0, 0, 0], 0), 14);
+        // seven honors and one number in each suit: 10 kept
+        assert_eq!(rotten([1, 1, 1], 7), 4);
     }
 }

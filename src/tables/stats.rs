@@ -18,8 +18,8 @@ pub mod lane {
     pub const ORPHANS: usize = 12;
     /// Tiles that are 2, 5 or 8 (honors: 0).
     pub const T258: usize = 13;
-    /// Suits: the most numbers a spaced (Nanchang 十三烂) subset of size 1, 2, 3 keeps,
-    /// packed as `keep1 | keep2 << 1 | keep3 << 3`. Honors: 0.
+    /// Suits: the class (0-4, an index into [`super::ROTTEN_CLASSES`]) of the most numbers a
+    /// spaced (Nanchang 十三烂) subset of size 1, 2 and 3 keeps. Honors: 0.| keep2 << 1 | keep3 << 3`. Honors: 0.
     pub const ROTTEN_KEEP: usize = 14;
     /// Suits: numbers held among 147, 258, 369, packed 2 bits each. Honors: 0.
     pub const KNITS: usize = 15;
@@ -65,6 +65,12 @@ const fn rotten_keep() -> [[u8; 4]; 512] {
     out
 }
 
+/// The most numbers of a suit that spaced subsets of size 1, 2 and 3 keep, as they occur: a
+/// suit holding anything keeps 1 with one number, 1 or 2 with two (3 and 7 keep 2 with two
+/// numbers but only 1 with three), and no more with three than with two, plus one. Lane
+/// [`lane::ROTTEN_KEEP`] holds the index of the suit's row here.
+pub const ROTTEN_CLASSES: [[u8; 3]; 5] = [[0, 0, 0], [1, 1, 1], [1, 2, 1], [1, 2, 2], [1, 2, 3]];
+
 /// 147, 258, 369 as 9-bit masks.
 const KNITS: [u16; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
 
@@ -91,11 +97,12 @@ pub fn group_stats(counts: &[u8]) -> [u8; 6] {
     }
     let (rotten, knits) = if suit {
         let k = ROTTEN_KEEP[mask as usize];
+        let class = ROTTEN_CLASSES
+            .iter()
+            .position(|c| *c == [k[1], k[2], k[3]])
+            .expect("every suit's spaced keeps are one of the rotten classes");
         let kn = KNITS.map(|p| (mask & p).count_ones() as u8);
-        (
-            k[1] | k[2] << 1 | k[3] << 3,
-            kn[0] | kn[1] << 2 | kn[2] << 4,
-        )
+        (class as u8, kn[0] | kn[1] << 2 | kn[2] << 4)
     } else {
         (0, 0)
     };
@@ -140,6 +147,6 @@ mod tests {
         let s = group_stats(&[0, 1, 0, 0, 1, 0, 0, 1, 0]);
         assert_eq!(s[3], 3);
         assert_eq!(s[5] >> 2 & 3, 3);
-        assert_eq!(s[4] >> 3 & 3, 3); // 2-5-8 is spaced
+        assert_eq!(ROTTEN_CLASSES[s[4] as usize], [1, 2, 3]); // 2-5-8 is spaced
     }
 }
