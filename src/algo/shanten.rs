@@ -256,12 +256,75 @@ mod simd {
         unsafe {
             let b_rev = _mm_shuffle_epi8(load(&b.0), load(&FINAL_PICK[blocks]));
             let sum = _mm_adds_epu8(load(&a.0), b_rev);
-            let mut m = _mm_min_epu8(_mm_or_si128(sum, load(&FINAL_PAD[blocks])), extra);
-            m = _mm_min_epu8(m, _mm_srli_si128::<8>(m));
+            let m = _mm_min_epu8(_mm_or_si128(sum, load(&FINAL_PAD[blocks])), extra);
+            hmin(m).min(INF)
+        }
+    }
+
+    /// `FINAL3[blocks][t][g]`: for the terms of [`final3_with`] with the pair in `x`
+    /// (`t = 0`), `s` (1) or `z` (2), the shuffle of `x` (`g = 0`), `s` (1) and `z` (2) that
+    /// puts composition number `c` of `blocks = i + k + l` in lane `c`: `x`'s cell for `i`
+    /// blocks, `s`'s for `k`, `z`'s for `l`, the pair cell in the group `t` names. Lanes past
+    /// the last composition read `x`'s lane 15 (255, see [`merge`]) and zeros.
+    const FINAL3: [[[[u8; 16]; 3]; 3]; 5] = {
+        let mut out = [[[[0x80u8; 16]; 3]; 3]; 5];
+        let mut blocks = 0;
+        while blocks < 5 {
+            let mut t = 0;
+            while t < 3 {
+                out[blocks][t][0] = [15; 16];
+                let mut c = 0;
+                let mut i = 0;
+                while i <= blocks {
+                    let mut k = 0;
+                    while k <= blocks - i {
+                        let l = blocks - i - k;
+                        out[blocks][t][0][c] = (i + 5 * (t == 0) as usize) as u8;
+                        out[blocks][t][1][c] = (k + 5 * (t == 1) as usize) as u8;
+                        out[blocks][t][2][c] = (l + 5 * (t == 2) as usize) as u8;
+                        c += 1;
+                        k += 1;
+                    }
+                    i += 1;
+                }
+                t += 1;
+            }
+            blocks += 1;
+        }
+        out
+    };
+
+    /// The (blocks, pair) cell of `x ⊗ s ⊗ z` without the full product `s ⊗ z`: every
+    /// composition `i + k + l = blocks` (at most 15) with the pair in each of the three rows,
+    /// 45 three-way sums in three vectors, then one horizontal minimum, taken with the lanes
+    /// of `extra` too (255 where unused). `x` must be a [`merge`] result (lane 15 is 255).
+    #[inline(always)]
+    pub(super) fn final3_with(x: &Row, s: &Row, z: &Row, blocks: usize, extra: __m128i) -> u8 {
+        let pick = &FINAL3[blocks.min(4)];
+        // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
+        unsafe {
+            let (xv, sv, zv) = (load(&x.0), load(&s.0), load(&z.0));
+            let term = |t: usize| {
+                let xs = _mm_shuffle_epi8(xv, load(&pick[t][0]));
+                let ss = _mm_shuffle_epi8(sv, load(&pick[t][1]));
+                let zs = _mm_shuffle_epi8(zv, load(&pick[t][2]));
+                _mm_adds_epu8(_mm_adds_epu8(xs, ss), zs)
+            };
+            let m = _mm_min_epu8(_mm_min_epu8(term(0), term(1)), _mm_min_epu8(term(2), extra));
+            (hmin(m)).min(INF)
+        }
+    }
+
+    /// The smallest byte of `v`.
+    #[inline(always)]
+    fn hmin(v: __m128i) -> u8 {
+        // SAFETY: see the module documentation (SSSE3 enabled for the whole build).
+        unsafe {
+            let mut m = _mm_min_epu8(v, _mm_srli_si128::<8>(v));
             m = _mm_min_epu8(m, _mm_srli_si128::<4>(m));
             m = _mm_min_epu8(m, _mm_srli_si128::<2>(m));
             m = _mm_min_epu8(m, _mm_srli_si128::<1>(m));
-            (_mm_cvtsi128_si32(m) as u8).min(INF)
+            _mm_cvtsi128_si32(m) as u8
         }
     }
 }
@@ -310,7 +373,14 @@ impl Evaluator {
     #[inline]
     pub fn regular_replacement(&self, plain: &Counts, melds: u8) -> u8 {
         let [m, p, s, z] = self.group_rows(plain);
-        merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize)
+        #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+        // SAFETY: SSE2 (part of every x86-64 target), a register constant.
+        let r = simd::final3_with(&merge(m, p), s, z, 4 - melds as usize, unsafe {
+            std::arch::x86_64::_mm_set1_epi8(-1)
+        });
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+        let r = merge_final(&merge(m, p), &merge(s, z), 4 - melds as usize);
+        r
     }
 
     /// Shanten of a checked hand given as plain counts and a wild count.
@@ -324,7 +394,7 @@ impl Evaluator {
         #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
         let r = {
             let special = super::special::lanes_simd(rows, &self.plans[(melds as usize).min(4)]);
-            let r = simd::merge_final_with(&merge(m, p), &merge(s, z), blocks, special);
+            let r = simd::final3_with(&merge(m, p), s, z, blocks, special);
             if self.rules.thirteen_rotten == crate::rules::ThirteenRotten::Off {
                 r
             } else {
@@ -504,6 +574,15 @@ mod tests {
                     merge_final(&a, &b, blocks),
                     merge_final_scalar(&a, &b, blocks).min(INF)
                 );
+            }
+            // the three-row final against the two products it replaces
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+            for blocks in 0..5 {
+                // SAFETY: SSE2 (part of every x86-64 target), a register constant.
+                let none = unsafe { std::arch::x86_64::_mm_set1_epi8(-1) };
+                let x = merge(&b, &a);
+                let want = merge_final_scalar(&merge_scalar(&b, &a), &merge_scalar(&a, &b), blocks);
+                assert_eq!(simd::final3_with(&x, &a, &b, blocks, none), want.min(INF));
             }
         }
     }
