@@ -5,7 +5,7 @@
 //! hand: with `w` wild tiles, `shanten = r(plain tiles) - w - 1`, where `r` is measured
 //! against a full 14 - 3k tile target. No table needs to know about wild tiles.
 
-use super::special::{best_unsummed, LanePlan, Stats};
+use super::special::{LanePlan, Stats};
 use crate::error::Result;
 use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
@@ -398,7 +398,7 @@ impl Evaluator {
             if self.rules.thirteen_rotten == crate::rules::ThirteenRotten::Off {
                 r
             } else {
-                r.min(best_unsummed(rows, &self.rules, melds))
+                r.min(super::special::best_unsummed(rows, &self.rules, melds))
             }
         };
         #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
