@@ -384,7 +384,7 @@ impl Evaluator {
     }
 
     /// Shanten of a checked hand given as plain counts and a wild count.
-    #[inline]
+    #[inline(always)]
     pub fn shanten_split(&self, split: &Split, melds: u8) -> i8 {
         let rows = self.group_rows(&split.plain);
         let [m, p, s, z] = rows;
@@ -423,6 +423,7 @@ impl Evaluator {
     }
 
     /// Shanten of a 13-3k or 14-3k concealed hand; -1 means complete.
+    #[inline(always)]
     pub fn shanten(&self, counts: &Counts, jing: Jing, melds: u8) -> Result<i8> {
         if hand_size(counts, melds).is_none() {
             check_hand(counts, melds)?;
