@@ -247,7 +247,9 @@ fn scalar_indices(c: &Counts) -> [(usize, usize); 4] {
 
 /// [`group_indices`] with two multiply-adds: the first four and next four counts of each suit,
 /// and the first four honors, are gathered into 4-byte groups, weighted 1, 5, 25, 125 and
-/// summed (`pmaddubsw`, then `pmaddwd`); the 9s and the last three honors are added apart.
+/// summed (`pmaddubsw`, then `pmaddwd`); the 9s are added apart.
+/// The last three honors ride in the fourth dword of the second vector, weighted `1, 5 | 1`
+/// by `pmaddubsw` and `625 | 15625` by `pmaddwd`.
 ///
 /// Compiled only when the build enables SSSE3 for every CPU it targets (`.cargo/config.toml`
 /// selects x86-64-v2): the one condition the intrinsics below need, and the SAFETY argument
@@ -266,7 +268,7 @@ fn simd_indices(c: &Counts) -> [(usize, usize); 4] {
     const WEIGHTS: [u8; 16] = [1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125];
     /// The last four bytes of `SZ` (honors 5-7): `h5 + 5 h6` and `h7` ...
     const SZ_WEIGHTS: [u8; 16] = [1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 1, 0];
-    /// ... weighted 625 and 15625 (every other pair of words summed as it is).
+    /// ... weighted 625 and 15625 (the other word pairs are summed with weight 1).
     const SZ_PAIRS: [i16; 8] = [1, 1, 1, 1, 1, 1, 625, 15625];
     let load = |b: &[u8]| {
         // SAFETY: `b` holds at least 16 initialised bytes (callers pass 16-byte slices);
