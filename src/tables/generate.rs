@@ -13,14 +13,21 @@
 //! 3. `dist[h]`: 0 where contained, else `1 + min_i dist[h + e_i]`: adding one tile the best
 //!    target needs lowers the distance by exactly one, and no tile lowers it by more.
 
-/// Number of (blocks, pair) cells: blocks 0..=4 times pair 0..=1, cell `m * 2 + p`.
+/// Number of (blocks, pair) cells: blocks 0..=4 times pair 0..=1. While generating, cell
+/// `m * 2 + p` (bit masks); in a finished [`Row`], lane [`lane`]`(m, p)`.
 pub const CELLS: usize = 10;
+
+/// The lane of a [`Row`] holding the value for `m` blocks and `p` pairs.
+#[inline(always)]
+pub const fn lane(m: usize, p: usize) -> usize {
+    p * 5 + m
+}
 /// Marks an unreachable cell (no target of that size exists in the group).
 pub const INF: u8 = 0x3F;
 
-/// A table row: the replacement number for each (blocks, pair) cell in lanes 0-9, and the
-/// group's special-shape statistics in lanes 10-15 (see [`super::stats`]). 16 bytes, aligned,
-/// so a row never straddles a cache line.
+/// A table row, "planar": the replacement number for `m` blocks and no pair in lane `m` (0-4),
+/// for `m` blocks and the pair in lane `5 + m` (5-9), and the group's special-shape statistics in
+/// lanes 10-15 (see [`super::stats`]). 16 bytes, aligned, so a row never straddles a cache line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(16))]
 pub struct Row(pub [u8; 16]);
@@ -29,7 +36,7 @@ impl Row {
     /// The replacement number for `m` blocks and `p` pairs.
     #[inline(always)]
     pub fn get(&self, m: usize, p: usize) -> u8 {
-        self.0[m * 2 + p]
+        self.0[lane(m, p)]
     }
 }
 
@@ -141,9 +148,10 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
                 }
             }
         }
-        for (cell, value) in row.iter_mut().enumerate().take(CELLS) {
+        // (The neighbour loop above is lane-wise, so only the contained cells need mapping.)
+        for cell in 0..CELLS {
             if contains[idx] & (1 << cell) != 0 {
-                *value = 0;
+                row[lane(cell / 2, cell % 2)] = 0;
             }
         }
         // Lookups never see more than 14 tiles in a group: skip the statistics above that.

@@ -121,6 +121,11 @@ pub struct ShapeTables {
     pub suit: &'static SuitTable,
     /// Table for the seven honors, base-5 indexed.
     pub honors: &'static [Row],
+    /// The suit table's rows and index halves, held directly: a lookup loads them from
+    /// here instead of following `suit` and its index (three dependent loads).
+    suit_rows: &'static [Row],
+    base: &'static [u32; 4096],
+    lo_rank: &'static [u32; 1024],
 }
 
 impl ShapeTables {
@@ -138,7 +143,13 @@ impl ShapeTables {
         let honors = HONORS[slot].get_or_init(|| {
             generate::generate(&GroupSpec::honors(honor_sequences, !pair_258_only))
         });
-        ShapeTables { suit, honors }
+        ShapeTables {
+            suit,
+            honors,
+            suit_rows: &suit.rows,
+            base: &suit.index.base,
+            lo_rank: &suit.index.lo_rank,
+        }
     }
 
     /// The rows of the three suits and the honors of a hand.
@@ -146,9 +157,9 @@ impl ShapeTables {
     pub fn rows(&self, counts: &Counts) -> [&Row; 4] {
         let [m, p, s, z] = group_indices(counts);
         [
-            self.suit.row_at(m.0, m.1),
-            self.suit.row_at(p.0, p.1),
-            self.suit.row_at(s.0, s.1),
+            self.suit_row_at(m.0, m.1),
+            self.suit_row_at(p.0, p.1),
+            self.suit_row_at(s.0, s.1),
             &self.honors[z.0],
         ]
     }
@@ -158,10 +169,17 @@ impl ShapeTables {
     #[inline(always)]
     pub fn row_of(&self, g: usize, index: (usize, usize)) -> &Row {
         if g < 3 {
-            self.suit.row_at(index.0, index.1)
+            self.suit_row_at(index.0, index.1)
         } else {
             &self.honors[index.0]
         }
+    }
+
+    /// [`SuitTable::row_at`] through the directly held pointers.
+    #[inline(always)]
+    fn suit_row_at(&self, hi: usize, lo: usize) -> &Row {
+        // Counts are at most 4, so hi < 3125 and lo < 625: the masks change nothing.
+        &self.suit_rows[self.base[hi & 4095] as usize + self.lo_rank[lo & 1023] as usize]
     }
 
     /// The index pairs of the four groups of a hand (see [`CompactIndex`]).
@@ -229,7 +247,9 @@ fn scalar_indices(c: &Counts) -> [(usize, usize); 4] {
 
 /// [`group_indices`] with two multiply-adds: the first four and next four counts of each suit,
 /// and the first four honors, are gathered into 4-byte groups, weighted 1, 5, 25, 125 and
-/// summed (`pmaddubsw`, then `pmaddwd`); the 9s and the last three honors are added apart.
+/// summed (`pmaddubsw`, then `pmaddwd`); the 9s are added apart.
+/// The last three honors ride in the fourth dword of the second vector, weighted `1, 5 | 1`
+/// by `pmaddubsw` and `625 | 15625` by `pmaddwd`.
 ///
 /// Compiled only when the build enables SSSE3 for every CPU it targets (`.cargo/config.toml`
 /// selects x86-64-v2): the one condition the intrinsics below need, and the SAFETY argument
@@ -242,10 +262,14 @@ fn simd_indices(c: &Counts) -> [(usize, usize); 4] {
     const P_LAST: [u8; 16] = [
         0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0,
     ];
-    const SZ: [u8; 16] = [
-        2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 0x80, 0x80, 0x80, 0x80,
-    ];
+    /// Sou 1-4 and 5-8, honors 1-4, then the fifth honor (the sixth and seventh are or-ed
+    /// into lanes 13 and 14).
+    const SZ: [u8; 16] = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 0x80, 0x80, 0x80];
     const WEIGHTS: [u8; 16] = [1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125];
+    /// The last four bytes of `SZ` (honors 5-7): `h5 + 5 h6` and `h7` ...
+    const SZ_WEIGHTS: [u8; 16] = [1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 1, 0];
+    /// ... weighted 625 and 15625 (the other word pairs are summed with weight 1).
+    const SZ_PAIRS: [i16; 8] = [1, 1, 1, 1, 1, 1, 625, 15625];
     let load = |b: &[u8]| {
         // SAFETY: `b` holds at least 16 initialised bytes (callers pass 16-byte slices);
         // the unaligned load has no alignment need.
@@ -253,28 +277,34 @@ fn simd_indices(c: &Counts) -> [(usize, usize); 4] {
     };
     let mut out = [0i32; 8];
     // SAFETY: SSSE3/SSE2 intrinsics under the module-level condition stated above; the
-    // stores write 16 bytes into each half of the 32-byte `out`.
+    // stores write 16 bytes into each half of the 32-byte `out`, the load of `SZ_PAIRS`
+    // reads its 16 bytes.
     unsafe {
         let (lo16, hi16) = (load(&c[0..16]), load(&c[16..32]));
+        let last_two = _mm_cvtsi32_si128(i32::from(c[32]) | i32::from(c[33]) << 8);
         let ones = _mm_set1_epi16(1);
-        let weights = load(&WEIGHTS);
         let mp = _mm_or_si128(
             _mm_shuffle_epi8(lo16, load(&MP)),
             _mm_shuffle_epi8(hi16, load(&P_LAST)),
         );
-        let sz = _mm_shuffle_epi8(hi16, load(&SZ));
-        let mp = _mm_madd_epi16(_mm_maddubs_epi16(mp, weights), ones);
-        let sz = _mm_madd_epi16(_mm_maddubs_epi16(sz, weights), ones);
+        let sz = _mm_or_si128(
+            _mm_shuffle_epi8(hi16, load(&SZ)),
+            _mm_slli_si128::<13>(last_two),
+        );
+        let mp = _mm_madd_epi16(_mm_maddubs_epi16(mp, load(&WEIGHTS)), ones);
+        let sz = _mm_madd_epi16(
+            _mm_maddubs_epi16(sz, load(&SZ_WEIGHTS)),
+            _mm_loadu_si128(SZ_PAIRS.as_ptr().cast::<__m128i>()),
+        );
         _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), mp);
         _mm_storeu_si128(out.as_mut_ptr().add(4).cast::<__m128i>(), sz);
     }
-    let [m_a, m_lo, p_a, p_lo, s_a, s_lo, z_a, _] = out.map(|v| v as usize);
-    let honors = z_a + 625 * c[31] as usize + 3125 * c[32] as usize + 15625 * c[33] as usize;
+    let [m_a, m_lo, p_a, p_lo, s_a, s_lo, z_a, z_b] = out.map(|v| v as usize);
     [
         (m_a + 625 * c[8] as usize, m_lo),
         (p_a + 625 * c[17] as usize, p_lo),
         (s_a + 625 * c[26] as usize, s_lo),
-        (honors, 0),
+        (z_a + z_b, 0),
     ]
 }
 

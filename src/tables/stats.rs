@@ -1,19 +1,25 @@
 //! Per-group statistics of the special shapes, stored in the six spare lanes (10-15) of each
 //! table row. The special-shape formulas in `algo::special` read them back.
+//!
+//! The fields are chosen so that every formula is a saturating subtraction from a constant
+//! and a maximum of two such terms (see `algo::special`), which SIMD code evaluates for all
+//! shapes at once after one sum of the four rows.
 
-/// Lane layout of the spare row bytes. Sums over four groups never overflow a field: a hand
-/// has at most 14 tiles.
+/// Lane layout of the spare row bytes. Sums over four groups never overflow a nibble field:
+/// a hand has at most 14 tiles.
 pub mod lane {
-    /// Kinds held at least twice (low nibble) and exactly once (high nibble).
-    pub const PAIRED_SINGLE: usize = 10;
-    /// Sum of `count / 2` (low nibble) and kinds held an odd number of times (high nibble).
-    pub const PAIRS_ODD: usize = 11;
-    /// Tiles that are 2, 5 or 8 (low nibble) and orphan kinds held twice or more (high).
-    pub const T258_ORPHAN_PAIRS: usize = 12;
-    /// Orphan kinds held (1 and 9 of a suit, every honor).
-    pub const ORPHANS: usize = 13;
-    /// Suits: the most numbers a spaced (Nanchang 十三烂) subset of size 1, 2, 3 keeps,
-    /// packed as `keep1 | keep2 << 1 | keep3 << 3`. Honors: 0.
+    /// `2 x kinds held at least twice + kinds held once` (low nibble, at most the tile count)
+    /// and kinds held at least twice (high nibble): seven distinct pairs.
+    pub const SEVEN_DISTINCT: usize = 10;
+    /// Tiles (low nibble) and the sum of `count / 2` (high nibble): seven pairs, four as two.
+    pub const SEVEN_FOUR_AS_TWO: usize = 11;
+    /// Orphan kinds held (low nibble; 1 and 9 of a suit, every honor) and orphan kinds held
+    /// twice or more (high nibble).
+    pub const ORPHANS: usize = 12;
+    /// Tiles that are 2, 5 or 8 (honors: 0).
+    pub const T258: usize = 13;
+    /// Suits: the class (0-4, an index into [`super::ROTTEN_CLASSES`]) of the most numbers a
+    /// spaced (Nanchang 十三烂) subset of size 1, 2 and 3 keeps. Honors: 0.| keep2 << 1 | keep3 << 3`. Honors: 0.
     pub const ROTTEN_KEEP: usize = 14;
     /// Suits: numbers held among 147, 258, 369, packed 2 bits each. Honors: 0.
     pub const KNITS: usize = 15;
@@ -59,20 +65,26 @@ const fn rotten_keep() -> [[u8; 4]; 512] {
     out
 }
 
+/// The most numbers of a suit that spaced subsets of size 1, 2 and 3 keep, as they occur: a
+/// suit holding anything keeps 1 with one number, 1 or 2 with two (3 and 7 keep 2 with two
+/// numbers but only 1 with three), and no more with three than with two, plus one. Lane
+/// [`lane::ROTTEN_KEEP`] holds the index of the suit's row here.
+pub const ROTTEN_CLASSES: [[u8; 3]; 5] = [[0, 0, 0], [1, 1, 1], [1, 2, 1], [1, 2, 2], [1, 2, 3]];
+
 /// 147, 258, 369 as 9-bit masks.
 const KNITS: [u16; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
 
 /// The spare-lane statistics of one group, from its counts (suits: 9 counts, honors: 7).
 pub fn group_stats(counts: &[u8]) -> [u8; 6] {
     let suit = counts.len() == 9;
-    let (mut paired, mut single, mut pairs, mut odd) = (0u8, 0u8, 0u8, 0u8);
+    let (mut paired, mut single, mut pairs, mut tiles) = (0u8, 0u8, 0u8, 0u8);
     let (mut t258, mut orphan_pairs, mut orphans) = (0u8, 0u8, 0u8);
     let mut mask = 0u16;
     for (i, &c) in counts.iter().enumerate() {
         paired += u8::from(c >= 2);
         single += u8::from(c == 1);
         pairs += c / 2;
-        odd += c & 1;
+        tiles += c;
         mask |= u16::from(c > 0) << i;
         let orphan = !suit || i == 0 || i == 8;
         if orphan {
@@ -85,19 +97,20 @@ pub fn group_stats(counts: &[u8]) -> [u8; 6] {
     }
     let (rotten, knits) = if suit {
         let k = ROTTEN_KEEP[mask as usize];
+        let class = ROTTEN_CLASSES
+            .iter()
+            .position(|c| *c == [k[1], k[2], k[3]])
+            .expect("every suit's spaced keeps are one of the rotten classes");
         let kn = KNITS.map(|p| (mask & p).count_ones() as u8);
-        (
-            k[1] | k[2] << 1 | k[3] << 3,
-            kn[0] | kn[1] << 2 | kn[2] << 4,
-        )
+        (class as u8, kn[0] | kn[1] << 2 | kn[2] << 4)
     } else {
         (0, 0)
     };
     [
-        paired | single << 4,
-        pairs | odd << 4,
-        t258 | orphan_pairs << 4,
-        orphans,
+        (2 * paired + single) | paired << 4,
+        tiles | pairs << 4,
+        orphans | orphan_pairs << 4,
+        t258,
         rotten,
         knits,
     ]
@@ -123,13 +136,17 @@ mod tests {
     fn group_stats_fields() {
         // 1199m: two pairs of orphans, no single
         let s = group_stats(&[2, 0, 0, 0, 0, 0, 0, 0, 2]);
-        assert_eq!(s[0], 2); // paired 2, single 0
-        assert_eq!(s[2] >> 4, 2); // orphan pairs
-        assert_eq!(s[3], 2); // orphans held
-                             // 258m: all 2/5/8, knitted 258 = 3
+        assert_eq!(s[0], 4 | 2 << 4); // 2 x paired 2 + single 0, paired 2
+        assert_eq!(s[1], 4 | 2 << 4); // 4 tiles, 2 pairs
+        assert_eq!(s[2], 2 | 2 << 4); // orphans held 2, orphan pairs 2
+                                      // 1111m: four as two pairs
+        let s = group_stats(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(s[0], 2 | 1 << 4);
+        assert_eq!(s[1], 4 | 2 << 4);
+        // 258m: all 2/5/8, knitted 258 = 3
         let s = group_stats(&[0, 1, 0, 0, 1, 0, 0, 1, 0]);
-        assert_eq!(s[2] & 15, 3);
+        assert_eq!(s[3], 3);
         assert_eq!(s[5] >> 2 & 3, 3);
-        assert_eq!(s[4] >> 3 & 3, 3); // 2-5-8 is spaced
+        assert_eq!(ROTTEN_CLASSES[s[4] as usize], [1, 2, 3]); // 2-5-8 is spaced
     }
 }
