@@ -12,6 +12,7 @@ use crate::rules::{PairRule, ShapeRules};
 use crate::tables::generate::{lane, Row, INF};
 use crate::tables::ShapeTables;
 use crate::tiles::{Counts, NUM_KINDS};
+use std::sync::OnceLock;
 
 /// Per-shape shanten; `None` where the rules turn a shape off or the melds rule it out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -357,6 +358,26 @@ impl Evaluator {
             tables: ShapeTables::get(rules.honor_sequences, rules.pair == PairRule::TwoFiveEight),
             plans: LanePlan::for_rules(rules),
         }
+    }
+
+    /// The evaluator of a named preset (`"standard"`, `"nanchang"`, `"pingxiang"`,
+    /// `"nanjing"`), built once per process: nearly every query names a preset, and building
+    /// the lane plans costs more than a whole shanten.
+    ///
+    /// ```
+    /// use majiang::algo::Evaluator;
+    /// let eval = Evaluator::preset("standard").unwrap();
+    /// let counts = majiang::counts_from_str("123m456p789s123z55m").unwrap();
+    /// assert_eq!(eval.shanten(&counts, majiang::hand::Jing::NONE, 0).unwrap(), 1);
+    /// ```
+    pub fn preset(name: &str) -> Result<&'static Evaluator> {
+        static PRESETS: [OnceLock<Evaluator>; 4] = [const { OnceLock::new() }; 4];
+        let rules = ShapeRules::preset(name)?;
+        let i = ShapeRules::PRESET_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .expect("ShapeRules::preset accepted a name outside PRESET_NAMES");
+        Ok(PRESETS[i].get_or_init(|| Evaluator::new(&rules)))
     }
 
     /// The rules this evaluator applies.

@@ -1,12 +1,11 @@
 //! `majiang.batch`: numpy arrays in, numpy arrays out; computed without the GIL and spread
 //! over threads.
 
-use super::convert::{jing_arg, rules_arg};
+use super::convert::{evaluator_arg, jing_arg};
 use super::errors::{invalid_hand, to_py};
 use crate::algo::batch::{self, Batch, PerRow};
 use crate::algo::Evaluator;
 use crate::hand::Jing;
-use crate::rules::ShapeRules;
 use crate::tiles::{Counts, NUM_KINDS};
 use numpy::ndarray::Array2;
 use numpy::{
@@ -57,10 +56,7 @@ impl<'py> Args<'py> {
         melds: Option<&Bound<'py, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<Args<'py>> {
-        let rules = match rules {
-            None => ShapeRules::NANCHANG,
-            Some(r) => rules_arg(r)?,
-        };
+        let eval = evaluator_arg(rules)?;
         let arr = u8_matrix(counts, "counts")?;
         let n = rows(&arr, "counts")?.len();
         let jing = match jing {
@@ -108,7 +104,7 @@ impl<'py> Args<'py> {
             }
         };
         Ok(Args {
-            eval: Evaluator::new(&rules),
+            eval,
             counts: arr,
             jing,
             melds,

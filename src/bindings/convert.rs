@@ -2,6 +2,7 @@
 
 use super::errors::{invalid_hand, to_py};
 use super::rules::Rules;
+use crate::algo::Evaluator;
 use crate::hand::{counts_of, Jing};
 use crate::rules::ShapeRules;
 use crate::tiles::{parse_tiles, Counts, Tile, NUM_KINDS};
@@ -212,16 +213,38 @@ pub fn jing_arg(obj: &Bound<'_, PyAny>) -> PyResult<Jing> {
     Jing::from_tiles(&tiles_arg(obj)?).map_err(to_py)
 }
 
-/// Rules from a preset name or a `Rules` object.
-pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeRules> {
-    // String literals in Python code are interned, so the usual argument is one of these
-    // very objects: an identity test skips decoding the string.
+/// The preset an argument names by identity: string literals in Python code are interned, so
+/// the usual argument is one of these very objects and need not be decoded.
+fn interned_preset(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
     static NAMES: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
     let names = NAMES.get_or_init(obj.py(), || {
         ShapeRules::PRESET_NAMES.map(|n| PyString::intern(obj.py(), n).unbind())
     });
-    if let Some(i) = names.iter().position(|n| n.as_ptr() == obj.as_ptr()) {
-        return ShapeRules::preset(ShapeRules::PRESET_NAMES[i]).map_err(to_py);
+    let i = names.iter().position(|n| n.as_ptr() == obj.as_ptr())?;
+    Some(ShapeRules::PRESET_NAMES[i])
+}
+
+/// The evaluator for a `rules=` argument (default: the Nanchang preset). Presets come from the
+/// core's per-process cache; a `Rules` object builds its own.
+pub fn evaluator_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Evaluator> {
+    let preset = match obj {
+        None => Some("nanchang"),
+        Some(o) => interned_preset(o),
+    };
+    if let Some(name) = preset {
+        return Evaluator::preset(name).copied().map_err(to_py);
+    }
+    let obj = obj.expect("None is the nanchang preset");
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Evaluator::preset(&s.to_cow()?).copied().map_err(to_py);
+    }
+    Ok(Evaluator::new(&rules_arg(obj)?))
+}
+
+/// Rules from a preset name or a `Rules` object.
+pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeRules> {
+    if let Some(name) = interned_preset(obj) {
+        return ShapeRules::preset(name).map_err(to_py);
     }
     if let Ok(s) = obj.cast::<PyString>() {
         return ShapeRules::preset(&s.to_cow()?).map_err(to_py);

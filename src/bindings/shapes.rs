@@ -1,10 +1,9 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
-use super::convert::{counts_arg, jing_arg, kind_name, kind_pystr, melds_arg, rules_arg};
+use super::convert::{counts_arg, evaluator_arg, jing_arg, kind_name, kind_pystr, melds_arg};
 use super::errors::to_py;
 use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
-use crate::rules::ShapeRules;
 use crate::tiles::Counts;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -24,12 +23,8 @@ impl Query {
         jing: Option<&Bound<'_, PyAny>>,
         melds: i64,
     ) -> PyResult<Query> {
-        let rules = match rules {
-            None => ShapeRules::NANCHANG,
-            Some(r) => rules_arg(r)?,
-        };
         Ok(Query {
-            eval: Evaluator::new(&rules),
+            eval: evaluator_arg(rules)?,
             counts: counts_arg(tiles)?,
             jing: match jing {
                 None => Jing::NONE,
