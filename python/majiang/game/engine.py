@@ -492,7 +492,7 @@ class Game:
             st.first_discards.append((seat, t))
         st.last_discard, st.discarder = t, seat
         st.drawn, st.after_kong = None, False
-        self._log("discard", seat=seat, tile=KINDS[t])
+        self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
         options: dict[int, list[Action]] = {}
         after = AFTER[seat]
         for s in after:
@@ -610,10 +610,10 @@ class Game:
         self._log_draw(seat, t, from_tail)
 
     def _log_draw(self, seat: int, t: int, from_tail: bool) -> None:
+        event = {"event": "draw", "seat": seat, "tile": TILE_NAMES[t]}
         if from_tail:
-            self._log("draw", seat=seat, tile=TILE_NAMES[t], replacement=True)
-        else:
-            self._log("draw", seat=seat, tile=TILE_NAMES[t])
+            event["replacement"] = True
+        self.events.append(event)
 
     # ----------------------------------------------------------------- hand end
     def _chao_zhuang(self) -> bool:
