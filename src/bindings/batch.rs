@@ -41,7 +41,7 @@ fn u8_matrix<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<PyReadonlyArr
 
 /// Everything a batch call takes, converted; the counts stay in the caller's array.
 struct Args<'py> {
-    eval: Evaluator,
+    eval: Cow<'static, Evaluator>,
     counts: PyReadonlyArray2<'py, u8>,
     jing: Vec<Jing>,
     melds: Vec<u8>,
@@ -56,7 +56,7 @@ impl<'py> Args<'py> {
         melds: Option<&Bound<'py, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<Args<'py>> {
-        let eval = evaluator_arg(rules)?;
+        let eval = evaluator_arg(counts.py(), rules)?;
         let arr = u8_matrix(counts, "counts")?;
         let n = rows(&arr, "counts")?.len();
         let jing = match jing {
@@ -138,8 +138,8 @@ impl Args<'_> {
         f: impl FnOnce(&Evaluator, &Batch<'_>, usize) -> crate::Result<Vec<T>> + Send,
     ) -> PyResult<Vec<T>> {
         let rows = rows(&self.counts, "counts")?;
-        let (eval, b, threads) = (self.eval, self.batch(&rows), self.threads);
-        py.detach(move || f(&eval, &b, threads)).map_err(to_py)
+        let (eval, b, threads) = (&*self.eval, self.batch(&rows), self.threads);
+        py.detach(move || f(eval, &b, threads)).map_err(to_py)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Argument conversion: tiles, wild sets and rules as Python callers give them.
 
+use super::count_lists::counts_from_list;
 use super::errors::{invalid_hand, to_py};
 use super::rules::Rules;
 use crate::algo::Evaluator;
@@ -9,7 +10,9 @@ use crate::tiles::{parse_tiles, Counts, Tile, NUM_KINDS};
 use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
+use std::borrow::Cow;
+use std::cell::RefCell;
 
 fn count_value(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
     let v: i64 = item
@@ -58,36 +61,6 @@ fn tile_of(item: &Bound<'_, PyAny>, i: usize) -> PyResult<Tile> {
     }
 }
 
-/// The Python ints 0-4, kept alive for the interpreter's lifetime.
-fn small_ints(py: Python<'_>) -> &[Py<PyAny>; 5] {
-    static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
-    SMALL.get_or_init(py, || {
-        [0u8, 1, 2, 3, 4].map(|v| match v.into_pyobject(py) {
-            Ok(o) => o.into_any().unbind(),
-            Err(never) => match never {},
-        })
-    })
-}
-
-/// Fast path for the commonest input, a list of 34 counts: CPython caches the ints 0-4 as
-/// single objects, so each item is matched by identity, with one borrowed-item call and no
-/// reference counting. `None` sends anything else (other int objects, other types, a list
-/// mutated concurrently) to the general path, which gives the exact error.
-fn counts_from_small_ints(list: &Bound<'_, PyList>) -> Option<Counts> {
-    let small = small_ints(list.py()).each_ref().map(|p| p.as_ptr());
-    let mut counts = [0u8; NUM_KINDS];
-    for (i, c) in counts.iter_mut().enumerate() {
-        // SAFETY: `list` is a live list object held by this call while it holds the GIL, and
-        // no Python code runs during the loop, so the list keeps its 34 items; the index is
-        // in range, and `PyList_GetItem` returns a borrowed pointer (or NULL with an
-        // IndexError set, which cannot happen in range). The pointer is only compared,
-        // never dereferenced or released.
-        let item = unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
-        *c = small.iter().position(|&p| p == item)? as u8;
-    }
-    Some(counts)
-}
-
 /// A sequence of 34 integers, or of tile names.
 fn counts_from_items<'py>(
     len: usize,
@@ -121,10 +94,8 @@ fn counts_from_items<'py>(
 /// sequence of tile names, or 34 counts (list, tuple, bytes, numpy array).
 pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(list) = obj.cast_exact::<PyList>() {
-        if list.len() == NUM_KINDS {
-            if let Some(counts) = counts_from_small_ints(list) {
-                return Ok(counts);
-            }
+        if let Some(counts) = counts_from_list(list) {
+            return Ok(counts);
         }
         return counts_from_items(list.len(), list.iter());
     }
@@ -210,35 +181,96 @@ pub fn jing_arg(obj: &Bound<'_, PyAny>) -> PyResult<Jing> {
     if obj.is_none() {
         return Ok(Jing::NONE);
     }
-    Jing::from_tiles(&tiles_arg(obj)?).map_err(to_py)
+    if let Some(jing) = LAST_JING.with_borrow(|last| match last {
+        Some((held, jing)) if held.as_ptr() == obj.as_ptr() => Some(*jing),
+        _ => None,
+    }) {
+        return Ok(jing);
+    }
+    let jing = Jing::from_tiles(&tiles_arg(obj)?).map_err(to_py)?;
+    if is_deeply_immutable(obj) {
+        let held = obj.clone().unbind();
+        // The previous entry is dropped here with the GIL held.
+        LAST_JING.set(Some((held, jing)));
+    }
+    Ok(jing)
 }
 
-/// The preset an argument names by identity: string literals in Python code are interned, so
-/// the usual argument is one of these very objects and need not be decoded.
+thread_local! {
+    /// The last wild set parsed from a deeply immutable argument, with the argument itself.
+    /// Callers pass the same object call after call (a game's jing for a whole hand), and
+    /// parsing it was half the cost of a Nanchang `shanten`. Holding a reference keeps the
+    /// object alive, so no other object can take its address while it is held: identity
+    /// then implies the same contents.
+    static LAST_JING: RefCell<Option<(Py<PyAny>, Jing)>> = const { RefCell::new(None) };
+}
+
+/// An exact `str`, or an exact tuple of exact `str` and `int` items: nothing in it can change.
+fn is_deeply_immutable(obj: &Bound<'_, PyAny>) -> bool {
+    if obj.is_exact_instance_of::<PyString>() {
+        return true;
+    }
+    obj.cast_exact::<PyTuple>().is_ok_and(|t| {
+        t.iter()
+            .all(|x| x.is_exact_instance_of::<PyString>() || x.is_exact_instance_of::<PyInt>())
+    })
+}
+
+/// The presets, each with its name as an interned Python string: string literals in Python
+/// code are interned, so the usual `rules=` argument is one of these very objects and is
+/// recognised by identity, with no decoding and no lookup by name.
+fn interned_presets(py: Python<'_>) -> &[(Py<PyString>, &'static str)] {
+    static PRESETS: PyOnceLock<Vec<(Py<PyString>, &'static str)>> = PyOnceLock::new();
+    PRESETS.get_or_init(py, || {
+        ShapeRules::PRESET_NAMES
+            .iter()
+            .map(|&n| (PyString::intern(py, n).unbind(), n))
+            .collect()
+    })
+}
+
+/// The preset an argument names by identity (see [`interned_presets`]).
 fn interned_preset(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
-    static NAMES: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
-    let names = NAMES.get_or_init(obj.py(), || {
-        ShapeRules::PRESET_NAMES.map(|n| PyString::intern(obj.py(), n).unbind())
-    });
-    let i = names.iter().position(|n| n.as_ptr() == obj.as_ptr())?;
-    Some(ShapeRules::PRESET_NAMES[i])
+    let presets = interned_presets(obj.py());
+    let i = presets
+        .iter()
+        .position(|(n, _)| n.as_ptr() == obj.as_ptr())?;
+    Some(presets[i].1)
 }
 
-/// The evaluator for a `rules=` argument (default: the Nanchang preset). Presets come from the
-/// core's per-process cache; a `Rules` object builds its own.
-pub fn evaluator_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Evaluator> {
-    let preset = match obj {
-        None => Some("nanchang"),
-        Some(o) => interned_preset(o),
+/// The preset evaluators, built once and held here so a call costs no lookup by name.
+fn preset_evaluators(py: Python<'_>) -> PyResult<&[&'static Evaluator; 4]> {
+    static EVALUATORS: PyOnceLock<[&'static Evaluator; 4]> = PyOnceLock::new();
+    EVALUATORS.get_or_try_init(py, || {
+        let mut out = [Evaluator::preset("standard").map_err(to_py)?; 4];
+        for (slot, name) in out.iter_mut().zip(ShapeRules::PRESET_NAMES) {
+            *slot = Evaluator::preset(name).map_err(to_py)?;
+        }
+        Ok(out)
+    })
+}
+
+/// The evaluator for a `rules=` argument (default: the Nanchang preset): a preset's shared
+/// evaluator, or one built for a `Rules` object.
+pub fn evaluator_arg(
+    py: Python<'_>,
+    obj: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Cow<'static, Evaluator>> {
+    /// Index of the default preset, "nanchang", in `ShapeRules::PRESET_NAMES`.
+    const NANCHANG: usize = 1;
+    let Some(obj) = obj else {
+        return Ok(Cow::Borrowed(preset_evaluators(py)?[NANCHANG]));
     };
-    if let Some(name) = preset {
-        return Evaluator::preset(name).copied().map_err(to_py);
+    let presets = interned_presets(py);
+    if let Some(i) = presets.iter().position(|(n, _)| n.as_ptr() == obj.as_ptr()) {
+        return Ok(Cow::Borrowed(preset_evaluators(py)?[i]));
     }
-    let obj = obj.expect("None is the nanchang preset");
     if let Ok(s) = obj.cast::<PyString>() {
-        return Evaluator::preset(&s.to_cow()?).copied().map_err(to_py);
+        return Ok(Cow::Borrowed(
+            Evaluator::preset(&s.to_cow()?).map_err(to_py)?,
+        ));
     }
-    Ok(Evaluator::new(&rules_arg(obj)?))
+    Ok(Cow::Owned(Evaluator::new(&rules_arg(obj)?)))
 }
 
 /// Rules from a preset name or a `Rules` object.

@@ -3,6 +3,7 @@
 
 mod batch;
 mod convert;
+mod count_lists;
 mod errors;
 mod rules;
 mod shapes;
@@ -18,5 +19,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     shapes::register(m)?;
     batch::register(m)?;
+    count_lists::register(m)?;
     Ok(())
 }

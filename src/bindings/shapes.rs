@@ -7,10 +7,11 @@ use crate::hand::Jing;
 use crate::tiles::Counts;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::borrow::Cow;
 
 /// The arguments every shape query shares, converted once.
 struct Query {
-    eval: Evaluator,
+    eval: Cow<'static, Evaluator>,
     counts: Counts,
     jing: Jing,
     melds: u8,
@@ -24,7 +25,7 @@ impl Query {
         melds: i64,
     ) -> PyResult<Query> {
         Ok(Query {
-            eval: evaluator_arg(rules)?,
+            eval: evaluator_arg(tiles.py(), rules)?,
             counts: counts_arg(tiles)?,
             jing: match jing {
                 None => Jing::NONE,
