@@ -13,6 +13,7 @@ __version__: str
 __all__ = [
     "Rules",
     "__version__",
+    "_list_reads",
     "batch",
     "decompositions",
     "discard_options",
