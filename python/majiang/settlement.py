@@ -145,7 +145,10 @@ def deltas_of(items: Iterable[Payment]) -> tuple[int, int, int, int]:
 Settler = Callable[[Any], Settlement]
 """A variant's settle function: takes the record (dict or the variant's typed record)."""
 
-_REGISTRY: dict[str, Settler | str] = {"nanchang": "majiang.nanchang:settle"}
+_REGISTRY: dict[str, Settler | str] = {
+    "nanchang": "majiang.nanchang:settle",
+    "pingxiang": "majiang.pingxiang:settle",
+}
 """Variant name -> settle function, or ``"module:function"`` imported on first use."""
 
 

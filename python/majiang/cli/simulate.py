@@ -80,8 +80,12 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     hands.add_row("exhaustive draws (荒庄)", f"{stats['draw_rate']:.1%}")
     hands.add_row("discards a hand", f"{stats['average_turns']:.1f}")
     hands.add_section()
-    for name in PATTERNS:
-        hands.add_row(name, f"{stats['patterns'][name]:.2%}")
+    found = stats["patterns"]
+    names = PATTERNS if variant == "nanchang" else sorted(found, key=lambda p: -found[p])
+    for name in names:
+        if name in PATTERNS and variant != "nanchang" and not found[name]:
+            continue  # Nanchang's patterns, never seen in another variant
+        hands.add_row(name, f"{found[name]:.2%}")
     return [seats, hands]
 
 

@@ -116,8 +116,9 @@ class Game:
         streak: int = 1,
         scores: Sequence[int] | None = None,
     ) -> None:
-        self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.options = dict(options or {})
+        chosen = get_variant(variant) if isinstance(variant, str) else variant
+        self.variant = chosen.with_options(self.options)
         if not isinstance(hands, int) or hands < 1:
             raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
         if dealer is not None and dealer not in (0, 1, 2, 3):
@@ -265,7 +266,7 @@ class Game:
         st = self.state
         found = st.waits[seat]
         if found is None:
-            found = self.variant.waits(st.hands[seat], st.jing, len(st.melds[seat]))
+            found = self.variant.waits(st.hands[seat], st.jing, st.melds[seat])
             st.waits[seat] = found
         return found
 
@@ -283,7 +284,11 @@ class Game:
         st = self.state
         if seat in st.furiten or tile not in self._waits(seat):
             return False
-        return robbing or not self._jing_diao(seat)
+        if not robbing and self._jing_diao(seat):
+            return False
+        hand = list(st.hands[seat])
+        hand[tile] += 1
+        return self.variant.may_win_on_discard(hand, st.melds[seat])
 
     def _claim_options(self, seat: int, tile: int) -> list[Action]:
         st = self.state
@@ -341,7 +346,7 @@ class Game:
         before = st.waits[seat]  # the waits of the hand before this draw, if still known
         if before is not None and not st.after_kong:
             return drawn in before
-        return self.variant.is_winning(hand, st.jing, len(st.melds[seat]))
+        return self.variant.is_winning(hand, st.jing, st.melds[seat])
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now.
@@ -669,7 +674,7 @@ class Game:
         st.won_on = tile
         full = list(st.hands[seat])
         full[tile] += 1
-        if not self.variant.is_winning(full, st.jing, len(st.melds[seat])):
+        if not self.variant.is_winning(full, st.jing, st.melds[seat]):
             raise AssertionError("engine accepted a hand the core does not call winning")
         result = {
             "kind": "win",
@@ -702,7 +707,10 @@ class Game:
         if len(self.records) >= self.hands:
             self.over = True
         else:
-            self._begin(*self.variant.next_dealer(st.dealer, st.streak, winner), None)
+            following = self.variant.next_dealer(
+                st.dealer, st.streak, winner, last_drawer(self.events)
+            )
+            self._begin(*following, None)
 
     # ----------------------------------------------------------------- saving
     def snapshot(self) -> dict[str, Any]:
@@ -750,6 +758,26 @@ class Game:
             True
         """
         return copy.deepcopy(self)
+
+
+def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat of the last draw in the hand the events end with (None before any draw):
+    after an exhaustive draw, the seat that drew the wall's last tile.
+
+    Example:
+        >>> last_drawer([{"event": "deal"}, {"event": "draw", "seat": 2},
+        ...              {"event": "discard", "seat": 2}, {"event": "draw-game"}])
+        2
+        >>> last_drawer([{"event": "draw", "seat": 1}, {"event": "deal"}]) is None
+        True
+    """
+    for event in reversed(events):
+        kind = event.get("event")
+        if kind == "draw":
+            return int(event["seat"])
+        if kind == "deal":
+            return None
+    return None
 
 
 def _text(tiles: Sequence[int]) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from majiang.errors import IllegalActionError, MajiangError, ReplayError
 from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Discard, Kong
-from majiang.game.engine import Deal, Game
+from majiang.game.engine import Deal, Game, last_drawer
 from majiang.game.log import EventSource, read_events
 from majiang.game.variant import get_variant
 from majiang.settlement import Settlement
@@ -168,7 +168,9 @@ def _check_follows(
     if _field(deal, "hand", line) != _field(before, "hand", line) + 1:
         return  # another match starts
     variant = get_variant(str(_field(deal, "variant", line)))
-    expected = variant.next_dealer(before["dealer"], before["dealer_streak"], result["winner"])
+    expected = variant.next_dealer(
+        before["dealer"], before["dealer_streak"], result["winner"], result["last_drawer"]
+    )
     got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
     if got != expected:
         raise ReplayError(
@@ -229,7 +231,9 @@ def _replay_hand(
     if at != len(events):
         raise ReplayError(f"line {start + at}: events after the hand is over")
     record = game.records[-1]["result"]
-    result.update(winner=record.get("winner"), scores=list(game.scores))
+    result.update(
+        winner=record.get("winner"), last_drawer=last_drawer(game.events), scores=list(game.scores)
+    )
 
 
 def _actions(game: Game, event: Mapping[str, Any], line: int) -> list[tuple[int, Action]]:

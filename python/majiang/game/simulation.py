@@ -88,7 +88,7 @@ class Tally:
             else:
                 self.discard_win += 1
             for p in _patterns(settlement.pattern):
-                self.patterns[p] += 1
+                self.patterns[p] = self.patterns.get(p, 0) + 1
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts.
@@ -104,8 +104,8 @@ class Tally:
         self.discard_win += other.discard_win
         self.draws += other.draws
         self.turns += other.turns
-        for p in PATTERNS:
-            self.patterns[p] += other.patterns[p]
+        for p, count in other.patterns.items():
+            self.patterns[p] = self.patterns.get(p, 0) + count
 
     def summary(self) -> dict[str, Any]:
         """Rates and means over the counted hands.
@@ -240,7 +240,9 @@ def simulate(
 
 
 def _patterns(pattern: Mapping[str, Any]) -> list[str]:
-    """The counted patterns of one won hand's settlement pattern."""
+    """The counted patterns of one won hand's settlement pattern: Nanchang's (always
+    listed, even at zero) and any variant's named big hands (``pattern["hands"]``)."""
+    named = [str(h) for h in pattern.get("hands", ())]
     shape = str(pattern.get("shape") or "")
     found = [str(pattern["de_guo"])] if pattern.get("de_guo") in ("德国", "德中德") else []
     if pattern.get("jing_diao"):
@@ -251,4 +253,4 @@ def _patterns(pattern: Mapping[str, Any]) -> list[str]:
         found.append("七对")
     if "十三烂" in shape:
         found.append("十三烂")
-    return found
+    return found + [h for h in named if h not in found]

@@ -100,11 +100,11 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 def _fill(game: Game, data: Mapping[str, Any]) -> None:
     name = _get(data, "variant", str)
+    game.options = dict(_get(data, "options", Mapping))
     try:
-        game.variant = get_variant(name)
+        game.variant = get_variant(name).with_options(game.options)
     except MajiangError as e:
         raise RecordError(f"variant: {e}") from e
-    game.options = dict(_get(data, "options", Mapping))
     game.hands = _get(data, "hands", int)
     if game.hands < 1:
         raise RecordError(f"snapshot: hands: expected a positive number, got {game.hands}")

@@ -1,0 +1,36 @@
+"""Pingxiang mahjong (萍乡麻将): hand scoring and settlement.
+
+:func:`score_hand` scores 14 tiles (big hands, 番, how it was reached); :func:`settle` takes a
+hand record (:class:`HandRecord` or its JSON form) and returns a
+:class:`~majiang.settlement.Settlement`. The rules and every option are in
+``docs/rules/pingxiang.md``.
+
+Example:
+    >>> from majiang import pingxiang
+    >>> pingxiang.PingxiangOptions().cap
+    32
+    >>> pingxiang.score_hand("11223344556677p", [], self_drawn=True).fan
+    8
+"""
+
+from __future__ import annotations
+
+from majiang.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
+from majiang.pingxiang.options import PingxiangOptions
+from majiang.pingxiang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
+from majiang.pingxiang.settle import liable_seat, settle
+
+__all__ = [
+    "DrawResult",
+    "HandRecord",
+    "HandScore",
+    "Meld",
+    "PingxiangOptions",
+    "PlayerRecord",
+    "WinResult",
+    "is_winning",
+    "liable_seat",
+    "score_hand",
+    "settle",
+    "winning_kinds",
+]

@@ -1,0 +1,139 @@
+"""The Pingxiang rules the seed leaves open, as one frozen set of options.
+
+Each field is a conflict of ``docs/rules/pingxiang.md`` §15 (P1-P11) with the proposed default,
+plus the cap and the stake B.
+
+Example:
+    >>> from majiang.pingxiang.options import PingxiangOptions
+    >>> o = PingxiangOptions.from_dict({"luanjiang_fan": 8})
+    >>> o.luanjiang_fan, o.cap, o.genzhuang
+    (8, 32, True)
+    >>> o.overrides()
+    {'luanjiang_fan': 8}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from majiang.errors import RecordError
+
+__all__ = ["PingxiangOptions", "ShisanlanHonors"]
+
+ShisanlanHonors = Literal["at_least_5", "exactly_5"]
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "luanjiang_fan": (4, 8),
+    "qys_yitiaolong_fan": (8, 16),
+    "shisanlan_honors": ("at_least_5", "exactly_5"),
+}
+
+
+@dataclass(frozen=True)
+class PingxiangOptions:
+    """The Pingxiang scoring and settlement options (defaults: ``pingxiang.md`` §15).
+
+    Example:
+        >>> PingxiangOptions().qys_yitiaolong_fan
+        16
+    """
+
+    pinghu_self_draw_only: bool = False
+    """P1: True: a 平胡 (no big hand) wins only self-drawn and without a chow."""
+    luanjiang_fan: int = 4
+    """P2: 乱将 / 将一色 is 4 番 (detailed list) or 8 (summary)."""
+    qys_yitiaolong_fan: int = 16
+    """P3: 清一色一条龙 is 16 番 (explicit entry) or 8 (stacking rule)."""
+    genzhuang: bool = True
+    """P4: 跟庄 is played (the dealer pays each non-dealer B)."""
+    duiduihu_needs_258: bool = True
+    """P6: 对对胡 needs a 2/5/8 pair (unless 清一色 or 字一色 makes the hand 不带)."""
+    ziyise_shapeless: bool = True
+    """P7: any 14 honors win as 字一色; False: 字一色 needs a regular or seven-pairs shape."""
+    shisanlan_honors: ShisanlanHonors = "at_least_5"
+    """P8: 十三烂 is any 14 of the 16 knitted kinds, or exactly five honors."""
+    baopai_excludes_pengpenghu: bool = True
+    """P9: no 包牌 when the winner's hand is 对对胡 (大碰胡)."""
+    luohan_18: bool = True
+    """P11: 18罗汉 (four kongs and a 2/5/8 pair) is a 32-番 hand."""
+    cap: int = 32
+    """The most 番 a hand scores."""
+    base: int = 1
+    """The stake B (最低赔率): every amount is a multiple of it."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> PingxiangOptions:
+        """Options from overrides by name; an unknown name or a bad value raises RecordError
+        naming it.
+
+        Example:
+            >>> PingxiangOptions.from_dict({"genzhuang": False}).genzhuang
+            False
+            >>> PingxiangOptions.from_dict({"gen_zhuang": False})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: options.gen_zhuang: unknown option (known: ...)
+            >>> PingxiangOptions.from_dict({"luanjiang_fan": 6})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: options.luanjiang_fan: 6 is not one of 4, 8
+        """
+        if data is None:
+            return _DEFAULT
+        if not isinstance(data, Mapping):
+            raise RecordError(f"options: expected an object of option overrides, got {data!r}")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name not in _FIELDS:
+                known = ", ".join(sorted(_FIELDS))
+                raise RecordError(f"options.{name}: unknown option (known: {known})")
+            values[name] = _check(name, _FIELDS[name], value)
+        return cls(**values) if values else _DEFAULT
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the defaults, by name (what a record stores).
+
+        Example:
+            >>> PingxiangOptions(genzhuang=False).overrides()
+            {'genzhuang': False}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name.
+
+        Example:
+            >>> PingxiangOptions().to_dict()["shisanlan_honors"]
+            'at_least_5'
+        """
+        return dataclasses.asdict(self)
+
+
+def _check(name: str, kind: str, value: Any) -> Any:
+    path = f"options.{name}"
+    if name in _CHOICES:
+        choices = _CHOICES[name]
+        if type(value) is not type(choices[0]) or value not in choices:
+            raise RecordError(f"{path}: {value!r} is not one of {', '.join(map(str, choices))}")
+        return value
+    if kind == "bool":
+        if type(value) is not bool:
+            raise RecordError(f"{path}: expected true or false, got {value!r}")
+        return value
+    if type(value) is not int or value < 1:
+        raise RecordError(f"{path}: expected a whole number ≥ 1, got {value!r}")
+    return value
+
+
+_FIELDS: dict[str, str] = {
+    f.name: "bool" if isinstance(f.default, bool) else "int"
+    for f in dataclasses.fields(PingxiangOptions)
+}
+_DEFAULT = PingxiangOptions()
