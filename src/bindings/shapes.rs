@@ -5,6 +5,7 @@ use super::errors::to_py;
 use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
 use crate::tiles::Counts;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::borrow::Cow;
@@ -165,16 +166,20 @@ pub fn discard_options<'py>(
         .eval
         .discard_options(&q.counts, q.jing, q.melds, visible.as_ref())
         .map_err(to_py)?;
+    let keys = [
+        intern!(py, "discard"),
+        intern!(py, "shanten"),
+        intern!(py, "effective"),
+        intern!(py, "unseen"),
+    ];
     let out = PyList::empty(py);
     for o in options {
         let d = PyDict::new(py);
-        d.set_item("discard", kind_name(o.discard))?;
-        d.set_item("shanten", o.shanten)?;
-        d.set_item(
-            "effective",
-            o.effective.into_iter().map(kind_name).collect::<Vec<_>>(),
-        )?;
-        d.set_item("unseen", o.unseen)?;
+        d.set_item(keys[0], kind_pystr(py, o.discard))?;
+        d.set_item(keys[1], o.shanten)?;
+        let effective = o.effective.into_iter().map(|k| kind_pystr(py, k));
+        d.set_item(keys[2], PyList::new(py, effective)?)?;
+        d.set_item(keys[3], o.unseen)?;
         out.append(d)?;
     }
     Ok(out)
