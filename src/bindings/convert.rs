@@ -298,7 +298,7 @@ pub fn melds_arg(melds: i64) -> PyResult<u8> {
 }
 
 /// Formats a kind index as its MPSZ name.
-pub fn kind_name(k: usize) -> String {
+fn kind_name(k: usize) -> String {
     Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
 }
 

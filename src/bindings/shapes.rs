@@ -1,6 +1,6 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
-use super::convert::{counts_arg, evaluator_arg, jing_arg, kind_name, kind_pystr, melds_arg};
+use super::convert::{counts_arg, evaluator_arg, jing_arg, kind_pystr, melds_arg};
 use super::errors::to_py;
 use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
@@ -187,24 +187,22 @@ pub fn discard_options<'py>(
 
 fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    out.set_item("shape", d.shape.name())?;
-    out.set_item("wilds_as_themselves", d.wilds_as_themselves())?;
+    out.set_item(intern!(py, "shape"), d.shape.name())?;
+    out.set_item(intern!(py, "wilds_as_themselves"), d.wilds_as_themselves())?;
     let blocks = PyList::empty(py);
     for b in &d.blocks {
         let bd = PyDict::new(py);
-        bd.set_item("kind", b.kind.name())?;
+        bd.set_item(intern!(py, "kind"), b.kind.name())?;
         let names = |f: fn(&crate::algo::TileUse) -> u8| {
-            b.tiles
-                .iter()
-                .map(|t| kind_name(f(t) as usize))
-                .collect::<Vec<_>>()
+            PyList::new(py, b.tiles.iter().map(|t| kind_pystr(py, f(t) as usize)))
         };
-        bd.set_item("tiles", names(|t| t.kind))?;
-        bd.set_item("sources", names(|t| t.tile))?;
-        bd.set_item("wild", b.tiles.iter().map(|t| t.wild).collect::<Vec<_>>())?;
+        bd.set_item(intern!(py, "tiles"), names(|t| t.kind)?)?;
+        bd.set_item(intern!(py, "sources"), names(|t| t.tile)?)?;
+        let wild = b.tiles.iter().map(|t| t.wild);
+        bd.set_item(intern!(py, "wild"), PyList::new(py, wild)?)?;
         blocks.append(bd)?;
     }
-    out.set_item("blocks", blocks)?;
+    out.set_item(intern!(py, "blocks"), blocks)?;
     Ok(out)
 }
 
