@@ -53,6 +53,23 @@ def test_a_match_of_two_hands(
     assert [int(s) for s in scores] == [a + b for a, b in zip(*deltas, strict=True)]
 
 
+def test_pingxiang_with_hints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(
+        ["--variant", "pingxiang", "--seed", "5", "--hands", "2", "--hints"],
+        "1\n" * 600,
+        monkeypatch,
+        capsys,
+    )
+    assert code == 0
+    assert out.startswith("majiang play: pingxiang, seed 5")
+    assert len(totals(out)) == 2
+    assert "hint: shanten" in out
+    assert "no jing" in out  # Pingxiang has no wild tiles
+    assert "wins" in out or "exhaustive draw" in out
+
+
 def test_words_as_answers(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -53,3 +53,27 @@ def test_no_payments() -> None:
     lines = shown(Settlement.from_items([], pattern={}))
     assert lines[0] == "no payments"
     assert lines[-1].split() == ["total", "+0", "+0", "+0", "+0"]
+
+
+PINGXIANG_RECORD = {
+    "variant": "pingxiang",
+    "dealer": 0,
+    "players": [
+        {"hand": "1112223335m", "melds": [{"kind": "peng", "tiles": "888m", "from": 2}]},
+        {"hand": "147m258p369s1234z"},
+        {"hand": "22p33p44p66s88s777z"},
+        {"hand": "567m567p78s8p9s135z"},
+    ],
+    "result": {"kind": "win", "winner": 0, "tile": "5m", "from": None},
+}
+
+
+def test_settle_shows_a_pingxiang_hand_by_its_big_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pingxiang.json"
+    path.write_text(json.dumps(PINGXIANG_RECORD, ensure_ascii=False), encoding="utf-8")
+    assert main(["settle", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "seat 0 wins self-drawn: 清一色 对对胡 带真将 (16 番)"
+    assert lines[-1].split() == ["total", "+48", "-16", "-16", "-16"]

@@ -43,6 +43,7 @@ from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
 from majiang.game.state import HandState
+from majiang.game.variant import VARIANTS
 from majiang.tiles import KINDS
 
 EXAMPLE = """examples:
@@ -83,7 +84,7 @@ HELP = ("help", "?", "h")
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "play",
-        help="play Nanchang mahjong against three bots in the terminal",
+        help="play mahjong (Nanchang or Pingxiang) against three bots in the terminal",
         description="Play against three EfficiencyBots: discard by tile or number, answer "
         "claim prompts, see the bots' moves and the settlement table after each hand.",
         epilog=EXAMPLE,
@@ -92,6 +93,12 @@ def register(commands: Any) -> None:
     p.add_argument("--seat", type=int, default=0, choices=range(4), metavar="S", help="your seat")
     p.add_argument("--seed", type=int, help="the same seed deals the same game (default: random)")
     p.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
+    p.add_argument(
+        "--variant",
+        default="nanchang",
+        choices=sorted(VARIANTS),
+        help="the rules (default nanchang)",
+    )
     p.add_argument("--hints", action="store_true", help="show shanten and the best discards")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
@@ -228,7 +235,7 @@ class Session:
         hand = list(st.hands[self.me])
         jing = [KINDS[k] for k in st.jing]
         k = len(st.melds[self.me])
-        opts: dict[str, Any] = {"rules": "nanchang", "jing": jing, "melds": k}
+        opts: dict[str, Any] = {"rules": game.variant.rules, "jing": jing, "melds": k}
         shanten = majiang.shanten(hand, **opts)
         text = Text("hint: ", style="yellow")
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
@@ -328,8 +335,11 @@ def run(args: argparse.Namespace) -> int:
     seed = random.randrange(2**32) if args.seed is None else args.seed
     out = console()
     session = Session(args, out)
-    out.print(f"majiang play: seed {seed}, you are seat {args.seat} against three EfficiencyBots")
-    game = Game(seed=seed, hands=args.hands)
+    out.print(
+        f"majiang play: {args.variant}, seed {seed}, you are seat {args.seat} against three "
+        "EfficiencyBots"
+    )
+    game = Game(args.variant, seed=seed, hands=args.hands)
     try:
         session.play(game)
     except (_Quit, KeyboardInterrupt) as e:

@@ -305,13 +305,24 @@ def action_text(action: Any, *, glyphs: bool = False, zh: bool = False) -> str:
 
 
 def settlement_headline(s: Settlement) -> str:
-    """The result in one line: the winner, how, the shape and extras; or 荒庄.
+    """The result in one line: the winner, how, the shape and extras; or 荒庄. A variant
+    whose pattern names its hands (``hands``, ``fan``: Pingxiang) shows those instead of a
+    shape.
 
     Example:
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "draw"}))
         'exhaustive draw (荒庄)'
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
+        ...     "winner": 2, "from": 0, "self_drawn": False, "hands": ["清一色"], "fan": 4}))
+        "seat 2 wins on seat 0's discard: 清一色 (4 番)"
     """
     p = s.pattern
+    if p.get("result") == "win" and "hands" in p:
+        how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
+        named = " ".join(p["hands"]) or "平胡"
+        if p.get("qiang_gang"):
+            named += " 抢杠"
+        return f"seat {p['winner']} wins {how}: {named} ({p['fan']} 番)"
     if p.get("result") == "win":
         how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
         extras = [

@@ -123,6 +123,9 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
                 items.append(Payment(r.dealer, seat, b, "跟庄", "the first four discards matched"))
     pattern: dict[str, Any] = {
         "result": "win",
+        "winner": winner,
+        "from": w.source,
+        "qiang_gang": w.qiang_gang,
         "hands": list(score.hands),
         "fan": score.fan,
         "detail": score.detail,
