@@ -62,6 +62,45 @@ pub struct ShapeRules {
 }
 
 impl ShapeRules {
+    /// How many different rule sets the knobs make.
+    pub const COMBINATIONS: usize = 2 * 2 * 3 * 2 * 3 * 2;
+
+    /// This rule set's number among all [`ShapeRules::COMBINATIONS`]: distinct rule sets
+    /// get distinct numbers below that count.
+    ///
+    /// ```
+    /// use majiang::rules::ShapeRules;
+    /// assert_ne!(ShapeRules::STANDARD.index(), ShapeRules::NANCHANG.index());
+    /// assert!(ShapeRules::NANCHANG.index() < ShapeRules::COMBINATIONS);
+    /// ```
+    pub fn index(&self) -> usize {
+        let pair = match self.pair {
+            PairRule::Any => 0,
+            PairRule::TwoFiveEight => 1,
+        };
+        let seven = match self.seven_pairs {
+            SevenPairs::Off => 0,
+            SevenPairs::Distinct => 1,
+            SevenPairs::FourAsTwo => 2,
+        };
+        let rotten = match self.thirteen_rotten {
+            ThirteenRotten::Off => 0,
+            ThirteenRotten::Nanchang => 1,
+            ThirteenRotten::Knitted => 2,
+        };
+        let knobs = [
+            (usize::from(self.honor_sequences), 2),
+            (pair, 2),
+            (seven, 3),
+            (usize::from(self.thirteen_orphans), 2),
+            (rotten, 3),
+            (usize::from(self.all_258), 2),
+        ];
+        knobs
+            .iter()
+            .fold(0, |acc, &(value, radix)| acc * radix + value)
+    }
+
     /// Riichi calculators' shapes: regular, distinct seven pairs, thirteen orphans.
     pub const STANDARD: ShapeRules = ShapeRules {
         honor_sequences: false,
@@ -120,5 +159,53 @@ impl ShapeRules {
 impl Default for ShapeRules {
     fn default() -> Self {
         Self::NANCHANG
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule set the knobs make, each once.
+    fn all_rule_sets() -> Vec<ShapeRules> {
+        let mut out = Vec::new();
+        for honor_sequences in [false, true] {
+            for pair in [PairRule::Any, PairRule::TwoFiveEight] {
+                for seven_pairs in [SevenPairs::Off, SevenPairs::Distinct, SevenPairs::FourAsTwo] {
+                    for thirteen_orphans in [false, true] {
+                        for thirteen_rotten in [
+                            ThirteenRotten::Off,
+                            ThirteenRotten::Nanchang,
+                            ThirteenRotten::Knitted,
+                        ] {
+                            for all_258 in [false, true] {
+                                out.push(ShapeRules {
+                                    honor_sequences,
+                                    pair,
+                                    seven_pairs,
+                                    thirteen_orphans,
+                                    thirteen_rotten,
+                                    all_258,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn index_numbers_every_rule_set_once() {
+        let mut seen = vec![false; ShapeRules::COMBINATIONS];
+        let all = all_rule_sets();
+        assert_eq!(all.len(), ShapeRules::COMBINATIONS);
+        for r in all {
+            let i = r.index();
+            assert!(!seen[i], "{r:?} shares index {i}");
+            seen[i] = true;
+        }
+        assert!(seen.into_iter().all(|s| s));
     }
 }

@@ -371,13 +371,22 @@ impl Evaluator {
     /// assert_eq!(eval.shanten(&counts, majiang::hand::Jing::NONE, 0).unwrap(), 1);
     /// ```
     pub fn preset(name: &str) -> Result<&'static Evaluator> {
-        static PRESETS: [OnceLock<Evaluator>; 4] = [const { OnceLock::new() }; 4];
-        let rules = ShapeRules::preset(name)?;
-        let i = ShapeRules::PRESET_NAMES
-            .iter()
-            .position(|n| *n == name)
-            .expect("ShapeRules::preset accepted a name outside PRESET_NAMES");
-        Ok(PRESETS[i].get_or_init(|| Evaluator::new(&rules)))
+        Ok(Evaluator::shared(&ShapeRules::preset(name)?))
+    }
+
+    /// The evaluator of any rule set, built once per process and shared (there are only
+    /// [`ShapeRules::COMBINATIONS`] rule sets): callers that pass their own rules call after
+    /// call pay for the lane plans once, not every call.
+    ///
+    /// ```
+    /// use majiang::{algo::Evaluator, rules::ShapeRules};
+    /// let a = Evaluator::shared(&ShapeRules::PINGXIANG);
+    /// assert!(std::ptr::eq(a, Evaluator::shared(&ShapeRules::PINGXIANG)));
+    /// ```
+    pub fn shared(rules: &ShapeRules) -> &'static Evaluator {
+        static SHARED: [OnceLock<Evaluator>; ShapeRules::COMBINATIONS] =
+            [const { OnceLock::new() }; ShapeRules::COMBINATIONS];
+        SHARED[rules.index()].get_or_init(|| Evaluator::new(rules))
     }
 
     /// The rules this evaluator applies.

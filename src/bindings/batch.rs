@@ -41,7 +41,7 @@ fn u8_matrix<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<PyReadonlyArr
 
 /// Everything a batch call takes, converted; the counts stay in the caller's array.
 struct Args<'py> {
-    eval: Cow<'static, Evaluator>,
+    eval: &'static Evaluator,
     counts: PyReadonlyArray2<'py, u8>,
     jing: Vec<Jing>,
     melds: Vec<u8>,
@@ -138,7 +138,7 @@ impl Args<'_> {
         f: impl FnOnce(&Evaluator, &Batch<'_>, usize) -> crate::Result<Vec<T>> + Send,
     ) -> PyResult<Vec<T>> {
         let rows = rows(&self.counts, "counts")?;
-        let (eval, b, threads) = (&*self.eval, self.batch(&rows), self.threads);
+        let (eval, b, threads) = (self.eval, self.batch(&rows), self.threads);
         py.detach(move || f(eval, &b, threads)).map_err(to_py)
     }
 }

@@ -11,7 +11,6 @@ use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
-use std::borrow::Cow;
 use std::cell::RefCell;
 
 fn count_value(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
@@ -238,7 +237,8 @@ fn interned_preset(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
     Some(presets[i].1)
 }
 
-/// The preset evaluators, built once and held here so a call costs no lookup by name.
+/// The preset evaluators in `ShapeRules::PRESET_NAMES` order, held here so a call costs no
+/// lookup by name.
 fn preset_evaluators(py: Python<'_>) -> PyResult<&[&'static Evaluator; 4]> {
     static EVALUATORS: PyOnceLock<[&'static Evaluator; 4]> = PyOnceLock::new();
     EVALUATORS.get_or_try_init(py, || {
@@ -250,27 +250,22 @@ fn preset_evaluators(py: Python<'_>) -> PyResult<&[&'static Evaluator; 4]> {
     })
 }
 
-/// The evaluator for a `rules=` argument (default: the Nanchang preset): a preset's shared
-/// evaluator, or one built for a `Rules` object.
+/// The evaluator for a `rules=` argument (default: the Nanchang preset). Every rule set's
+/// evaluator is built once per process and shared, a `Rules` object's too.
 pub fn evaluator_arg(
     py: Python<'_>,
     obj: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Cow<'static, Evaluator>> {
+) -> PyResult<&'static Evaluator> {
     /// Index of the default preset, "nanchang", in `ShapeRules::PRESET_NAMES`.
     const NANCHANG: usize = 1;
     let Some(obj) = obj else {
-        return Ok(Cow::Borrowed(preset_evaluators(py)?[NANCHANG]));
+        return Ok(preset_evaluators(py)?[NANCHANG]);
     };
     let presets = interned_presets(py);
     if let Some(i) = presets.iter().position(|(n, _)| n.as_ptr() == obj.as_ptr()) {
-        return Ok(Cow::Borrowed(preset_evaluators(py)?[i]));
+        return Ok(preset_evaluators(py)?[i]);
     }
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Cow::Borrowed(
-            Evaluator::preset(&s.to_cow()?).map_err(to_py)?,
-        ));
-    }
-    Ok(Cow::Owned(Evaluator::new(&rules_arg(obj)?)))
+    Ok(Evaluator::shared(&rules_arg(obj)?))
 }
 
 /// Rules from a preset name or a `Rules` object.

@@ -8,11 +8,10 @@ use crate::tiles::Counts;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::borrow::Cow;
 
 /// The arguments every shape query shares, converted once.
 struct Query {
-    eval: Cow<'static, Evaluator>,
+    eval: &'static Evaluator,
     counts: Counts,
     jing: Jing,
     melds: u8,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from majiang._core import Rules, winning_tiles
+from majiang._core import Rules, shanten, winning_tiles
 from majiang.errors import InvalidHandError
 from majiang.pingxiang.options import PingxiangOptions
 from majiang.tiles import KINDS, NUM_KINDS, to_counts
@@ -58,6 +58,9 @@ _PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0
 # Rules used only to find candidate winning tiles fast (every candidate is then confirmed).
 _REGULAR_ANY_PAIR = Rules(pair="any", seven_pairs="off")
 _SEVEN_PAIRS = Rules(pair="any", seven_pairs="four_as_two")
+# Every shape a Pingxiang win can take except the shapeless 乱将 and 字一色: a hand not ready
+# under these has no winning tile (unless it is all 2/5/8 or all honors).
+_ANY_SHAPE = Rules(pair="any", seven_pairs="four_as_two", thirteen_rotten="knitted")
 
 # Big hands in the order the detail lists them when they count as many 和子.
 _ORDER: tuple[str, ...] = (
@@ -234,8 +237,12 @@ def _winning_kinds(
     for _, tiles in melds:
         for k in tiles:
             held[k] += 1
-    candidates: set[int] = set()
+    present = [k for k in range(NUM_KINDS) if held[k]]
     n_melds = len(melds)
+    shapeless = all(is_258(k) for k in present) or all(k >= 27 for k in present)
+    if not shapeless and shanten(counts, rules=_ANY_SHAPE, melds=n_melds) > 0:
+        return frozenset()  # not ready in any shape the rules know: most hands, cheaply
+    candidates: set[int] = set()
     candidates.update(
         _INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
     )
@@ -243,7 +250,6 @@ def _winning_kinds(
         candidates.update(_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
         if all(c <= 1 for c in counts):
             candidates.update(k for k in range(NUM_KINDS) if not counts[k])
-    present = [k for k in range(NUM_KINDS) if held[k]]
     no_chi = all(kind != "chi" for kind, _ in melds)
     if no_chi and all(is_258(k) for k in present):
         candidates.update(TWO_FIVE_EIGHT)
@@ -263,8 +269,8 @@ def _winning_kinds(
 def _counts(concealed: Sequence[int] | str) -> tuple[int, ...]:
     if isinstance(concealed, str):
         return tuple(to_counts(concealed))
-    counts = tuple(int(c) for c in concealed)
-    if len(counts) != NUM_KINDS or any(c < 0 for c in counts):
+    counts = tuple(map(int, concealed))
+    if len(counts) != NUM_KINDS or min(counts) < 0:
         raise InvalidHandError(f"expected 34 tile counts ≥ 0, got {list(concealed)!r}")
     return counts
 
