@@ -148,6 +148,7 @@ Settler = Callable[[Any], Settlement]
 _REGISTRY: dict[str, Settler | str] = {
     "nanchang": "majiang.nanchang:settle",
     "pingxiang": "majiang.pingxiang:settle",
+    "nanjing": "majiang.nanjing:settle",
 }
 """Variant name -> settle function, or ``"module:function"`` imported on first use."""
 

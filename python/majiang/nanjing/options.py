@@ -1,0 +1,191 @@
+"""The Nanjing rules the seed leaves open, as one frozen set of options.
+
+Each field is a conflict of ``docs/rules/nanjing.md`` §13 (N1-N13) with the proposed default.
+``values`` picks the value table (v1 跑20 or v2 跑10); the options that follow it
+(``luxury_pairs``, ``suit_kong_soft``, ``haidilao``) are None when not given and are resolved
+from ``values`` when the options are built, so reading them always gives a concrete value.
+
+Example:
+    >>> from majiang.nanjing.options import NanjingOptions
+    >>> o = NanjingOptions.from_dict({"values": "v2_run10"})
+    >>> o.run_base, o.luxury_pairs, o.suit_kong_soft, o.haidilao
+    (10, 'winning_tile_fourth', True, True)
+    >>> o.overrides()
+    {'values': 'v2_run10'}
+    >>> NanjingOptions().luxury_pairs, NanjingOptions().haidilao
+    ('any_four', False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from majiang.errors import RecordError
+
+__all__ = ["BixiahuMode", "LuxuryPairs", "NanjingOptions", "SelfDrawShare", "Values"]
+
+Values = Literal["v1_run20", "v2_run10"]
+LuxuryPairs = Literal["any_four", "winning_tile_fourth"]
+SelfDrawShare = Literal["full", "half"]
+BixiahuMode = Literal["double", "per_flag"]
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "values": ("v1_run20", "v2_run10"),
+    "luxury_pairs": ("any_four", "winning_tile_fourth"),
+    "self_draw_share": ("full", "half"),
+    "bixiahu_mode": ("double", "per_flag"),
+}
+_FOLLOWING: dict[str, tuple[Any, Any]] = {
+    # option: (value under v1_run20, value under v2_run10)
+    "luxury_pairs": ("any_four", "winning_tile_fourth"),
+    "suit_kong_soft": (False, True),
+    "haidilao": (False, True),
+}
+_AMOUNTS = frozenset({"kong_ming", "kong_an", "flower_kong", "penalty"})
+
+
+@dataclass(frozen=True)
+class NanjingOptions:
+    """The Nanjing scoring and settlement options (defaults: ``nanjing.md`` §13).
+
+    Example:
+        >>> NanjingOptions().values, NanjingOptions().kong_ming
+        ('v1_run20', 6)
+        >>> NanjingOptions(values="v2_run10").v2
+        True
+    """
+
+    values: Values = "v1_run20"
+    """N1: the value table: ``v1_run20`` (跑20) or ``v2_run10`` (跑10)."""
+    luxury_pairs: LuxuryPairs | None = None
+    """N2: 豪华七对 from ``any_four`` in the seven pairs (v1), or only when the winning tile is
+    the fourth (``winning_tile_fourth``, v2 双七对). None: follow ``values``."""
+    suit_kong_soft: bool | None = None
+    """N4: suit kongs give soft flowers (exposed 1, concealed 2; v2). None: follow ``values``."""
+    haidilao: bool | None = None
+    """N10: 海底捞 is played (+10). None: follow ``values`` (off in v1, on in v2)."""
+    kong_ming: int = 6
+    """N5: what the feeder pays for a 明杠 (一杠 or 二杠)."""
+    kong_an: int = 3
+    """N5: what each of the three pays for a 暗杠."""
+    flower_kong: int = 6
+    """N5: what each of the three pays for a 花杠 (0: not played)."""
+    penalty: int = 6
+    """N5: what a penalised player (罚) pays each other player."""
+    double_flowers: bool = True
+    """N6: 砸2: hard and soft flowers count double on a win."""
+    self_draw_share: SelfDrawShare = "full"
+    """N7: on a self-draw each of the three pays the whole amount, or half (rounded up)."""
+    multiple_winners: bool = True
+    """N12: one discard may give several winners (一炮多响)."""
+    bixiahu_mode: BixiahuMode = "double"
+    """N13: after 比下胡 the win is doubled (``double``), or doubled once per flag
+    (``per_flag``, the record's ``bixiahu_flags``)."""
+
+    def __post_init__(self) -> None:
+        column = 1 if self.values == "v2_run10" else 0
+        for name, by_values in _FOLLOWING.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, by_values[column])
+
+    @property
+    def v2(self) -> bool:
+        """Whether the v2 (跑10) table is used.
+
+        Example:
+            >>> NanjingOptions().v2
+            False
+        """
+        return self.values == "v2_run10"
+
+    @property
+    def run_base(self) -> int:
+        """Every win's base: 20 (跑20) or 10 (跑10).
+
+        Example:
+            >>> NanjingOptions(values="v2_run10").run_base
+            10
+        """
+        return 10 if self.v2 else 20
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> NanjingOptions:
+        """Options from overrides by name; an unknown name or a bad value raises RecordError
+        naming it.
+
+        Example:
+            >>> NanjingOptions.from_dict({"self_draw_share": "half"}).self_draw_share
+            'half'
+            >>> NanjingOptions.from_dict({"nanjing_values": "v1_run20"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: options.nanjing_values: unknown option (known: ...)
+            >>> NanjingOptions.from_dict({"kong_an": -1})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: options.kong_an: expected a whole number ≥ 0, got -1
+        """
+        if data is None:
+            return _DEFAULT
+        if not isinstance(data, Mapping):
+            raise RecordError(f"options: expected an object of option overrides, got {data!r}")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name not in _FIELDS:
+                known = ", ".join(sorted(_FIELDS))
+                raise RecordError(f"options.{name}: unknown option (known: {known})")
+            values[name] = _check(name, value)
+        return cls(**values) if values else _DEFAULT
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the defaults (the following ones: from what
+        ``values`` gives), by name: what a record stores.
+
+        Example:
+            >>> NanjingOptions(values="v2_run10", haidilao=False).overrides()
+            {'values': 'v2_run10', 'haidilao': False}
+        """
+        base = NanjingOptions(values=self.values)
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            reference = f.default if f.name == "values" else getattr(base, f.name)
+            if value != reference:
+                out[f.name] = value
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name (the following ones resolved).
+
+        Example:
+            >>> NanjingOptions().to_dict()["suit_kong_soft"]
+            False
+        """
+        return dataclasses.asdict(self)
+
+
+def _check(name: str, value: Any) -> Any:
+    path = f"options.{name}"
+    if name in _CHOICES:
+        choices = _CHOICES[name]
+        if name in _FOLLOWING and value is None:
+            return None
+        if type(value) is not str or value not in choices:
+            raise RecordError(f"{path}: {value!r} is not one of {', '.join(choices)}")
+        return value
+    if name in _AMOUNTS:
+        if type(value) is not int or value < 0:
+            raise RecordError(f"{path}: expected a whole number ≥ 0, got {value!r}")
+        return value
+    if name in _FOLLOWING and value is None:
+        return None
+    if type(value) is not bool:
+        raise RecordError(f"{path}: expected true or false, got {value!r}")
+    return value
+
+
+_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(NanjingOptions))
+_DEFAULT = NanjingOptions()

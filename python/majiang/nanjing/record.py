@@ -1,0 +1,726 @@
+"""The Nanjing hand record, typed and checked: what happened in one hand.
+
+:class:`HandRecord` has a JSON form (``from_dict`` / ``to_dict``, described in
+``docs/rules/nanjing.md`` "Implementation"). Building one checks it, so a record that cannot
+have happened raises :class:`~majiang.errors.RecordError` whose message starts with the
+field's path (``players[2].melds[0].tiles: ...``):
+
+- known fields only; ``variant`` is ``"nanjing"``; seats 0-3; known options;
+- no dragon (5z-7z, hard flowers) and no flower in hands, melds or discards; ``flowers`` holds
+  only hard flowers, each of the 8 flowers once, each dragon at most four times in all;
+- melds: a peng is three of a kind, a kong four (no chow in Nanjing); an an_gang takes no
+  tile (``from`` null), the others name another seat (a bu_gang keeps its pung's seat);
+- each concealed hand has 13 - 3 per meld tiles (the winner's without the winning tile);
+- no kind has more than four copies across hands, melds, discards and the winning tile;
+- every winner's hand wins under Nanjing rules (shape and entry condition, or a §9
+  completion); several winners only on one discard (and with ``multiple_winners``);
+- 杠开 is self-drawn with a hard flower (small), a kong (big) or a 花杠 (flower);
+  ``kong_feeder`` fed one of the winner's melds; 抢杠 robs a peng of the winning tile held by
+  ``from``; 天胡 is the dealer's before any discard or meld; 地胡 needs 报听 (``ready``) and no
+  melds (v2: a non-dealer); at most one of 杠开, 抢杠, 天胡, 地胡.
+
+Example:
+    >>> from majiang.nanjing.record import HandRecord
+    >>> r = HandRecord.from_dict({
+    ...     "dealer": 0,
+    ...     "players": [{"hand": "123m456m789m1122p", "flowers": "1f"},
+    ...                 {"hand": "147m258p369s1234z"}, {"hand": "22m33m44m66s88s444z"},
+    ...                 {"hand": "567m567p78s8p9s123z"}],
+    ...     "result": {"kind": "win", "winner": 0, "tile": "1p", "from": 2}})
+    >>> r.result.winners, r.result.self_drawn, r.players[0].flowers
+    ((0,), False, '1f')
+    >>> HandRecord.from_dict({**r.to_dict(), "dealer": 4})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.RecordError: dealer: expected a seat 0-3, got 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from majiang._core import parse_tiles
+from majiang.errors import MajiangError, RecordError
+from majiang.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
+from majiang.nanjing.hands import GANG_KINDS, MELD_KINDS, score_hand
+from majiang.nanjing.options import NanjingOptions
+from majiang.tiles import KINDS, NUM_KINDS
+
+__all__ = [
+    "DrawResult",
+    "HandRecord",
+    "Meld",
+    "MeldKind",
+    "Penalty",
+    "PlayerRecord",
+    "WinResult",
+    "check_record",
+    "kinds_of",
+]
+
+SEATS = 4
+MeldKind = Literal["peng", "ming_gang", "an_gang", "bu_gang"]
+GangKai = Literal["small", "big", "flower"]
+PenaltyKind = Literal["same_four_in_a_row", "four_by_one"]
+RECORD_KEYS = frozenset(
+    {"variant", "options", "dealer", "bixiahu", "bixiahu_flags", "players", "penalties", "result"}
+)
+PLAYER_KEYS = frozenset({"hand", "melds", "flowers", "discards", "ready"})
+MELD_KEYS = frozenset({"kind", "tiles", "from"})
+PENALTY_KEYS = frozenset({"kind", "seat", "tile"})
+PENALTY_KINDS: tuple[str, ...] = ("same_four_in_a_row", "four_by_one")
+RESULT_KEYS = frozenset(
+    {
+        "kind",
+        "winner",
+        "tile",
+        "from",
+        "gang_kai",
+        "kong_feeder",
+        "qiang_gang",
+        "tian_hu",
+        "di_hu",
+        "haidi",
+    }
+)
+FLAGS: tuple[str, ...] = ("qiang_gang", "tian_hu", "di_hu", "haidi")
+GANG_KAI: tuple[str, ...] = ("small", "big", "flower")
+_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+
+
+def kinds_of(text: str) -> tuple[int, ...]:
+    """The kind index of every playing tile in ``text`` (MPSZ, Chinese names or glyphs), in
+    order; a flower or a dragon (a hard flower in Nanjing) raises RecordError.
+
+    Example:
+        >>> kinds_of("55p 东")
+        (13, 13, 27)
+        >>> kinds_of("5z")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: 5z is a dragon, a hard flower: it goes in flowers, ...
+    """
+    out = []
+    for name in parse_tiles(text):
+        if name in FLOWER_NAMES or name in DRAGONS:
+            what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
+            raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
+        out.append(_INDEX[name])
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld: peng, or a kong (ming_gang from a discard: 一杠; an_gang concealed;
+    bu_gang added to a peng: 二杠). ``source`` is the seat the claimed tile came from (JSON
+    ``"from"``; None for an_gang; a bu_gang keeps its pung's).
+
+    Example:
+        >>> Meld("peng", "555p", 2).kinds
+        (13, 13, 13)
+    """
+
+    kind: MeldKind
+    tiles: str
+    source: int | None = None
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The meld's tiles as kind indices."""
+        return kinds_of(self.tiles)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
+        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
+
+        Example:
+            >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
+            Meld(kind='an_gang', tiles='1111z', source=None)
+        """
+        return cls(data["kind"], data["tiles"], data.get("from"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> Meld("ming_gang", "3333s", 3).to_dict()
+            {'kind': 'ming_gang', 'tiles': '3333s', 'from': 3}
+        """
+        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One seat at the end of the hand: concealed ``hand`` (the winner's without the winning
+    tile), ``melds`` in the order they were made, the hard ``flowers`` laid aside, the
+    ``discards`` and whether the player declared 报听 (``ready``, for 地胡).
+
+    Example:
+        >>> PlayerRecord("123m", flowers="1f5z").flowers
+        '1f5z'
+    """
+
+    hand: str
+    melds: tuple[Meld, ...] = ()
+    flowers: str = ""
+    discards: str = ""
+    ready: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
+        """A player from its JSON form (missing fields default).
+
+        Example:
+            >>> PlayerRecord.from_dict({"hand": "123m"}).ready
+            False
+        """
+        melds = tuple(Meld.from_dict(m) for m in data.get("melds") or ())
+        return cls(
+            data["hand"],
+            melds,
+            data.get("flowers") or "",
+            data.get("discards") or "",
+            data.get("ready", False),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> PlayerRecord("123m", discards="9p").to_dict()
+            {'hand': '123m', 'melds': [], 'flowers': '', 'discards': '9p', 'ready': False}
+        """
+        return {
+            "hand": self.hand,
+            "melds": [m.to_dict() for m in self.melds],
+            "flowers": self.flowers,
+            "discards": self.discards,
+            "ready": self.ready,
+        }
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A 罚 (§7): ``same_four_in_a_row`` (``seat`` discarded first of four equal discards in a
+    row) or ``four_by_one`` (``seat`` discarded four identical tiles); ``tile`` is optional.
+
+    Example:
+        >>> Penalty("four_by_one", 2, "9s").to_dict()
+        {'kind': 'four_by_one', 'seat': 2, 'tile': '9s'}
+    """
+
+    kind: PenaltyKind
+    seat: int
+    tile: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``tile`` only when given).
+
+        Example:
+            >>> Penalty("same_four_in_a_row", 1).to_dict()
+            {'kind': 'same_four_in_a_row', 'seat': 1}
+        """
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        if self.tile is not None:
+            out["tile"] = self.tile
+        return out
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """The hand was won by ``winners`` (several only on one discard: 一炮多响) on ``tile`` from
+    ``source`` (JSON ``"from"``; None: self-drawn; on 抢杠 the robbed seat), with the special
+    ways of winning flagged.
+
+    Example:
+        >>> w = WinResult((1,), "5p", 3)
+        >>> w.winner, w.self_drawn, w.to_dict()["winner"]
+        (1, False, 1)
+    """
+
+    winners: tuple[int, ...]
+    tile: str
+    source: int | None = None
+    gang_kai: GangKai | None = None
+    kong_feeder: int | None = None
+    qiang_gang: bool = False
+    tian_hu: bool = False
+    di_hu: bool = False
+    haidi: bool = False
+
+    @property
+    def winner(self) -> int:
+        """The (first) winner."""
+        return self.winners[0]
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winner drew the winning tile (杠开 included, 抢杠 not)."""
+        return self.source is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``winner`` a seat, or a list for several winners).
+
+        Example:
+            >>> WinResult((1, 2), "7p", 0).to_dict()["winner"]
+            [1, 2]
+        """
+        return {
+            "kind": "win",
+            "winner": self.winners[0] if len(self.winners) == 1 else list(self.winners),
+            "tile": self.tile,
+            "from": self.source,
+            "gang_kai": self.gang_kai,
+            "kong_feeder": self.kong_feeder,
+            "qiang_gang": self.qiang_gang,
+            "tian_hu": self.tian_hu,
+            "di_hu": self.di_hu,
+            "haidi": self.haidi,
+        }
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """Nobody won (荒庄 / 和局).
+
+    Example:
+        >>> DrawResult().to_dict()
+        {'kind': 'draw'}
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> DrawResult().to_dict()["kind"]
+            'draw'
+        """
+        return {"kind": "draw"}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished Nanjing hand. Building one checks it (RecordError naming the field).
+
+    ``bixiahu``: this hand follows a 比下胡 event (its win is doubled); ``bixiahu_flags``: the
+    flags planted, for ``bixiahu_mode="per_flag"`` (None: 1 when ``bixiahu``, else 0).
+
+    Example:
+        >>> r = HandRecord(0, tuple(PlayerRecord(h) for h in
+        ...     ("123456789m1234z", "123456789p1234z", "123456789s1234z", "1122334m556677p")),
+        ...     DrawResult())
+        >>> r.to_dict()["variant"], HandRecord.from_dict(r.to_dict()) == r
+        ('nanjing', True)
+    """
+
+    dealer: int
+    players: tuple[PlayerRecord, ...]
+    result: WinResult | DrawResult
+    bixiahu: bool = False
+    bixiahu_flags: int | None = None
+    penalties: tuple[Penalty, ...] = ()
+    options: NanjingOptions = field(default_factory=NanjingOptions)
+    variant: Literal["nanjing"] = "nanjing"
+    checked: bool = field(default=False, repr=False, compare=False)
+    """Set by :meth:`from_dict` (already checked); otherwise building checks the record."""
+
+    def __post_init__(self) -> None:
+        if not self.checked:
+            check_record(self.to_dict())
+            object.__setattr__(self, "checked", True)
+
+    @property
+    def flags(self) -> int:
+        """How many 比下胡 flags this hand carries (``bixiahu_flags``, or 1 when ``bixiahu``).
+
+        Example:
+            >>> r = HandRecord(0, tuple(PlayerRecord(h) for h in
+            ...     ("123456789m1234z", "123456789p1234z", "123456789s1234z", "1122334m556677p")),
+            ...     DrawResult(), bixiahu=True)
+            >>> r.flags
+            1
+        """
+        if self.bixiahu_flags is not None:
+            return self.bixiahu_flags
+        return 1 if self.bixiahu else 0
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandRecord:
+        """A checked record from its JSON form (missing optional fields default).
+
+        Example:
+            >>> HandRecord.from_dict({"variant": "pingxiang"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: variant: expected 'nanjing', got 'pingxiang'
+        """
+        options = check_record(data)
+        d: Mapping[str, Any] = data
+        r = d["result"]
+        result: WinResult | DrawResult = DrawResult()
+        if r["kind"] == "win":
+            raw = r["winner"]
+            winners = (raw,) if isinstance(raw, int) else tuple(raw)
+            result = WinResult(
+                winners,
+                r["tile"],
+                r.get("from"),
+                r.get("gang_kai"),
+                r.get("kong_feeder"),
+                **{name: r.get(name, False) for name in FLAGS},
+            )
+        penalties = tuple(
+            Penalty(p["kind"], p["seat"], p.get("tile")) for p in d.get("penalties") or ()
+        )
+        return cls(
+            dealer=d["dealer"],
+            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            result=result,
+            bixiahu=d.get("bixiahu", False),
+            bixiahu_flags=d.get("bixiahu_flags"),
+            penalties=penalties,
+            options=options,
+            checked=True,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; ``HandRecord.from_dict(r.to_dict()) == r``.
+
+        Example:
+            >>> r = HandRecord.from_dict({"dealer": 1, "options": {"values": "v2_run10"},
+            ...     "players": [{"hand": "123456789m1234z"}, {"hand": "123456789p1234z"},
+            ...                 {"hand": "123456789s1234z"}, {"hand": "1122334m556677p"}],
+            ...     "penalties": [{"kind": "four_by_one", "seat": 2}],
+            ...     "result": {"kind": "draw"}})
+            >>> r.to_dict()["options"], r.to_dict()["penalties"]
+            ({'values': 'v2_run10'}, [{'kind': 'four_by_one', 'seat': 2}])
+        """
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "options": self.options.overrides(),
+            "dealer": self.dealer,
+            "bixiahu": self.bixiahu,
+            "players": [p.to_dict() for p in self.players],
+            "penalties": [p.to_dict() for p in self.penalties],
+            "result": self.result.to_dict(),
+        }
+        if self.bixiahu_flags is not None:
+            out["bixiahu_flags"] = self.bixiahu_flags
+        return out
+
+
+def _fail(path: str, message: str) -> RecordError:
+    return RecordError(f"{path}: {message}")
+
+
+def _object(data: Any, path: str, allowed: frozenset[str]) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise _fail(path, f"expected an object, got {type(data).__name__}")
+    unknown = sorted(map(str, data.keys() - allowed))
+    if unknown:
+        where = f"{path}.{unknown[0]}" if path != "record" else unknown[0]
+        raise _fail(where, f"unknown field (known: {', '.join(sorted(allowed))})")
+    return data
+
+
+def _seat(value: Any, path: str) -> int:
+    if type(value) is not int or not 0 <= value < SEATS:
+        raise _fail(path, f"expected a seat 0-3, got {value!r}")
+    return value
+
+
+def _flag(value: Any, path: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(path, f"expected true or false, got {value!r}")
+    return value
+
+
+def _tiles(value: Any, path: str) -> tuple[int, ...]:
+    if type(value) is not str:
+        raise _fail(path, f"expected tiles as text, got {value!r}")
+    try:
+        return kinds_of(value)
+    except MajiangError as e:
+        raise _fail(path, str(e)) from None
+
+
+def _flowers(value: Any, path: str) -> tuple[str, ...]:
+    if type(value) is not str:
+        raise _fail(path, f"expected flowers as text, got {value!r}")
+    try:
+        return parse_flowers(value)
+    except MajiangError as e:
+        raise _fail(path, str(e)) from None
+
+
+def _one_tile(value: Any, path: str) -> int:
+    tiles = _tiles(value, path)
+    if len(tiles) != 1:
+        raise _fail(path, f"expected one tile, got {len(tiles)}")
+    return tiles[0]
+
+
+def _list(value: Any, path: str, what: str) -> Sequence[Any]:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return value
+    raise _fail(path, f"expected a list of {what}, got {value!r}")
+
+
+_MeldTuple = tuple[str, tuple[int, ...], int | None]
+
+
+def _meld(m: Any, path: str, seat: int) -> _MeldTuple:
+    m = _object(m, path, MELD_KEYS)
+    kind = m.get("kind")
+    if kind not in MELD_KINDS:
+        raise _fail(
+            f"{path}.kind",
+            f"expected one of {', '.join(MELD_KINDS)} (no chow in Nanjing), got {kind!r}",
+        )
+    tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
+    size = 4 if kind in GANG_KINDS else 3
+    if len(tiles) != size:
+        raise _fail(f"{path}.tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
+    if tiles.count(tiles[0]) != size:
+        raise _fail(f"{path}.tiles", f"a {kind} is {size} of one kind, got {m['tiles']}")
+    source = m.get("from")
+    if kind == "an_gang":
+        if source is not None:
+            raise _fail(f"{path}.from", "an an_gang is concealed: it takes no tile from anyone")
+        return kind, tiles, None
+    if source is None:
+        raise _fail(f"{path}.from", f"a {kind} needs the seat the claimed tile came from")
+    _seat(source, f"{path}.from")
+    if source == seat:
+        raise _fail(f"{path}.from", f"a {kind} claims another player's tile, not its own")
+    return kind, tiles, source
+
+
+def check_record(data: Any) -> NanjingOptions:
+    """Checks a record in JSON form (see the module docstring) and returns its options;
+    RecordError naming the field if it cannot have happened.
+
+    Example:
+        >>> check_record({"dealer": 0, "players": [], "result": {"kind": "draw"}})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players: expected exactly four players, got 0
+    """
+    d = _object(data, "record", RECORD_KEYS)
+    variant = d.get("variant", "nanjing")
+    if variant != "nanjing":
+        raise _fail("variant", f"expected 'nanjing', got {variant!r}")
+    options = NanjingOptions.from_dict(d.get("options"))
+    dealer = _seat(d.get("dealer"), "dealer")
+    _flag(d.get("bixiahu", False), "bixiahu")
+    flags_planted = d.get("bixiahu_flags")
+    if flags_planted is not None and (type(flags_planted) is not int or flags_planted < 0):
+        raise _fail("bixiahu_flags", f"expected a whole number ≥ 0, got {flags_planted!r}")
+    players = _list(d.get("players"), "players", "players")
+    if len(players) != SEATS:
+        raise _fail("players", f"expected exactly four players, got {len(players)}")
+
+    hands: list[tuple[int, ...]] = []
+    melds: list[list[_MeldTuple]] = []
+    flowers: list[tuple[str, ...]] = []
+    ready: list[bool] = []
+    fields: list[tuple[str, tuple[int, ...]]] = []  # where each tile is, for the count check
+    ponds: list[tuple[int, ...]] = []
+    flower_seen: dict[str, int] = {}
+    for seat, raw in enumerate(players):
+        path = f"players[{seat}]"
+        p = _object(raw, path, PLAYER_KEYS)
+        if "hand" not in p:
+            raise _fail(f"{path}.hand", "missing")
+        seat_melds = [
+            _meld(m, f"{path}.melds[{i}]", seat)
+            for i, m in enumerate(_list(p.get("melds") or [], f"{path}.melds", "melds"))
+        ]
+        if len(seat_melds) > 4:
+            raise _fail(f"{path}.melds", f"at most four melds, got {len(seat_melds)}")
+        hand = _tiles(p["hand"], f"{path}.hand")
+        room = 13 - 3 * len(seat_melds)
+        if len(hand) != room:
+            raise _fail(
+                f"{path}.hand",
+                f"{len(hand)} tiles concealed, but {len(seat_melds)} meld(s) leave room for "
+                f"{room} (the winner's without the winning tile)",
+            )
+        pond = _tiles(p.get("discards") or "", f"{path}.discards")
+        laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
+        for name in laid:
+            flower_seen[name] = flower_seen.get(name, 0) + 1
+            limit = 4 if name in DRAGONS else 1
+            if flower_seen[name] > limit:
+                what = "four of each dragon" if limit == 4 else "one of each flower"
+                raise _fail(f"{path}.flowers", f"another {name}: only {what} exist")
+        ready.append(_flag(p.get("ready", False), f"{path}.ready"))
+        fields += [(f"{path}.melds[{i}]", m[1]) for i, m in enumerate(seat_melds)]
+        fields += [(f"{path}.hand", hand), (f"{path}.discards", pond)]
+        hands.append(hand)
+        melds.append(seat_melds)
+        ponds.append(pond)
+        flowers.append(laid)
+
+    penalties = _list(d.get("penalties") or [], "penalties", "penalties")
+    for i, raw in enumerate(penalties):
+        path = f"penalties[{i}]"
+        pen = _object(raw, path, PENALTY_KEYS)
+        if pen.get("kind") not in PENALTY_KINDS:
+            raise _fail(
+                f"{path}.kind",
+                f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
+            )
+        _seat(pen.get("seat"), f"{path}.seat")
+        if pen.get("tile") is not None:
+            _one_tile(pen["tile"], f"{path}.tile")
+
+    r = _object(d.get("result"), "result", RESULT_KEYS)
+    kind = r.get("kind")
+    if kind == "draw":
+        _object(r, "result", frozenset({"kind"}))
+    elif kind != "win":
+        raise _fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
+    else:
+        winners = _winners(r.get("winner"), options)
+        tile = _one_tile(r.get("tile"), "result.tile")
+        source = r.get("from")
+        if source is not None:
+            _seat(source, "result.from")
+            if source in winners:
+                raise _fail("result.from", "a discard win takes another player's tile")
+        elif len(winners) > 1:
+            raise _fail("result.winner", "several winners only on one discard (from a seat)")
+        flags = {name: _flag(r.get(name, False), f"result.{name}") for name in FLAGS}
+        gang_kai = r.get("gang_kai")
+        if gang_kai is not None and gang_kai not in GANG_KAI:
+            raise _fail(
+                "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
+            )
+        feeder = r.get("kong_feeder")
+        if feeder is not None:
+            _seat(feeder, "result.kong_feeder")
+        for winner in winners:
+            _check_flags(
+                flags,
+                gang_kai,
+                feeder,
+                winner,
+                tile,
+                source,
+                dealer,
+                options,
+                melds,
+                flowers,
+                ponds,
+                ready,
+            )
+        fields.append(("result.tile", (tile,)))
+    seen = [0] * NUM_KINDS
+    for path, tiles in fields:
+        for k in tiles:
+            seen[k] += 1
+            if seen[k] > 4:
+                raise _fail(path, f"a fifth {KINDS[k]}: only four of each tile exist")
+    if kind == "win":
+        punged = [m[1][0] for seat_melds in melds for m in seat_melds if m[0] == "peng"]
+        for winner in winners:
+            score = score_hand(
+                [hands[winner].count(k) for k in range(NUM_KINDS)],
+                tile,
+                [(m[0], "".join(KINDS[k] for k in m[1]), m[2]) for m in melds[winner]],
+                flowers=flowers[winner],
+                source=source,
+                winner=winner,
+                options=options,
+                tian_hu=flags["tian_hu"],
+                di_hu=flags["di_hu"],
+                gang_kai=gang_kai,
+                haidi=flags["haidi"],
+                punged=punged,
+            )
+            if score is None:
+                raise _fail(
+                    "result.tile",
+                    f"players[{winner}]'s hand {players[winner]['hand']} with {KINDS[tile]} "
+                    f"({len(melds[winner])} meld(s), {len(flowers[winner])} hard flower(s)) "
+                    "does not win under Nanjing rules (a small hand needs 门清 or four hard "
+                    "flowers)",
+                )
+    return options
+
+
+def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
+    if isinstance(value, list | tuple):
+        if not value:
+            raise _fail("result.winner", "expected a seat or a non-empty list of seats")
+        seats = tuple(_seat(v, f"result.winner[{i}]") for i, v in enumerate(value))
+        if len(set(seats)) != len(seats):
+            raise _fail("result.winner", f"a seat wins once, got {list(seats)!r}")
+        if len(seats) > 1 and not options.multiple_winners:
+            raise _fail("result.winner", "several winners (一炮多响) need multiple_winners")
+        return seats
+    return (_seat(value, "result.winner"),)
+
+
+def _check_flags(
+    flags: Mapping[str, bool],
+    gang_kai: str | None,
+    feeder: int | None,
+    winner: int,
+    tile: int,
+    source: int | None,
+    dealer: int,
+    options: NanjingOptions,
+    melds: list[list[_MeldTuple]],
+    flowers: list[tuple[str, ...]],
+    ponds: list[tuple[int, ...]],
+    ready: list[bool],
+) -> None:
+    on = [
+        name
+        for name in ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
+        if (gang_kai is not None if name == "gang_kai" else flags[name])
+    ]
+    if len(on) > 1:
+        raise _fail(f"result.{on[1]}", f"cannot go with {on[0]}")
+    if flags["haidi"] and flags["tian_hu"]:
+        raise _fail("result.haidi", "cannot go with tian_hu")
+    if gang_kai is not None:
+        if source is not None:
+            raise _fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
+        if gang_kai == "small" and not flowers[winner]:
+            raise _fail("result.gang_kai", "小杠开花 needs a hard flower laid aside")
+        if gang_kai == "big" and not any(m[0] in GANG_KINDS for m in melds[winner]):
+            raise _fail("result.gang_kai", "大杠开花 needs a kong among the winner's melds")
+        if gang_kai == "flower" and not flower_kongs(flowers[winner]):
+            raise _fail("result.gang_kai", "花杠开 needs a 花杠 among the winner's flowers")
+    if feeder is not None:
+        if gang_kai is None:
+            raise _fail("result.kong_feeder", "only a 杠开 win has a kong feeder")
+        if feeder == winner or not any(m[2] == feeder for m in melds[winner]):
+            raise _fail("result.kong_feeder", f"seat {feeder} fed none of seat {winner}'s melds")
+    if flags["qiang_gang"]:
+        if source is None:
+            raise _fail("result.qiang_gang", "抢杠 needs the robbed player in from")
+        if not any(m[0] == "peng" and m[1][0] == tile for m in melds[source]):
+            raise _fail(
+                "result.qiang_gang",
+                f"seat {source} has no peng of {KINDS[tile]} to add to (the robbed kong "
+                "stays a peng)",
+            )
+    if flags["tian_hu"]:
+        if winner != dealer or source is not None:
+            raise _fail("result.tian_hu", "天胡 is the dealer's own dealt hand, self-drawn")
+        for seat in range(SEATS):
+            if melds[seat] or ponds[seat]:
+                raise _fail(f"players[{seat}]", "天胡 ends the hand before any discard or meld")
+    if flags["di_hu"]:
+        if not ready[winner]:
+            raise _fail("result.di_hu", f"地胡 needs 报听: players[{winner}].ready")
+        if melds[winner]:
+            raise _fail("result.di_hu", "地胡 is won on the dealt tiles (no melds)")
+        if options.v2 and winner == dealer:
+            raise _fail("result.di_hu", "地胡 is a non-dealer's (v2)")
