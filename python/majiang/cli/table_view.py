@@ -155,10 +155,12 @@ def table_view(
     header = Text()
     if title:
         header.append(title + "  ", style="bold")
-    header.append(f"jing {_jing(jing, tiles)}" if jing else "no jing")
-    header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
-    header.append(f"  wall {st.wall.remaining}")
-    floor = f", 爬楼 floor {st.streak}" if st.streak > 1 else ""
+    if jing:  # variants without wild tiles (Pingxiang) have no use for the flipped tile
+        header.append(f"jing {_jing(jing, tiles)}")
+        header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})  ")
+    header.append(f"wall {st.wall.remaining}")
+    palou = game.variant.name == "nanchang"
+    floor = f", 爬楼 floor {st.streak}" if palou and st.streak > 1 else ""
     header.append(f"  dealer seat {st.dealer}{floor}")
     header.append("  scores " + " ".join(f"{s:+d}" for s in game.scores))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
