@@ -37,40 +37,38 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from majiang._core import is_winning
-from majiang.errors import MajiangError, RecordError
+from majiang.errors import MajiangError
 from majiang.nanchang.options import NanchangOptions
 from majiang.nanchang.tile_counts import counts, is_chi, jing_kinds, kinds_of, over_four, packed
+from majiang.record_parts import (
+    MELD_KEYS,
+    SEATS,
+    check_nothing_before,
+    check_qiang_gang,
+    check_variant,
+    fail,
+    flag_field,
+    list_field,
+    object_field,
+    players_field,
+    seat_field,
+    whole_number_field,
+)
+from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
+from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
+from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
+from majiang.record_parts import WIN_FLAGS as FLAGS
 from majiang.tiles import KINDS
 
 __all__ = ["HandFacts", "MeldFacts", "WinFacts", "check_record"]
 
-SEATS = 4
 MELD_KINDS: tuple[str, ...] = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
 GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
-RECORD_KEYS = frozenset(
-    {
-        "variant",
-        "options",
-        "dealer",
-        "dealer_streak",
-        "jing_indicator",
-        "lower_jing_indicator",
-        "players",
-        "result",
-        "chao_zhuang",
-    }
-)
-PLAYER_KEYS = frozenset({"hand", "melds", "discards", "dealt"})
-MELD_KEYS = frozenset({"kind", "tiles", "from"})
-RESULT_KEYS = frozenset(
-    {"kind", "winner", "tile", "from", "gang_kai", "qiang_gang", "tian_hu", "di_hu"}
-)
-FLAGS: tuple[str, ...] = ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
 
 
 class MeldFacts(NamedTuple):
@@ -125,32 +123,6 @@ class HandFacts(NamedTuple):
         return (*self.hands[self.win.winner], self.win.tile)
 
 
-def fail(path: str, message: str) -> RecordError:
-    """The RecordError for ``path``."""
-    return RecordError(f"{path}: {message}")
-
-
-def _object(data: Any, path: str, allowed: frozenset[str]) -> None:
-    if not isinstance(data, Mapping):
-        raise fail(path or "record", f"expected an object, got {type(data).__name__}")
-    unknown = sorted(map(str, data.keys() - allowed))
-    if unknown:
-        where = f"{path}.{unknown[0]}" if path else unknown[0]
-        raise fail(where, f"unknown field (known: {', '.join(sorted(allowed))})")
-
-
-def _seat(value: Any, path: str) -> int:
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise fail(path, f"expected a seat 0-3, got {value!r}")
-    return value
-
-
-def _flag(value: Any, path: str) -> bool:
-    if type(value) is not bool:
-        raise fail(path, f"expected true or false, got {value!r}")
-    return value
-
-
 def _one_tile(value: Any, path: str) -> int:
     if type(value) is not str:
         raise fail(path, f"expected one tile as text, got {value!r}")
@@ -161,14 +133,6 @@ def _one_tile(value: Any, path: str) -> int:
     if len(tiles) != 1:
         raise fail(path, f"expected one tile, got {len(tiles)}")
     return tiles[0]
-
-
-def _list(value: Any, path: Callable[[], str], what: str) -> Sequence[Any]:
-    if type(value) is list or type(value) is tuple:
-        return value
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return value
-    raise fail(path(), f"expected a list of {what}, got {value!r}")
 
 
 def check_record(data: Any) -> HandFacts:
@@ -183,28 +147,22 @@ def check_record(data: Any) -> HandFacts:
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
     if type(data) is not dict or not data.keys() <= RECORD_KEYS:
-        _object(data, "", RECORD_KEYS)
+        object_field(data, "record", RECORD_KEYS)
     d: Mapping[str, Any] = data
-    variant = d.get("variant", "nanchang")
-    if variant != "nanchang":
-        raise fail("variant", f"expected 'nanchang', got {variant!r}")
+    check_variant(d, "nanchang")
     try:
         options = NanchangOptions.from_dict(d.get("options"))
     except MajiangError as e:
         raise fail("options", str(e)) from None
-    dealer = _seat(d.get("dealer"), "dealer")
-    streak = d.get("dealer_streak", 1)
-    if type(streak) is not int or streak < 1:
-        raise fail("dealer_streak", f"expected a whole number ≥ 1, got {streak!r}")
+    dealer = seat_field(d.get("dealer"), "dealer")
+    streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
     indicator = d.get("jing_indicator")
     indicator_kind = _one_tile(indicator, "jing_indicator")
     jing = jing_kinds(indicator)
     lower_text = d.get("lower_jing_indicator")
     lower_kind = None if lower_text is None else _one_tile(lower_text, "lower_jing_indicator")
-    chao_zhuang = _flag(d.get("chao_zhuang", False), "chao_zhuang")
-    players = _list(d.get("players"), lambda: "players", "players")
-    if len(players) != SEATS:
-        raise fail("players", f"expected exactly four players, got {len(players)}")
+    chao_zhuang = flag_field(d.get("chao_zhuang", False), "chao_zhuang")
+    players = players_field(d.get("players"))
     win = _result(d.get("result"))
 
     total = 0  # tile counts of every kind, packed (see tile_counts.packed)
@@ -291,14 +249,14 @@ class PlayerFacts(NamedTuple):
 
 def _player(p: Any, seat: int, winner: int | None) -> PlayerFacts:
     if type(p) is not dict or not p.keys() <= PLAYER_KEYS:
-        _object(p, f"players[{seat}]", PLAYER_KEYS)
+        object_field(p, f"players[{seat}]", PLAYER_KEYS)
     raw_melds = p.get("melds")
     meld_values: tuple[tuple[Any, Any, Any, type], ...] = ()
     if raw_melds:
-        raw = _list(raw_melds, lambda: f"players[{seat}].melds", "melds")
+        raw = list_field(raw_melds, f"players[{seat}].melds", "melds")
         for i, m in enumerate(raw):
             if type(m) is not dict or not m.keys() <= MELD_KEYS:
-                _object(m, f"players[{seat}].melds[{i}]", MELD_KEYS)
+                object_field(m, f"players[{seat}].melds[{i}]", MELD_KEYS)
         # the type of "from" is part of the cache key: true must not pass for 1
         meld_values = tuple(
             (m.get("kind"), m.get("tiles"), m.get("from"), type(m.get("from"))) for m in raw
@@ -407,11 +365,11 @@ def _meld(kind: Any, text: Any, source: Any, seat: int) -> MeldFacts:
 
 def _result(r: Any) -> WinFacts | None:
     if type(r) is not dict or not r.keys() <= RESULT_KEYS:
-        _object(r, "result", RESULT_KEYS)
+        object_field(r, "result", RESULT_KEYS)
     kind = r.get("kind")
     if kind == "draw":
         if len(r) > 1:
-            _object(r, "result", frozenset({"kind"}))
+            object_field(r, "result", frozenset({"kind"}))
         return None
     if kind != "win":
         raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
@@ -468,20 +426,11 @@ def _check_win(
         if not any(m.is_gang for m in melds[w.winner]):
             raise fail("result.gang_kai", "杠开 needs a kong among the winner's melds")
     if w.qiang_gang:
-        if w.source is None:
-            raise fail("result.qiang_gang", "抢杠 needs the robbed player in from")
-        if not any(m.kind == "peng" and m.tiles[0] == w.tile for m in melds[w.source]):
-            raise fail(
-                "result.qiang_gang",
-                f"seat {w.source} has no peng of {KINDS[w.tile]} to add to (the robbed kong "
-                "stays a peng)",
-            )
+        check_qiang_gang(w.source, w.tile, melds)
     if w.tian_hu:
         if w.winner != dealer or w.source is not None:
             raise fail("result.tian_hu", "天胡 is the dealer's own 14 dealt tiles")
-        for seat in range(SEATS):
-            if melds[seat] or ponds[seat]:
-                raise fail(f"players[{seat}]", "天胡 ends the hand before any discard or meld")
+        check_nothing_before(melds, ponds)
     if w.di_hu:
         if w.winner == dealer or w.source != dealer:
             raise fail("result.di_hu", "地胡 is a non-dealer winning on the dealer's discard")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.errors import RulesError
+from majiang.record_parts import option_overrides
 
 __all__ = ["OPTION_SOURCES", "NanchangOptions"]
 
@@ -139,11 +140,7 @@ class NanchangOptions:
             >>> NanchangOptions(palou=False).overrides()
             {'palou': False}
         """
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if getattr(self, f.name) != f.default
-        }
+        return option_overrides(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option by name.

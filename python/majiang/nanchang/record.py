@@ -25,48 +25,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from majiang import record_parts as parts
 from majiang.nanchang.facts import HandFacts, check_record
 from majiang.nanchang.options import NanchangOptions
 from majiang.nanchang.tile_counts import kinds_of
+from majiang.record_parts import DrawResult, WinResult
 
 __all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult"]
 
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(parts.Meld[MeldKind]):
     """A declared meld: chi (sequence), peng (three of a kind) or a kong (ming_gang from a
     discard, an_gang concealed, bu_gang added to a peng). ``source`` is the seat the claimed
-    tile came from (JSON ``"from"``; None for an_gang)."""
+    tile came from (JSON ``"from"``; None for an_gang). ``from_dict`` / ``to_dict``:
+    :class:`majiang.record_parts.Meld`.
 
-    kind: MeldKind
-    tiles: str
-    source: int | None = None
+    Example:
+        >>> Meld("an_gang", "5555m").to_dict()
+        {'kind': 'an_gang', 'tiles': '5555m', 'from': None}
+        >>> Meld("chi", "567z", 3).kinds
+        (31, 32, 33)
+    """
 
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The meld's kind indices."""
-        return kinds_of(self.tiles)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
-        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
-
-        Example:
-            >>> Meld.from_dict({"kind": "peng", "tiles": "555z", "from": 3})
-            Meld(kind='peng', tiles='555z', source=3)
-        """
-        return cls(data["kind"], data["tiles"], data.get("from"))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> Meld("an_gang", "5555m").to_dict()
-            {'kind': 'an_gang', 'tiles': '5555m', 'from': None}
-        """
-        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+    kinds_of = staticmethod(kinds_of)
 
 
 @dataclass(frozen=True)
@@ -109,57 +92,6 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True)
-class WinResult:
-    """The hand was won: ``winner`` took ``tile``, discarded by ``source`` (JSON ``"from"``) or
-    self-drawn (None), with the special ways of winning flagged."""
-
-    winner: int
-    tile: str
-    source: int | None = None
-    gang_kai: bool = False
-    qiang_gang: bool = False
-    tian_hu: bool = False
-    di_hu: bool = False
-
-    @property
-    def self_drawn(self) -> bool:
-        """Whether the winning tile was drawn by the winner (杠开 included, 抢杠 not)."""
-        return self.source is None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> WinResult(2, "7z", 0, di_hu=True).to_dict()["di_hu"]
-            True
-        """
-        return {
-            "kind": "win",
-            "winner": self.winner,
-            "tile": self.tile,
-            "from": self.source,
-            "gang_kai": self.gang_kai,
-            "qiang_gang": self.qiang_gang,
-            "tian_hu": self.tian_hu,
-            "di_hu": self.di_hu,
-        }
-
-
-@dataclass(frozen=True)
-class DrawResult:
-    """Nobody won: the wall was drawn out (荒庄)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> DrawResult().to_dict()
-            {'kind': 'draw'}
-        """
-        return {"kind": "draw"}
-
-
-@dataclass(frozen=True)
 class HandRecord:
     """One finished Nanchang hand. Building one checks it (RecordError naming the field)."""
 
@@ -194,9 +126,7 @@ class HandRecord:
         r = d["result"]
         result: WinResult | DrawResult = DrawResult()
         if r["kind"] == "win":
-            flags = {name: r.get(name, False) for name in ("gang_kai", "qiang_gang")}
-            flags.update({name: r.get(name, False) for name in ("tian_hu", "di_hu")})
-            result = WinResult(r["winner"], r["tile"], r.get("from"), **flags)
+            result = WinResult.from_dict(r)
         return cls(
             dealer=d["dealer"],
             jing_indicator=d["jing_indicator"],

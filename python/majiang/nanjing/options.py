@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.errors import RecordError
+from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
 
 __all__ = ["BixiahuMode", "LuxuryPairs", "NanjingOptions", "SelfDrawShare", "Values"]
 
@@ -130,14 +130,7 @@ class NanjingOptions:
         """
         if data is None:
             return _DEFAULT
-        if not isinstance(data, Mapping):
-            raise RecordError(f"options: expected an object of option overrides, got {data!r}")
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            if name not in _FIELDS:
-                known = ", ".join(sorted(_FIELDS))
-                raise RecordError(f"options.{name}: unknown option (known: {known})")
-            values[name] = _check(name, value)
+        values = option_values(data, _FIELDS, _check)
         return cls(**values) if values else _DEFAULT
 
     def overrides(self) -> dict[str, Any]:
@@ -169,22 +162,13 @@ class NanjingOptions:
 
 def _check(name: str, value: Any) -> Any:
     path = f"options.{name}"
-    if name in _CHOICES:
-        choices = _CHOICES[name]
-        if name in _FOLLOWING and value is None:
-            return None
-        if type(value) is not str or value not in choices:
-            raise RecordError(f"{path}: {value!r} is not one of {', '.join(choices)}")
-        return value
-    if name in _AMOUNTS:
-        if type(value) is not int or value < 0:
-            raise RecordError(f"{path}: expected a whole number ≥ 0, got {value!r}")
-        return value
     if name in _FOLLOWING and value is None:
         return None
-    if type(value) is not bool:
-        raise RecordError(f"{path}: expected true or false, got {value!r}")
-    return value
+    if name in _CHOICES:
+        return choice_field(value, path, _CHOICES[name])
+    if name in _AMOUNTS:
+        return whole_number_field(value, path, 0)
+    return flag_field(value, path)
 
 
 _FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(NanjingOptions))

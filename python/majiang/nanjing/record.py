@@ -37,15 +37,17 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from majiang import record_parts as parts
 from majiang._core import parse_tiles
-from majiang.errors import MajiangError, RecordError
+from majiang.errors import RecordError
 from majiang.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
 from majiang.nanjing.hands import GANG_KINDS, MELD_KINDS, score_hand
 from majiang.nanjing.options import NanjingOptions
+from majiang.record_parts import MELD_KEYS, DrawResult, MeldTuple, fail
 from majiang.tiles import KINDS, NUM_KINDS
 
 __all__ = [
@@ -60,7 +62,6 @@ __all__ = [
     "kinds_of",
 ]
 
-SEATS = 4
 MeldKind = Literal["peng", "ming_gang", "an_gang", "bu_gang"]
 GangKai = Literal["small", "big", "flower"]
 PenaltyKind = Literal["same_four_in_a_row", "four_by_one"]
@@ -68,7 +69,6 @@ RECORD_KEYS = frozenset(
     {"variant", "options", "dealer", "bixiahu", "bixiahu_flags", "players", "penalties", "result"}
 )
 PLAYER_KEYS = frozenset({"hand", "melds", "flowers", "discards", "ready"})
-MELD_KEYS = frozenset({"kind", "tiles", "from"})
 PENALTY_KEYS = frozenset({"kind", "seat", "tile"})
 PENALTY_KINDS: tuple[str, ...] = ("same_four_in_a_row", "four_by_one")
 RESULT_KEYS = frozenset(
@@ -111,44 +111,20 @@ def kinds_of(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(parts.Meld[MeldKind]):
     """A declared meld: peng, or a kong (ming_gang from a discard: 一杠; an_gang concealed;
     bu_gang added to a peng: 二杠). ``source`` is the seat the claimed tile came from (JSON
-    ``"from"``; None for an_gang; a bu_gang keeps its pung's).
+    ``"from"``; None for an_gang; a bu_gang keeps its pung's). ``from_dict`` / ``to_dict``:
+    :class:`majiang.record_parts.Meld`.
 
     Example:
         >>> Meld("peng", "555p", 2).kinds
         (13, 13, 13)
+        >>> Meld("ming_gang", "3333s", 3).to_dict()
+        {'kind': 'ming_gang', 'tiles': '3333s', 'from': 3}
     """
 
-    kind: MeldKind
-    tiles: str
-    source: int | None = None
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The meld's tiles as kind indices."""
-        return kinds_of(self.tiles)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
-        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
-
-        Example:
-            >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
-            Meld(kind='an_gang', tiles='1111z', source=None)
-        """
-        return cls(data["kind"], data["tiles"], data.get("from"))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> Meld("ming_gang", "3333s", 3).to_dict()
-            {'kind': 'ming_gang', 'tiles': '3333s', 'from': 3}
-        """
-        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+    kinds_of = staticmethod(kinds_of)
 
 
 @dataclass(frozen=True)
@@ -282,25 +258,6 @@ class WinResult:
 
 
 @dataclass(frozen=True)
-class DrawResult:
-    """Nobody won (荒庄 / 和局).
-
-    Example:
-        >>> DrawResult().to_dict()
-        {'kind': 'draw'}
-    """
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> DrawResult().to_dict()["kind"]
-            'draw'
-        """
-        return {"kind": "draw"}
-
-
-@dataclass(frozen=True)
 class HandRecord:
     """One finished Nanjing hand. Building one checks it (RecordError naming the field).
 
@@ -411,91 +368,33 @@ class HandRecord:
         return out
 
 
-def _fail(path: str, message: str) -> RecordError:
-    return RecordError(f"{path}: {message}")
-
-
-def _object(data: Any, path: str, allowed: frozenset[str]) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise _fail(path, f"expected an object, got {type(data).__name__}")
-    unknown = sorted(map(str, data.keys() - allowed))
-    if unknown:
-        where = f"{path}.{unknown[0]}" if path != "record" else unknown[0]
-        raise _fail(where, f"unknown field (known: {', '.join(sorted(allowed))})")
-    return data
-
-
-def _seat(value: Any, path: str) -> int:
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise _fail(path, f"expected a seat 0-3, got {value!r}")
-    return value
-
-
-def _flag(value: Any, path: str) -> bool:
-    if type(value) is not bool:
-        raise _fail(path, f"expected true or false, got {value!r}")
-    return value
-
-
 def _tiles(value: Any, path: str) -> tuple[int, ...]:
-    if type(value) is not str:
-        raise _fail(path, f"expected tiles as text, got {value!r}")
-    try:
-        return kinds_of(value)
-    except MajiangError as e:
-        raise _fail(path, str(e)) from None
+    return parts.tiles_field(value, path, kinds_of)
 
 
 def _flowers(value: Any, path: str) -> tuple[str, ...]:
-    if type(value) is not str:
-        raise _fail(path, f"expected flowers as text, got {value!r}")
-    try:
-        return parse_flowers(value)
-    except MajiangError as e:
-        raise _fail(path, str(e)) from None
+    return parts.text_field(value, path, parse_flowers, "flowers")
 
 
 def _one_tile(value: Any, path: str) -> int:
-    tiles = _tiles(value, path)
-    if len(tiles) != 1:
-        raise _fail(path, f"expected one tile, got {len(tiles)}")
-    return tiles[0]
+    return parts.one_tile_field(value, path, kinds_of)
 
 
-def _list(value: Any, path: str, what: str) -> Sequence[Any]:
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return value
-    raise _fail(path, f"expected a list of {what}, got {value!r}")
-
-
-_MeldTuple = tuple[str, tuple[int, ...], int | None]
-
-
-def _meld(m: Any, path: str, seat: int) -> _MeldTuple:
-    m = _object(m, path, MELD_KEYS)
+def _meld(m: Any, path: str, seat: int) -> MeldTuple:
+    m = parts.object_field(m, path, MELD_KEYS)
     kind = m.get("kind")
     if kind not in MELD_KINDS:
-        raise _fail(
+        raise fail(
             f"{path}.kind",
             f"expected one of {', '.join(MELD_KINDS)} (no chow in Nanjing), got {kind!r}",
         )
     tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
     size = 4 if kind in GANG_KINDS else 3
     if len(tiles) != size:
-        raise _fail(f"{path}.tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
+        raise fail(f"{path}.tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
     if tiles.count(tiles[0]) != size:
-        raise _fail(f"{path}.tiles", f"a {kind} is {size} of one kind, got {m['tiles']}")
-    source = m.get("from")
-    if kind == "an_gang":
-        if source is not None:
-            raise _fail(f"{path}.from", "an an_gang is concealed: it takes no tile from anyone")
-        return kind, tiles, None
-    if source is None:
-        raise _fail(f"{path}.from", f"a {kind} needs the seat the claimed tile came from")
-    _seat(source, f"{path}.from")
-    if source == seat:
-        raise _fail(f"{path}.from", f"a {kind} claims another player's tile, not its own")
-    return kind, tiles, source
+        raise fail(f"{path}.tiles", f"a {kind} is {size} of one kind, got {m['tiles']}")
+    return kind, tiles, parts.meld_source(kind, m.get("from"), path, seat)
 
 
 def check_record(data: Any) -> NanjingOptions:
@@ -508,22 +407,17 @@ def check_record(data: Any) -> NanjingOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    d = _object(data, "record", RECORD_KEYS)
-    variant = d.get("variant", "nanjing")
-    if variant != "nanjing":
-        raise _fail("variant", f"expected 'nanjing', got {variant!r}")
+    d = parts.object_field(data, "record", RECORD_KEYS)
+    parts.check_variant(d, "nanjing")
     options = NanjingOptions.from_dict(d.get("options"))
-    dealer = _seat(d.get("dealer"), "dealer")
-    _flag(d.get("bixiahu", False), "bixiahu")
-    flags_planted = d.get("bixiahu_flags")
-    if flags_planted is not None and (type(flags_planted) is not int or flags_planted < 0):
-        raise _fail("bixiahu_flags", f"expected a whole number ≥ 0, got {flags_planted!r}")
-    players = _list(d.get("players"), "players", "players")
-    if len(players) != SEATS:
-        raise _fail("players", f"expected exactly four players, got {len(players)}")
+    dealer = parts.seat_field(d.get("dealer"), "dealer")
+    parts.flag_field(d.get("bixiahu", False), "bixiahu")
+    if d.get("bixiahu_flags") is not None:
+        parts.whole_number_field(d["bixiahu_flags"], "bixiahu_flags", 0)
+    players = parts.players_field(d.get("players"))
 
     hands: list[tuple[int, ...]] = []
-    melds: list[list[_MeldTuple]] = []
+    melds: list[list[MeldTuple]] = []
     flowers: list[tuple[str, ...]] = []
     ready: list[bool] = []
     fields: list[tuple[str, tuple[int, ...]]] = []  # where each tile is, for the count check
@@ -531,23 +425,17 @@ def check_record(data: Any) -> NanjingOptions:
     flower_seen: dict[str, int] = {}
     for seat, raw in enumerate(players):
         path = f"players[{seat}]"
-        p = _object(raw, path, PLAYER_KEYS)
+        p = parts.object_field(raw, path, PLAYER_KEYS)
         if "hand" not in p:
-            raise _fail(f"{path}.hand", "missing")
+            raise fail(f"{path}.hand", "missing")
         seat_melds = [
             _meld(m, f"{path}.melds[{i}]", seat)
-            for i, m in enumerate(_list(p.get("melds") or [], f"{path}.melds", "melds"))
+            for i, m in enumerate(parts.list_field(p.get("melds") or [], f"{path}.melds", "melds"))
         ]
         if len(seat_melds) > 4:
-            raise _fail(f"{path}.melds", f"at most four melds, got {len(seat_melds)}")
+            raise fail(f"{path}.melds", f"at most four melds, got {len(seat_melds)}")
         hand = _tiles(p["hand"], f"{path}.hand")
-        room = 13 - 3 * len(seat_melds)
-        if len(hand) != room:
-            raise _fail(
-                f"{path}.hand",
-                f"{len(hand)} tiles concealed, but {len(seat_melds)} meld(s) leave room for "
-                f"{room} (the winner's without the winning tile)",
-            )
+        parts.check_concealed(hand, len(seat_melds), f"{path}.hand")
         pond = _tiles(p.get("discards") or "", f"{path}.discards")
         laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
         for name in laid:
@@ -555,8 +443,8 @@ def check_record(data: Any) -> NanjingOptions:
             limit = 4 if name in DRAGONS else 1
             if flower_seen[name] > limit:
                 what = "four of each dragon" if limit == 4 else "one of each flower"
-                raise _fail(f"{path}.flowers", f"another {name}: only {what} exist")
-        ready.append(_flag(p.get("ready", False), f"{path}.ready"))
+                raise fail(f"{path}.flowers", f"another {name}: only {what} exist")
+        ready.append(parts.flag_field(p.get("ready", False), f"{path}.ready"))
         fields += [(f"{path}.melds[{i}]", m[1]) for i, m in enumerate(seat_melds)]
         fields += [(f"{path}.hand", hand), (f"{path}.discards", pond)]
         hands.append(hand)
@@ -564,44 +452,35 @@ def check_record(data: Any) -> NanjingOptions:
         ponds.append(pond)
         flowers.append(laid)
 
-    penalties = _list(d.get("penalties") or [], "penalties", "penalties")
+    penalties = parts.list_field(d.get("penalties") or [], "penalties", "penalties")
     for i, raw in enumerate(penalties):
         path = f"penalties[{i}]"
-        pen = _object(raw, path, PENALTY_KEYS)
+        pen = parts.object_field(raw, path, PENALTY_KEYS)
         if pen.get("kind") not in PENALTY_KINDS:
-            raise _fail(
+            raise fail(
                 f"{path}.kind",
                 f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
             )
-        _seat(pen.get("seat"), f"{path}.seat")
+        parts.seat_field(pen.get("seat"), f"{path}.seat")
         if pen.get("tile") is not None:
             _one_tile(pen["tile"], f"{path}.tile")
 
-    r = _object(d.get("result"), "result", RESULT_KEYS)
-    kind = r.get("kind")
-    if kind == "draw":
-        _object(r, "result", frozenset({"kind"}))
-    elif kind != "win":
-        raise _fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
-    else:
+    r, kind = parts.result_kind(d.get("result"), RESULT_KEYS)
+    if kind == "win":
         winners = _winners(r.get("winner"), options)
         tile = _one_tile(r.get("tile"), "result.tile")
-        source = r.get("from")
-        if source is not None:
-            _seat(source, "result.from")
-            if source in winners:
-                raise _fail("result.from", "a discard win takes another player's tile")
-        elif len(winners) > 1:
-            raise _fail("result.winner", "several winners only on one discard (from a seat)")
-        flags = {name: _flag(r.get(name, False), f"result.{name}") for name in FLAGS}
+        source = parts.discard_source(r.get("from"), winners)
+        if source is None and len(winners) > 1:
+            raise fail("result.winner", "several winners only on one discard (from a seat)")
+        flags = {name: parts.flag_field(r.get(name, False), f"result.{name}") for name in FLAGS}
         gang_kai = r.get("gang_kai")
         if gang_kai is not None and gang_kai not in GANG_KAI:
-            raise _fail(
+            raise fail(
                 "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
             )
         feeder = r.get("kong_feeder")
         if feeder is not None:
-            _seat(feeder, "result.kong_feeder")
+            parts.seat_field(feeder, "result.kong_feeder")
         for winner in winners:
             _check_flags(
                 flags,
@@ -618,12 +497,7 @@ def check_record(data: Any) -> NanjingOptions:
                 ready,
             )
         fields.append(("result.tile", (tile,)))
-    seen = [0] * NUM_KINDS
-    for path, tiles in fields:
-        for k in tiles:
-            seen[k] += 1
-            if seen[k] > 4:
-                raise _fail(path, f"a fifth {KINDS[k]}: only four of each tile exist")
+    parts.tile_counts_field(fields)
     if kind == "win":
         punged = [m[1][0] for seat_melds in melds for m in seat_melds if m[0] == "peng"]
         for winner in winners:
@@ -642,7 +516,7 @@ def check_record(data: Any) -> NanjingOptions:
                 punged=punged,
             )
             if score is None:
-                raise _fail(
+                raise fail(
                     "result.tile",
                     f"players[{winner}]'s hand {players[winner]['hand']} with {KINDS[tile]} "
                     f"({len(melds[winner])} meld(s), {len(flowers[winner])} hard flower(s)) "
@@ -655,14 +529,14 @@ def check_record(data: Any) -> NanjingOptions:
 def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
     if isinstance(value, list | tuple):
         if not value:
-            raise _fail("result.winner", "expected a seat or a non-empty list of seats")
-        seats = tuple(_seat(v, f"result.winner[{i}]") for i, v in enumerate(value))
+            raise fail("result.winner", "expected a seat or a non-empty list of seats")
+        seats = tuple(parts.seat_field(v, f"result.winner[{i}]") for i, v in enumerate(value))
         if len(set(seats)) != len(seats):
-            raise _fail("result.winner", f"a seat wins once, got {list(seats)!r}")
+            raise fail("result.winner", f"a seat wins once, got {list(seats)!r}")
         if len(seats) > 1 and not options.multiple_winners:
-            raise _fail("result.winner", "several winners (一炮多响) need multiple_winners")
+            raise fail("result.winner", "several winners (一炮多响) need multiple_winners")
         return seats
-    return (_seat(value, "result.winner"),)
+    return (parts.seat_field(value, "result.winner"),)
 
 
 def _check_flags(
@@ -674,7 +548,7 @@ def _check_flags(
     source: int | None,
     dealer: int,
     options: NanjingOptions,
-    melds: list[list[_MeldTuple]],
+    melds: list[list[MeldTuple]],
     flowers: list[tuple[str, ...]],
     ponds: list[tuple[int, ...]],
     ready: list[bool],
@@ -685,42 +559,33 @@ def _check_flags(
         if (gang_kai is not None if name == "gang_kai" else flags[name])
     ]
     if len(on) > 1:
-        raise _fail(f"result.{on[1]}", f"cannot go with {on[0]}")
+        raise fail(f"result.{on[1]}", f"cannot go with {on[0]}")
     if flags["haidi"] and flags["tian_hu"]:
-        raise _fail("result.haidi", "cannot go with tian_hu")
+        raise fail("result.haidi", "cannot go with tian_hu")
     if gang_kai is not None:
         if source is not None:
-            raise _fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
+            raise fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
         if gang_kai == "small" and not flowers[winner]:
-            raise _fail("result.gang_kai", "小杠开花 needs a hard flower laid aside")
+            raise fail("result.gang_kai", "小杠开花 needs a hard flower laid aside")
         if gang_kai == "big" and not any(m[0] in GANG_KINDS for m in melds[winner]):
-            raise _fail("result.gang_kai", "大杠开花 needs a kong among the winner's melds")
+            raise fail("result.gang_kai", "大杠开花 needs a kong among the winner's melds")
         if gang_kai == "flower" and not flower_kongs(flowers[winner]):
-            raise _fail("result.gang_kai", "花杠开 needs a 花杠 among the winner's flowers")
+            raise fail("result.gang_kai", "花杠开 needs a 花杠 among the winner's flowers")
     if feeder is not None:
         if gang_kai is None:
-            raise _fail("result.kong_feeder", "only a 杠开 win has a kong feeder")
+            raise fail("result.kong_feeder", "only a 杠开 win has a kong feeder")
         if feeder == winner or not any(m[2] == feeder for m in melds[winner]):
-            raise _fail("result.kong_feeder", f"seat {feeder} fed none of seat {winner}'s melds")
+            raise fail("result.kong_feeder", f"seat {feeder} fed none of seat {winner}'s melds")
     if flags["qiang_gang"]:
-        if source is None:
-            raise _fail("result.qiang_gang", "抢杠 needs the robbed player in from")
-        if not any(m[0] == "peng" and m[1][0] == tile for m in melds[source]):
-            raise _fail(
-                "result.qiang_gang",
-                f"seat {source} has no peng of {KINDS[tile]} to add to (the robbed kong "
-                "stays a peng)",
-            )
+        parts.check_qiang_gang(source, tile, melds)
     if flags["tian_hu"]:
         if winner != dealer or source is not None:
-            raise _fail("result.tian_hu", "天胡 is the dealer's own dealt hand, self-drawn")
-        for seat in range(SEATS):
-            if melds[seat] or ponds[seat]:
-                raise _fail(f"players[{seat}]", "天胡 ends the hand before any discard or meld")
+            raise fail("result.tian_hu", "天胡 is the dealer's own dealt hand, self-drawn")
+        parts.check_nothing_before(melds, ponds)
     if flags["di_hu"]:
         if not ready[winner]:
-            raise _fail("result.di_hu", f"地胡 needs 报听: players[{winner}].ready")
+            raise fail("result.di_hu", f"地胡 needs 报听: players[{winner}].ready")
         if melds[winner]:
-            raise _fail("result.di_hu", "地胡 is won on the dealt tiles (no melds)")
+            raise fail("result.di_hu", "地胡 is won on the dealt tiles (no melds)")
         if options.v2 and winner == dealer:
-            raise _fail("result.di_hu", "地胡 is a non-dealer's (v2)")
+            raise fail("result.di_hu", "地胡 is a non-dealer's (v2)")

@@ -19,7 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.errors import RecordError
+from majiang.record_parts import (
+    choice_field,
+    flag_field,
+    option_overrides,
+    option_values,
+    whole_number_field,
+)
 
 __all__ = ["PingxiangOptions", "ShisanlanHonors"]
 
@@ -83,14 +89,9 @@ class PingxiangOptions:
         """
         if data is None:
             return _DEFAULT
-        if not isinstance(data, Mapping):
-            raise RecordError(f"options: expected an object of option overrides, got {data!r}")
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            if name not in _FIELDS:
-                known = ", ".join(sorted(_FIELDS))
-                raise RecordError(f"options.{name}: unknown option (known: {known})")
-            values[name] = _check(name, _FIELDS[name], value)
+        values = option_values(
+            data, _FIELDS, lambda name, value: _check(name, _FIELDS[name], value)
+        )
         return cls(**values) if values else _DEFAULT
 
     def overrides(self) -> dict[str, Any]:
@@ -100,11 +101,7 @@ class PingxiangOptions:
             >>> PingxiangOptions(genzhuang=False).overrides()
             {'genzhuang': False}
         """
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if getattr(self, f.name) != f.default
-        }
+        return option_overrides(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option by name.
@@ -119,17 +116,10 @@ class PingxiangOptions:
 def _check(name: str, kind: str, value: Any) -> Any:
     path = f"options.{name}"
     if name in _CHOICES:
-        choices = _CHOICES[name]
-        if type(value) is not type(choices[0]) or value not in choices:
-            raise RecordError(f"{path}: {value!r} is not one of {', '.join(map(str, choices))}")
-        return value
+        return choice_field(value, path, _CHOICES[name])
     if kind == "bool":
-        if type(value) is not bool:
-            raise RecordError(f"{path}: expected true or false, got {value!r}")
-        return value
-    if type(value) is not int or value < 1:
-        raise RecordError(f"{path}: expected a whole number ≥ 1, got {value!r}")
-    return value
+        return flag_field(value, path)
+    return whole_number_field(value, path, 1)
 
 
 _FIELDS: dict[str, str] = {

@@ -1,0 +1,614 @@
+"""The parts the variants' hand records share: the ``Meld`` and ``DrawResult`` record classes,
+the field checks that raise :class:`~majiang.errors.RecordError` naming the field, and the
+option-overrides helpers.
+
+Each variant (``majiang.nanchang``, ``majiang.pingxiang``, ``majiang.nanjing``) keeps its own
+rules (which melds exist, which tiles a hand may hold, the ways of winning) and re-exports these
+parts under its own names. Every check takes the field's path and raises
+``RecordError("<path>: <what is wrong>")``:
+
+Example:
+    >>> from majiang.record_parts import DrawResult, seat_field, tile_counts_field
+    >>> DrawResult().to_dict()
+    {'kind': 'draw'}
+    >>> seat_field(2, "dealer")
+    2
+    >>> seat_field(4, "dealer")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.RecordError: dealer: expected a seat 0-3, got 4
+    >>> tile_counts_field([("players[0].hand", (0, 0, 0)), ("players[1].hand", (0, 0))])
+    Traceback (most recent call last):
+    ...
+    majiang.errors.RecordError: players[1].hand: a fifth 1m: only four of each tile exist
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from majiang.errors import MajiangError, RecordError
+from majiang.tiles import KINDS, NUM_KINDS
+
+__all__ = [
+    "MELD_KEYS",
+    "NANCHANG_FORM_PLAYER_KEYS",
+    "NANCHANG_FORM_RECORD_KEYS",
+    "NANCHANG_FORM_RESULT_KEYS",
+    "SEATS",
+    "WIN_FLAGS",
+    "DrawResult",
+    "KindsOf",
+    "Meld",
+    "MeldTuple",
+    "WinResult",
+    "check_concealed",
+    "check_nothing_before",
+    "check_qiang_gang",
+    "check_variant",
+    "choice_field",
+    "discard_source",
+    "fail",
+    "flag_field",
+    "list_field",
+    "meld_source",
+    "object_field",
+    "one_tile_field",
+    "option_overrides",
+    "option_values",
+    "players_field",
+    "result_kind",
+    "seat_field",
+    "text_field",
+    "tile_counts_field",
+    "tiles_field",
+    "whole_number_field",
+]
+
+SEATS = 4
+"""Players at the table (seats 0-3)."""
+MELD_KEYS = frozenset({"kind", "tiles", "from"})
+"""The fields of a meld's JSON form."""
+KindsOf = Callable[[str], tuple[int, ...]]
+"""A variant's tile-text parser: text to kind indices (raising on tiles it does not play)."""
+MeldTuple = tuple[str, tuple[int, ...], int | None]
+"""A checked meld: kind name, tiles as kind indices, the seat the claimed tile came from."""
+
+NANCHANG_FORM_RECORD_KEYS = frozenset(
+    {
+        "variant",
+        "options",
+        "dealer",
+        "dealer_streak",
+        "jing_indicator",
+        "lower_jing_indicator",
+        "players",
+        "result",
+        "chao_zhuang",
+    }
+)
+"""The fields of a Nanchang-form record (Nanchang's, and Pingxiang's, which ignores the jing)."""
+NANCHANG_FORM_PLAYER_KEYS = frozenset({"hand", "melds", "discards", "dealt"})
+"""The fields of a player in a Nanchang-form record."""
+NANCHANG_FORM_RESULT_KEYS = frozenset(
+    {"kind", "winner", "tile", "from", "gang_kai", "qiang_gang", "tian_hu", "di_hu"}
+)
+"""The fields of a result in a Nanchang-form record."""
+WIN_FLAGS: tuple[str, ...] = ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
+"""The special ways of winning a :class:`WinResult` flags (at most one is on)."""
+
+K = TypeVar("K", bound=str)
+T = TypeVar("T")
+_M = TypeVar("_M", bound="Meld[Any]")
+
+
+@dataclass(frozen=True)
+class Meld(Generic[K]):
+    """A declared meld of a hand record: ``kind`` (the variant's meld kinds), ``tiles`` as text
+    and ``source``, the seat the claimed tile came from (JSON ``"from"``; None for an_gang).
+    Each variant subclasses it with its kinds and sets ``kinds_of``, its tile parser.
+
+    Example:
+        >>> from majiang.pingxiang import Meld
+        >>> Meld("peng", "555p", 2).kinds
+        (13, 13, 13)
+    """
+
+    kind: K
+    tiles: str
+    source: int | None = None
+    kinds_of: ClassVar[staticmethod[[str], tuple[int, ...]]]
+    """The variant's tile parser (set by each subclass)."""
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The meld's tiles as kind indices.
+
+        Example:
+            >>> from majiang.nanjing import Meld
+            >>> Meld("an_gang", "1111z").kinds
+            (27, 27, 27, 27)
+        """
+        return type(self).kinds_of(self.tiles)
+
+    @classmethod
+    def from_dict(cls: type[_M], data: Mapping[str, Any]) -> _M:
+        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
+
+        Example:
+            >>> from majiang.nanchang import Meld
+            >>> Meld.from_dict({"kind": "peng", "tiles": "555z", "from": 3})
+            Meld(kind='peng', tiles='555z', source=3)
+            >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
+            Meld(kind='an_gang', tiles='1111z', source=None)
+        """
+        return cls(data["kind"], data["tiles"], data.get("from"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> from majiang.pingxiang import Meld
+            >>> Meld("chi", "345s", 3).to_dict()
+            {'kind': 'chi', 'tiles': '345s', 'from': 3}
+        """
+        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """Nobody won: the wall was drawn out (荒庄 / 黄牌; in Nanjing 荒庄 / 和局).
+
+    Example:
+        >>> DrawResult().to_dict()
+        {'kind': 'draw'}
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> DrawResult().to_dict()["kind"]
+            'draw'
+        """
+        return {"kind": "draw"}
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """The hand was won by one player (the Nanchang-form result, also Pingxiang's; Nanjing has
+    its own with several winners): ``winner`` took ``tile`` from ``source`` (JSON ``"from"``;
+    None: self-drawn), with the special ways of winning flagged.
+
+    Example:
+        >>> WinResult(1, "5p", 3).self_drawn
+        False
+    """
+
+    winner: int
+    tile: str
+    source: int | None = None
+    gang_kai: bool = False
+    qiang_gang: bool = False
+    tian_hu: bool = False
+    di_hu: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winner drew the winning tile (杠开 included, 抢杠 not).
+
+        Example:
+            >>> WinResult(0, "4s").self_drawn
+            True
+        """
+        return self.source is None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> WinResult:
+        """A win from its JSON form (checked as part of a HandRecord; flags default to false).
+
+        Example:
+            >>> WinResult.from_dict({"kind": "win", "winner": 2, "tile": "7z", "from": 0})
+            WinResult(winner=2, tile='7z', source=0, gang_kai=False, qiang_gang=False, ...)
+        """
+        flags = {name: data.get(name, False) for name in WIN_FLAGS}
+        return cls(data["winner"], data["tile"], data.get("from"), **flags)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form.
+
+        Example:
+            >>> WinResult(2, "7z", 0, di_hu=True).to_dict()["di_hu"]
+            True
+        """
+        return {
+            "kind": "win",
+            "winner": self.winner,
+            "tile": self.tile,
+            "from": self.source,
+            "gang_kai": self.gang_kai,
+            "qiang_gang": self.qiang_gang,
+            "tian_hu": self.tian_hu,
+            "di_hu": self.di_hu,
+        }
+
+
+def fail(path: str, message: str) -> RecordError:
+    """The RecordError for the field at ``path``.
+
+    Example:
+        >>> fail("players[1].hand", "missing")
+        RecordError('players[1].hand: missing')
+    """
+    return RecordError(f"{path}: {message}")
+
+
+def object_field(data: Any, path: str, allowed: frozenset[str]) -> Mapping[str, Any]:
+    """``data`` if it is an object with only ``allowed`` fields (``path`` "record": the
+    record itself, whose fields are named without a prefix).
+
+    Example:
+        >>> object_field({"kind": "draw"}, "result", frozenset({"kind"}))
+        {'kind': 'draw'}
+        >>> object_field({"kind": "draw", "x": 1}, "result", frozenset({"kind"}))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.x: unknown field (known: kind)
+        >>> object_field([], "record", frozenset())
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: record: expected an object, got list
+    """
+    if not isinstance(data, Mapping):
+        raise fail(path, f"expected an object, got {type(data).__name__}")
+    unknown = sorted(map(str, data.keys() - allowed))
+    if unknown:
+        where = f"{path}.{unknown[0]}" if path != "record" else unknown[0]
+        raise fail(where, f"unknown field (known: {', '.join(sorted(allowed))})")
+    return data
+
+
+def seat_field(value: Any, path: str) -> int:
+    """``value`` if it is a seat 0-3.
+
+    Example:
+        >>> seat_field(True, "result.from")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.from: expected a seat 0-3, got True
+    """
+    if type(value) is not int or not 0 <= value < SEATS:
+        raise fail(path, f"expected a seat 0-3, got {value!r}")
+    return value
+
+
+def flag_field(value: Any, path: str) -> bool:
+    """``value`` if it is true or false.
+
+    Example:
+        >>> flag_field(False, "chao_zhuang")
+        False
+        >>> flag_field(1, "chao_zhuang")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: chao_zhuang: expected true or false, got 1
+    """
+    if type(value) is not bool:
+        raise fail(path, f"expected true or false, got {value!r}")
+    return value
+
+
+def whole_number_field(value: Any, path: str, least: int) -> int:
+    """``value`` if it is a whole number ≥ ``least``.
+
+    Example:
+        >>> whole_number_field(2, "dealer_streak", 1)
+        2
+        >>> whole_number_field(0, "dealer_streak", 1)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1, got 0
+    """
+    if type(value) is not int or value < least:
+        raise fail(path, f"expected a whole number ≥ {least}, got {value!r}")
+    return value
+
+
+def choice_field(value: Any, path: str, choices: tuple[Any, ...]) -> Any:
+    """``value`` if it is one of ``choices`` (and of their type: true is not 1).
+
+    Example:
+        >>> choice_field(8, "options.luanjiang_fan", (4, 8))
+        8
+        >>> choice_field("x", "options.values", ("v1_run20", "v2_run10"))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: options.values: 'x' is not one of v1_run20, v2_run10
+    """
+    if type(value) is not type(choices[0]) or value not in choices:
+        raise fail(path, f"{value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def text_field(value: Any, path: str, parse: Callable[[str], T], what: str = "tiles") -> T:
+    """The text ``value`` (of ``what``) read by ``parse``; its MajiangError names the field.
+
+    Example:
+        >>> text_field("2f", "players[0].flowers", lambda text: text.upper(), "flowers")
+        '2F'
+        >>> text_field(None, "players[0].flowers", str.upper, "flowers")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].flowers: expected flowers as text, got None
+    """
+    if type(value) is not str:
+        raise fail(path, f"expected {what} as text, got {value!r}")
+    try:
+        return parse(value)
+    except MajiangError as e:
+        raise fail(path, str(e)) from None
+
+
+def tiles_field(value: Any, path: str, kinds_of: KindsOf) -> tuple[int, ...]:
+    """The kinds of the tile text ``value``, read by the variant's ``kinds_of``.
+
+    Example:
+        >>> from majiang.pingxiang.record import kinds_of
+        >>> tiles_field("12m", "players[0].hand", kinds_of)
+        (0, 1)
+        >>> tiles_field(12, "players[0].hand", kinds_of)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].hand: expected tiles as text, got 12
+        >>> tiles_field("1f", "players[0].hand", kinds_of)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].hand: 1f is a flower; Pingxiang has no flowers
+    """
+    return text_field(value, path, kinds_of)
+
+
+def one_tile_field(value: Any, path: str, kinds_of: KindsOf) -> int:
+    """The kind of the one tile ``value`` names.
+
+    Example:
+        >>> from majiang.pingxiang.record import kinds_of
+        >>> one_tile_field("5p", "result.tile", kinds_of)
+        13
+        >>> one_tile_field("55p", "result.tile", kinds_of)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.tile: expected one tile, got 2
+    """
+    tiles = tiles_field(value, path, kinds_of)
+    if len(tiles) != 1:
+        raise fail(path, f"expected one tile, got {len(tiles)}")
+    return tiles[0]
+
+
+def list_field(value: Any, path: str, what: str) -> Sequence[Any]:
+    """``value`` if it is a list (of ``what``, for the message).
+
+    Example:
+        >>> list_field("12m", "players[0].melds", "melds")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].melds: expected a list of melds, got '12m'
+    """
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return value
+    raise fail(path, f"expected a list of {what}, got {value!r}")
+
+
+def players_field(value: Any) -> Sequence[Any]:
+    """The record's ``players``: a list of exactly four.
+
+    Example:
+        >>> players_field([{}, {}, {}])
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players: expected exactly four players, got 3
+    """
+    players = list_field(value, "players", "players")
+    if len(players) != SEATS:
+        raise fail("players", f"expected exactly four players, got {len(players)}")
+    return players
+
+
+def check_variant(data: Mapping[str, Any], variant: str) -> None:
+    """Checks the record's ``variant`` (missing: ``variant``).
+
+    Example:
+        >>> check_variant({}, "nanjing")
+        >>> check_variant({"variant": "nanchang"}, "nanjing")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: variant: expected 'nanjing', got 'nanchang'
+    """
+    given = data.get("variant", variant)
+    if given != variant:
+        raise fail("variant", f"expected {variant!r}, got {given!r}")
+
+
+def meld_source(kind: str, source: Any, path: str, seat: int) -> int | None:
+    """The checked ``from`` of a meld at ``path`` held by ``seat``: None for an an_gang,
+    another seat for the others.
+
+    Example:
+        >>> meld_source("peng", 2, "players[0].melds[0]", 0)
+        2
+        >>> meld_source("an_gang", 2, "players[0].melds[0]", 0)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].melds[0].from: an an_gang is concealed: ...
+        >>> meld_source("peng", 0, "players[0].melds[0]", 0)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].melds[0].from: a peng claims another ...
+    """
+    if kind == "an_gang":
+        if source is not None:
+            raise fail(f"{path}.from", "an an_gang is concealed: it takes no tile from anyone")
+        return None
+    if source is None:
+        raise fail(f"{path}.from", f"a {kind} needs the seat the claimed tile came from")
+    seat_field(source, f"{path}.from")
+    if source == seat:
+        raise fail(f"{path}.from", f"a {kind} claims another player's tile, not its own")
+    return int(source)
+
+
+def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:
+    """Checks that the concealed ``hand`` at ``path`` has 13 - 3 per meld tiles.
+
+    Example:
+        >>> check_concealed((0,) * 10, 1, "players[0].hand")
+        >>> check_concealed((0,) * 10, 0, "players[0].hand")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[0].hand: 10 tiles concealed, but 0 meld(s) leave ...
+    """
+    room = 13 - 3 * melds
+    if len(hand) != room:
+        raise fail(
+            path,
+            f"{len(hand)} tiles concealed, but {melds} meld(s) leave room for "
+            f"{room} (the winner's without the winning tile)",
+        )
+
+
+def tile_counts_field(fields: Iterable[tuple[str, Iterable[int]]]) -> None:
+    """Checks that no kind has more than four copies across ``fields`` (path, kinds), naming
+    the field where a fifth appears.
+
+    Example:
+        >>> tile_counts_field([("players[0].hand", (0, 0, 0, 0)), ("result.tile", (1,))])
+    """
+    seen = [0] * NUM_KINDS
+    for path, tiles in fields:
+        for k in tiles:
+            seen[k] += 1
+            if seen[k] > 4:
+                raise fail(path, f"a fifth {KINDS[k]}: only four of each tile exist")
+
+
+def result_kind(value: Any, allowed: frozenset[str]) -> tuple[Mapping[str, Any], str]:
+    """The record's ``result`` object and its kind, ``"win"`` or ``"draw"`` (a draw has no
+    other field).
+
+    Example:
+        >>> result_kind({"kind": "draw"}, frozenset({"kind", "winner"}))
+        ({'kind': 'draw'}, 'draw')
+        >>> result_kind({"kind": "lost"}, frozenset({"kind"}))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.kind: expected 'win' or 'draw', got 'lost'
+    """
+    r = object_field(value, "result", allowed)
+    kind = r.get("kind")
+    if kind == "draw":
+        object_field(r, "result", frozenset({"kind"}))
+    elif kind != "win":
+        raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
+    return r, kind
+
+
+def discard_source(value: Any, winners: Collection[int]) -> int | None:
+    """The result's ``from``: None (self-drawn) or the seat of a player who did not win.
+
+    Example:
+        >>> discard_source(None, (0,)) is None
+        True
+        >>> discard_source(0, (0,))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.from: a discard win takes another player's tile
+    """
+    if value is None:
+        return None
+    seat_field(value, "result.from")
+    if value in winners:
+        raise fail("result.from", "a discard win takes another player's tile")
+    return int(value)
+
+
+def check_qiang_gang(source: int | None, tile: int, melds: Sequence[Sequence[MeldTuple]]) -> None:
+    """Checks a 抢杠 win: ``source`` (the robbed seat) holds a peng of ``tile``.
+
+    Example:
+        >>> melds = [[], [("peng", (13, 13, 13), 0)], [], []]
+        >>> check_qiang_gang(1, 13, melds)
+        >>> check_qiang_gang(2, 13, melds)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: result.qiang_gang: seat 2 has no peng of 5p to add to ...
+    """
+    if source is None:
+        raise fail("result.qiang_gang", "抢杠 needs the robbed player in from")
+    if not any(m[0] == "peng" and m[1][0] == tile for m in melds[source]):
+        raise fail(
+            "result.qiang_gang",
+            f"seat {source} has no peng of {KINDS[tile]} to add to (the robbed kong stays a peng)",
+        )
+
+
+def check_nothing_before(
+    melds: Sequence[Sequence[MeldTuple]], ponds: Sequence[Sequence[int]]
+) -> None:
+    """Checks a 天胡: nobody has melded or discarded.
+
+    Example:
+        >>> check_nothing_before([[], [], [], []], [(), (0,), (), ()])
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: players[1]: 天胡 ends the hand before any discard or meld
+    """
+    for seat in range(SEATS):
+        if melds[seat] or ponds[seat]:
+            raise fail(f"players[{seat}]", "天胡 ends the hand before any discard or meld")
+
+
+def option_values(
+    data: Any, known: Collection[str], check: Callable[[str, Any], Any]
+) -> dict[str, Any]:
+    """The checked option overrides of a record's ``options`` object (by name; ``check``
+    checks one value); an unknown name or a bad value raises RecordError naming it.
+
+    Example:
+        >>> option_values({"cap": 16}, ("base", "cap"), lambda name, value: value)
+        {'cap': 16}
+        >>> option_values({"caps": 16}, ("base", "cap"), lambda name, value: value)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: options.caps: unknown option (known: base, cap)
+        >>> option_values([], (), lambda name, value: value)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: options: expected an object of option overrides, got []
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"options: expected an object of option overrides, got {data!r}")
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in known:
+            raise fail(f"options.{name}", f"unknown option (known: {', '.join(sorted(known))})")
+        values[name] = check(name, value)
+    return values
+
+
+def option_overrides(options: Any) -> dict[str, Any]:
+    """The fields of the options dataclass ``options`` that differ from their defaults.
+
+    Example:
+        >>> from majiang.pingxiang import PingxiangOptions
+        >>> option_overrides(PingxiangOptions(cap=16))
+        {'cap': 16}
+    """
+    return {
+        f.name: getattr(options, f.name)
+        for f in dataclasses.fields(options)
+        if getattr(options, f.name) != f.default
+    }
