@@ -39,6 +39,28 @@ def near_complete_counts(rng: random.Random, size: int) -> list[int]:
     return counts
 
 
+def split_into_blocks(c: list[int]) -> bool:
+    """Whether ``c`` splits into triplets and number sequences (a plain recursive search,
+    independent of the core's tables; ``c`` is restored before returning)."""
+    first = next((k for k in range(34) if c[k]), None)
+    if first is None:
+        return True
+    if c[first] >= 3:
+        c[first] -= 3
+        ok = split_into_blocks(c)
+        c[first] += 3
+        if ok:
+            return True
+    if first < 27 and first % 9 <= 6 and c[first + 1] and c[first + 2]:
+        for d in range(3):
+            c[first + d] -= 1
+        ok = split_into_blocks(c)
+        for d in range(3):
+            c[first + d] += 1
+        return ok
+    return False
+
+
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261130)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from conftest import near_complete_counts
+from conftest import near_complete_counts, split_into_blocks
 from majiang.nanjing import NanjingOptions, is_complete, is_winning, menqing, score_hand
 from majiang.nanjing.flowers import flower_kongs, hard_flowers
 from majiang.nanjing.hands import HandScore, MeldSpec
@@ -329,26 +329,6 @@ def test_qingyise_liability_completion_v2_any_set_of_the_suit() -> None:
 # --- the shape against an independent search -----------------------------------------------
 
 
-def _blocks(c: list[int]) -> bool:
-    i = next((k for k in range(34) if c[k]), None)
-    if i is None:
-        return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _blocks(c)
-        c[i] += 3
-        if ok:
-            return True
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        for d in range(3):
-            c[i + d] -= 1
-        ok = _blocks(c)
-        for d in range(3):
-            c[i + d] += 1
-        return ok
-    return False
-
-
 def _brute(counts: list[int]) -> bool:
     if sum(counts) == 14 and all(c % 2 == 0 for c in counts):
         return True
@@ -356,7 +336,7 @@ def _brute(counts: list[int]) -> bool:
         if counts[k] >= 2:
             c = list(counts)
             c[k] -= 2
-            if _blocks(c):
+            if split_into_blocks(c):
                 return True
     return False
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from conftest import near_complete_counts, random_counts
+from conftest import near_complete_counts, random_counts, split_into_blocks
 from majiang.errors import InvalidHandError
 from majiang.pingxiang import PingxiangOptions, is_winning, score_hand, winning_kinds
 from majiang.pingxiang.hands import HandScore, MeldSpec, is_knitted
@@ -295,28 +295,8 @@ def _regular_258(counts: list[int]) -> bool:
     for pair in (k for k in range(27) if k % 9 in (1, 4, 7) and counts[k] >= 2):
         rest = list(counts)
         rest[pair] -= 2
-        if _blocks(rest):
+        if split_into_blocks(rest):
             return True
-    return False
-
-
-def _blocks(c: list[int]) -> bool:
-    first = next((k for k in range(34) if c[k]), None)
-    if first is None:
-        return True
-    if c[first] >= 3:
-        c[first] -= 3
-        ok = _blocks(c)
-        c[first] += 3
-        if ok:
-            return True
-    if first < 27 and first % 9 <= 6 and c[first + 1] and c[first + 2]:
-        for d in range(3):
-            c[first + d] -= 1
-        ok = _blocks(c)
-        for d in range(3):
-            c[first + d] += 1
-        return ok
     return False
 
 
