@@ -93,7 +93,8 @@ class Game:
     """A match of ``hands`` hands of ``variant`` from ``seed`` (``options`` go into every hand
     record, i.e. the settlement options). ``deal`` fixes the first hand (tests, puzzles,
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
-    carried in.
+    carried in; ``carried`` the fields the first record carries from an earlier hand (the
+    deal event's ``carry``, e.g. Nanjing's 比下胡; default: the variant's ``carry``).
 
     Example:
         >>> g = Game(seed=5)
@@ -115,6 +116,7 @@ class Game:
         dealer: int | None = None,
         streak: int = 1,
         scores: Sequence[int] | None = None,
+        carried: Mapping[str, Any] | None = None,
     ) -> None:
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
@@ -136,15 +138,24 @@ class Game:
         self._shared: tuple[Any, ...] | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
-        self._begin(first, streak, deal)
+        self._begin(first, streak, deal, carried)
 
     def _setup_variant(self) -> None:
         # Looked up on every draw, so a tuple rather than a call into the variant.
         self._flower = tuple(self.variant.is_flower(t) for t in range(len(TILE_NAMES)))
         self._has_flowers = any(self._flower[t] for t in set(self.variant.wall_tiles()))
+        self._kept = self.variant.kept_back()
+        self._carried: dict[str, Any] = {}
 
     # ----------------------------------------------------------------- hand start
-    def _begin(self, dealer: int, streak: int, deal: Deal | None) -> None:
+    def _begin(
+        self,
+        dealer: int,
+        streak: int,
+        deal: Deal | None,
+        carried: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._carried = dict(self.variant.carry(self.records) if carried is None else carried)
         hand_seed = self.rng.getrandbits(64)
         flowers: list[tuple[int, ...]] = [(), (), (), ()]
         if deal is None:
@@ -197,6 +208,7 @@ class Game:
             wall=[TILE_NAMES[t] for t in wall.live()],
             scores=list(self.scores),
             **extra,
+            **({"carry": dict(self._carried)} if self._carried else {}),
         )
 
     def _log(self, event: str, **data: Any) -> None:
@@ -266,7 +278,9 @@ class Game:
         st = self.state
         found = st.waits[seat]
         if found is None:
-            found = self.variant.waits(st.hands[seat], st.jing, st.melds[seat])
+            found = self.variant.waits(
+                st.hands[seat], st.jing, st.melds[seat], flowers=st.flowers[seat], seat=seat
+            )
             st.waits[seat] = found
         return found
 
@@ -288,7 +302,10 @@ class Game:
             return False
         hand = list(st.hands[seat])
         hand[tile] += 1
-        return self.variant.may_win_on_discard(hand, st.melds[seat])
+        source = st.turn if robbing else st.discarder
+        return self.variant.may_win_on_discard(
+            hand, st.melds[seat], flowers=st.flowers[seat], source=source, seat=seat, tile=tile
+        )
 
     def _claim_options(self, seat: int, tile: int) -> list[Action]:
         st = self.state
@@ -297,7 +314,7 @@ class Game:
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
         if held >= 2:
-            if held == 3 and st.wall.remaining > 0:
+            if held == 3 and st.wall.remaining > self._kept:
                 opts.append(kong(tile, "exposed"))
             opts.append(PONG)
         if st.discarder is not None and seat == (st.discarder + 1) % 4:
@@ -332,7 +349,7 @@ class Game:
             if self._self_drawn_win(seat, hand, st.drawn):
                 out.append(WIN)
             first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
-            if st.wall.remaining > 0:
+            if st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:
                     out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
@@ -344,9 +361,11 @@ class Game:
     def _self_drawn_win(self, seat: int, hand: list[int], drawn: int) -> bool:
         st = self.state
         before = st.waits[seat]  # the waits of the hand before this draw, if still known
-        if before is not None and not st.after_kong:
+        if before is not None and not st.after_kong and self.variant.waits_fit_self_draw:
             return drawn in before
-        return self.variant.is_winning(hand, st.jing, st.melds[seat])
+        return self.variant.is_winning(
+            hand, st.jing, st.melds[seat], flowers=st.flowers[seat], seat=seat, tile=drawn
+        )
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now.
@@ -366,7 +385,7 @@ class Game:
             tuple(st.hands[seat]),
             shared[0],
             shared[1],
-            st.wall.remaining,
+            st.wall.remaining - self._kept,
             st.indicator,
             st.jing,
             shared[2],
@@ -382,7 +401,8 @@ class Game:
         )
 
     def tile_count(self) -> int:
-        """Tiles in the wall, hands, melds and ponds: 136 at every step (fewer in a fixed
+        """Tiles in the wall, hands, melds, ponds and laid aside: the variant's set (136, 144 for
+        Nanjing) at every step (fewer in a fixed
         :class:`Deal` with a short wall); the flipped indicators stay in the wall; during a 抢杠
         window the added tile counts once, after a win the tile won on.
 
@@ -596,7 +616,7 @@ class Game:
         st = self.state
         flower = False
         while True:
-            if st.wall.remaining == 0:
+            if st.wall.remaining <= self._kept:
                 self._finish_draw()
                 return
             t = st.wall.draw_tail() if from_tail else st.wall.draw()
@@ -606,10 +626,10 @@ class Game:
                 break
             self._log_draw(seat, t, from_tail)
             st.flowers[seat] += (t,)
+            st.waits[seat] = None  # a variant's wins may depend on the flowers laid aside
             self._log("flower", seat=seat, tile=TILE_NAMES[t])
             from_tail = flower = True
-        # The seat's cached waits stay right: a kong already cleared them, a flower changes
-        # nothing held.
+        # The seat's cached waits stay right: a kong already cleared them, a flower too.
         st.hands[seat][t] += 1
         st.drawn, st.after_kong, st.after_flower, st.phase = t, kong, flower, "turn"
         self._log_draw(seat, t, from_tail)
@@ -632,7 +652,7 @@ class Game:
 
     def _record(self, result: dict[str, Any]) -> dict[str, Any]:
         st = self.state
-        return {
+        record = {
             "variant": self.variant.name,
             "options": dict(self.options),
             "dealer": st.dealer,
@@ -651,8 +671,17 @@ class Game:
             ],
             "result": result,
             "chao_zhuang": self._chao_zhuang(),
-            **self.variant.carry(self.records),
+            **self._carried,
         }
+        return self.variant.finish_record(record, st, self._hand_events())
+
+    def _hand_events(self) -> list[dict[str, Any]]:
+        """The events of the hand in play, from its deal event on."""
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].get("event") == "deal":
+                return events[i:]
+        return list(events)
 
     def _finish_win(
         self,
@@ -674,7 +703,15 @@ class Game:
         st.won_on = tile
         full = list(st.hands[seat])
         full[tile] += 1
-        if not self.variant.is_winning(full, st.jing, st.melds[seat]):
+        if not self.variant.is_winning(
+            full,
+            st.jing,
+            st.melds[seat],
+            flowers=st.flowers[seat],
+            source=source,
+            seat=seat,
+            tile=tile,
+        ):
             raise AssertionError("engine accepted a hand the core does not call winning")
         result = {
             "kind": "win",
@@ -708,7 +745,7 @@ class Game:
             self.over = True
         else:
             following = self.variant.next_dealer(
-                st.dealer, st.streak, winner, last_drawer(self.events)
+                st.dealer, st.streak, winner, last_drawer(self.events), record=record
             )
             self._begin(*following, None)
 
@@ -749,6 +786,11 @@ class Game:
         """Rebuild the caches of a game whose fields were just restored."""
         self._legal, self._shared = {}, None
         self._setup_variant()
+        deal: dict[str, Any] = next(
+            (e for e in reversed(self.events) if e.get("event") == "deal"), {}
+        )
+        carried = deal.get("carry")
+        self._carried = dict(carried) if isinstance(carried, Mapping) else {}
 
     def clone(self) -> Game:
         """A deep copy (for tests and search).

@@ -169,7 +169,11 @@ def _check_follows(
         return  # another match starts
     variant = get_variant(str(_field(deal, "variant", line)))
     expected = variant.next_dealer(
-        before["dealer"], before["dealer_streak"], result["winner"], result["last_drawer"]
+        before["dealer"],
+        before["dealer_streak"],
+        result["winner"],
+        result["last_drawer"],
+        record=result.get("record"),
     )
     got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
     if got != expected:
@@ -204,6 +208,7 @@ def _replay_hand(
             dealer=_field(deal, "dealer", start),
             streak=_field(deal, "dealer_streak", start),
             scores=_field(deal, "scores", start),
+            carried=deal.get("carry") or {},
         )
     except MajiangError as e:
         raise ReplayError(f"line {start}: the deal does not make a hand: {e}") from None
@@ -232,7 +237,10 @@ def _replay_hand(
         raise ReplayError(f"line {start + at}: events after the hand is over")
     record = game.records[-1]["result"]
     result.update(
-        winner=record.get("winner"), last_drawer=last_drawer(game.events), scores=list(game.scores)
+        winner=record.get("winner"),
+        last_drawer=last_drawer(game.events),
+        scores=list(game.scores),
+        record=game.records[-1],
     )
 
 
