@@ -1,0 +1,261 @@
+"""Nanjing played by the engine (docs/rules/nanjing.md).
+
+Each match is checked step by step (144 tiles, no chow offered, no dragon held, the 16
+kept-back tiles never drawn) and as a whole (zero-sum scores, every record accepted by
+``majiang.nanjing.HandRecord`` and re-settled to the same amounts, every win a Nanjing win,
+比下胡 carried and keeping the dealer, 海底 and 罚 as the events show, the log replayed, a
+snapshot continuing identically).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import majiang
+from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
+from majiang.game.actions import Chow, Discard
+from majiang.game.bots import Bot
+from majiang.game.variant import NanjingVariant, penalties
+from majiang.nanjing import HandRecord, bixiahu_triggered, is_winning
+
+MATCHES = 100
+HANDS_PER_MATCH = 5
+KEPT = 16
+DRAGONS = (31, 32, 33)
+
+
+def mixed_bots(match: int) -> list[Bot]:
+    return [EfficiencyBot() if (match >> s) & 1 else RandomBot(match * 4 + s) for s in range(4)]
+
+
+def play_checked(game: Game, bots: list[Bot], stop_after: int | None = None) -> None:
+    steps = 0
+    while not game.over and (stop_after is None or steps < stop_after):
+        st = game.state
+        assert game.tile_count() == 144
+        assert st.wall.remaining >= KEPT, "the 8 kept-back stacks are never drawn"
+        assert all(not hand[k] for hand in st.hands for k in DRAGONS), "dragons are flowers"
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        assert not any(isinstance(a, Chow) for a in legal), "no chow in Nanjing"
+        observation = game.observation(seat)
+        assert observation.wall == st.wall.remaining - KEPT
+        game.step(seat, bots[seat].act(observation, legal))
+        steps += 1
+
+
+def hand_events(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    hands: list[list[dict[str, Any]]] = []
+    for e in events:
+        if e["event"] == "deal":
+            hands.append([])
+        hands[-1].append(e)
+    return hands
+
+
+def check_win(record: dict[str, Any]) -> None:
+    result = record["result"]
+    winner = result["winner"]
+    p = record["players"][winner]
+    melds = [(m["kind"], m["tiles"], m["from"]) for m in p["melds"]]
+    assert is_winning(
+        p["hand"],
+        result["tile"],
+        melds,
+        flowers=p["flowers"],
+        source=result["from"],
+        winner=winner,
+        options=majiang.nanjing.NanjingOptions.from_dict(record["options"]),
+    )
+
+
+def check_match(game: Game) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    assert sum(game.scores) == 0
+    per_hand = hand_events(game.events)
+    assert len(per_hand) == len(game.records)
+    for i, (record, settlement) in enumerate(zip(game.records, game.settlements, strict=True)):
+        assert record["variant"] == "nanjing"
+        assert HandRecord.from_dict(record).to_dict()["players"] == record["players"]
+        assert majiang.settle(record).deltas == settlement.deltas
+        events = per_hand[i]
+        assert record["penalties"] == penalties(events)
+        seen["penalty"] += bool(record["penalties"])
+        result = record["result"]
+        # live tiles at the end: the wall dealt minus every draw made
+        left = len(events[0]["wall"]) - sum(e["event"] == "draw" for e in events)
+        if result["kind"] == "win":
+            check_win(record)
+            assert result["haidi"] == (left <= KEPT + 4)
+            assert not result["di_hu"]
+            seen["win"] += 1
+            seen["haidi"] += result["haidi"]
+            seen[f"gang_kai {result['gang_kai']}"] += 1
+            seen["kong_feeder"] += result["kong_feeder"] is not None
+        else:
+            assert left == KEPT, "a drawn hand ends when only the kept-back tiles are left"
+            seen["draw"] += 1
+        triggered = bixiahu_triggered(record)
+        if i + 1 < len(game.records):
+            nxt = game.records[i + 1]
+            assert nxt["bixiahu"] == triggered
+            following = per_hand[i + 1][0]
+            if triggered:
+                assert nxt["dealer"] == record["dealer"], "比下胡 keeps the dealer"
+                assert following["dealer_streak"] == events[0]["dealer_streak"] + 1
+                assert following["carry"] == {"bixiahu": True}
+                seen["bixiahu"] += 1
+            else:
+                assert nxt["dealer"] == (record["dealer"] + 1) % 4
+                assert "carry" not in following
+    replayed = replay(json.dumps(e, ensure_ascii=False) for e in game.events)
+    assert replayed.scores == tuple(game.scores)
+    assert [h.record for h in replayed.hands] == game.records
+    return seen
+
+
+def test_nanjing_matches_hold_every_invariant() -> None:
+    seen: Counter[str] = Counter()
+    for match in range(MATCHES):
+        rng = random.Random(match)
+        bots = mixed_bots(match)
+        game = Game("nanjing", seed=match, hands=HANDS_PER_MATCH)
+        play_checked(game, bots, stop_after=rng.randrange(400))
+        if not game.over:
+            restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+            same_bots = copy.deepcopy(bots)  # bots hold state (a RandomBot's generator)
+            assert restored.state == game.state
+            play_checked(game, bots)
+            play_checked(restored, same_bots)
+            assert restored.events == game.events
+            assert restored.records == game.records
+        seen += check_match(game)
+    assert seen["win"] > MATCHES and seen["draw"] > 0
+    assert seen["bixiahu"] > MATCHES
+    assert seen["gang_kai small"] > 0 and seen["haidi"] > 0
+
+
+def test_options_reach_the_variant_and_the_records() -> None:
+    game = Game("nanjing", seed=2, options={"values": "v2_run10"})
+    assert isinstance(game.variant, NanjingVariant)
+    assert game.variant.options.v2
+    bots = mixed_bots(3)
+    while not game.over:
+        seat = game.to_act()[0]
+        game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+    assert game.records[0]["options"] == {"values": "v2_run10"}
+    with pytest.raises(majiang.RecordError, match="no_such_option"):
+        Game("nanjing", options={"no_such_option": 1})
+
+
+def test_bixiahu_keeps_the_dealer_and_doubles_the_next_win() -> None:
+    doubled = 0
+    for seed in range(40):
+        game = Game("nanjing", seed=seed, hands=4)
+        bots = [EfficiencyBot() for _ in range(4)]
+        while not game.over:
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+        for before, after, settled in zip(
+            game.records, game.records[1:], game.settlements[1:], strict=False
+        ):
+            if not bixiahu_triggered(before):
+                continue
+            assert after["dealer"] == before["dealer"] and after["bixiahu"] is True
+            if after["result"]["kind"] == "win":
+                assert settled.pattern["bixiahu"] == 2
+                single = majiang.settle({**after, "bixiahu": False})
+                win_money = [p for p in settled.items if p.reason in ("胡牌分", "包牌")]
+                plain = [p for p in single.items if p.reason in ("胡牌分", "包牌")]
+                assert sum(p.amount for p in win_money) == 2 * sum(p.amount for p in plain)
+                doubled += 1
+    assert doubled > 0
+
+
+def penalty_deal() -> Deal:
+    """Every seat holds one East and nothing that could win or pung it."""
+    hands = (
+        "1z147m258p369s234z9m",
+        "1z147p258s369m234z",
+        "1z147s258m369p234z",
+        "1z147m258p369s234z",
+    )
+    dealt = Counter(majiang.parse_tiles("".join(hands)))
+    wall = [
+        t for t in (f"{n}{s}" for s in "mps" for n in range(1, 10)) for _ in range(4 - dealt[t])
+    ]
+    return Deal(hands, wall, "9s", "9s")
+
+
+def test_four_discards_of_one_tile_in_a_row_are_a_penalty() -> None:
+    game = Game("nanjing", seed=1, hands=2, deal=penalty_deal(), dealer=0)
+    for seat in range(4):
+        assert game.to_act() == [seat]
+        game.step(seat, Discard("1z"))
+    bots = mixed_bots(5)
+    while len(game.records) < 1:
+        seat = game.to_act()[0]
+        game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+    record = game.records[0]
+    assert {"kind": "same_four_in_a_row", "seat": 0, "tile": "1z"} in record["penalties"]
+    fines = [p for p in game.settlements[0].items if p.reason == "罚"]
+    assert {(p.payer, p.payee) for p in fines} >= {(0, 1), (0, 2), (0, 3)}
+    assert game.state.dealer == 0 and game.records[0]["dealer"] == 0  # 比下胡: the dealer stays
+
+
+def test_penalties_from_events() -> None:
+    def discard(seat: int, tile: str) -> dict[str, Any]:
+        return {"event": "discard", "seat": seat, "tile": tile}
+
+    four_by_one = [discard(2, "9s"), discard(3, "1m"), discard(2, "9s"), discard(2, "9s")]
+    four_by_one += [{"event": "pong", "seat": 0}, discard(2, "9s")]
+    assert penalties(four_by_one) == [{"kind": "four_by_one", "seat": 2, "tile": "9s"}]
+    interrupted = [discard(1, "2z"), discard(2, "2z"), {"event": "kong", "seat": 0}]
+    interrupted += [discard(0, "2z"), discard(3, "2z")]
+    assert penalties(interrupted) == []
+    same_seat_twice = [discard(s, "3p") for s in (1, 2, 1, 3)]
+    assert penalties(same_seat_twice) == []
+
+
+def test_kept_back_tiles_are_never_drawn() -> None:
+    draws = 0
+    for seed in range(30):
+        game = Game("nanjing", seed=seed)
+        bots: list[Bot] = [RandomBot(seed * 4 + s) for s in range(4)]
+        play_checked(game, bots)
+        if game.records[0]["result"]["kind"] == "draw":
+            assert game.state.wall.remaining == KEPT
+            draws += 1
+    assert draws > 0
+
+
+def test_simulate_nanjing() -> None:
+    stats = simulate(hands=20, seed=3, variant="nanjing")
+    assert stats["hands"] == 20
+    assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_a_win_on_a_kong_replacement_is_big_gang_kai_with_its_feeder() -> None:
+    hands = (
+        "5m147m258s369p1234z",
+        "555m123p456p789p1s",
+        "2m3m6m8m9m3s4s6s7s9s123z",
+        "2m3m6m8m9m3s4s6s7s9s234z",
+    )
+    dealt = Counter(majiang.parse_tiles("".join(hands)))
+    kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["1z", "2z", "3z", "4z"]
+    wall = [t for t in kinds if t != "1s" for _ in range(4 - dealt[t])] + ["1s"]
+    game = Game("nanjing", deal=Deal(hands, wall, "9s", "9s"), dealer=0)
+    game.step(0, Discard("5m"))
+    assert game.to_act() == [1]
+    game.step(1, {"type": "kong", "tile": "5m", "kind": "exposed"})
+    game.step(1, {"type": "win"})
+    result = game.records[0]["result"]
+    assert (result["gang_kai"], result["kong_feeder"], result["from"]) == ("big", 0, None)
+    assert game.settlements[0].pattern["liable"] == 0  # the feeder pays for the 杠开
