@@ -59,20 +59,25 @@ def hand_events(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return hands
 
 
+def winners(result: dict[str, Any]) -> list[int]:
+    found = result["winner"]
+    return list(found) if isinstance(found, list) else [found]
+
+
 def check_win(record: dict[str, Any]) -> None:
     result = record["result"]
-    winner = result["winner"]
-    p = record["players"][winner]
-    melds = [(m["kind"], m["tiles"], m["from"]) for m in p["melds"]]
-    assert is_winning(
-        p["hand"],
-        result["tile"],
-        melds,
-        flowers=p["flowers"],
-        source=result["from"],
-        winner=winner,
-        options=majiang.nanjing.NanjingOptions.from_dict(record["options"]),
-    )
+    for winner in winners(result):
+        p = record["players"][winner]
+        melds = [(m["kind"], m["tiles"], m["from"]) for m in p["melds"]]
+        assert is_winning(
+            p["hand"],
+            result["tile"],
+            melds,
+            flowers=p["flowers"],
+            source=result["from"],
+            winner=winner,
+            options=majiang.nanjing.NanjingOptions.from_dict(record["options"]),
+        )
 
 
 def check_match(game: Game) -> Counter[str]:
@@ -95,6 +100,9 @@ def check_match(game: Game) -> Counter[str]:
             assert result["haidi"] == (left <= KEPT + 4)
             assert not result["di_hu"]
             seen["win"] += 1
+            if len(winners(result)) > 1:
+                assert result["from"] is not None and len(set(winners(result))) > 1
+                seen["several winners"] += 1
             seen["haidi"] += result["haidi"]
             seen[f"gang_kai {result['gang_kai']}"] += 1
             seen["kong_feeder"] += result["kong_feeder"] is not None
@@ -139,6 +147,7 @@ def test_nanjing_matches_hold_every_invariant() -> None:
     assert seen["win"] > MATCHES and seen["draw"] > 0
     assert seen["bixiahu"] > MATCHES
     assert seen["gang_kai small"] > 0 and seen["haidi"] > 0
+    assert seen["several winners"] > 0  # 一炮多响
 
 
 def test_options_reach_the_variant_and_the_records() -> None:
@@ -259,3 +268,24 @@ def test_a_win_on_a_kong_replacement_is_big_gang_kai_with_its_feeder() -> None:
     result = game.records[0]["result"]
     assert (result["gang_kai"], result["kong_feeder"], result["from"]) == ("big", 0, None)
     assert game.settlements[0].pattern["liable"] == 0  # the feeder pays for the 杠开
+
+
+def test_several_winners_on_one_discard_only_with_the_option() -> None:
+    several = {True: 0, False: 0}
+    for allowed in (True, False):
+        for seed in range(40):
+            options = {"multiple_winners": allowed}
+            game = Game("nanjing", seed=seed, hands=3, options=options)
+            bots = [EfficiencyBot() for _ in range(4)]
+            while not game.over:
+                seat = game.to_act()[0]
+                legal = game.legal_actions(seat)
+                game.step(seat, bots[seat].act(game.observation(seat), legal))
+            for record, settlement in zip(game.records, game.settlements, strict=True):
+                if isinstance(record["result"].get("winner"), list):
+                    several[allowed] += 1
+                    assert {w["winner"] for w in settlement.pattern["winners"]} == set(
+                        record["result"]["winner"]
+                    )
+            assert replay(game.events).scores == tuple(game.scores)
+    assert several[True] > 0 and several[False] == 0

@@ -186,7 +186,8 @@ def table_view(
                 hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
             else:
                 hand = Text(tiles.text(mpsz(counts)))
-            if s == winner and st.won_on is not None:
+            won = s in winner if isinstance(winner, list) else s == winner
+            if won and st.won_on is not None:
                 hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
         melds = "  ".join(
             tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
@@ -202,6 +203,8 @@ def table_view(
 
 
 def _seat(seat: Any, viewer: int | None) -> str:
+    if isinstance(seat, list):  # several winners (一炮多响)
+        return " and ".join(_seat(s, viewer) for s in seat)
     return f"seat {seat}" + (" (you)" if viewer is not None and seat == viewer else "")
 
 
@@ -317,14 +320,21 @@ def settlement_headline(s: Settlement) -> str:
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
         ...     "winner": 2, "from": 0, "self_drawn": False, "hands": ["清一色"], "fan": 4}))
         "seat 2 wins on seat 0's discard: 清一色 (4 番)"
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",  # Nanjing
+        ...     "winner": 1, "self_drawn": False, "hands": ["门清"], "flowers": 50}))
+        'seat 1 wins on a discard: 门清 (50 花)'
     """
     p = s.pattern
     if p.get("result") == "win" and "hands" in p:
-        how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
+        if p["self_drawn"]:
+            how = "self-drawn"
+        else:
+            how = f"on seat {p['from']}'s discard" if "from" in p else "on a discard"
         named = " ".join(p["hands"]) or "平胡"
         if p.get("qiang_gang"):
             named += " 抢杠"
-        return f"seat {p['winner']} wins {how}: {named} ({p['fan']} 番)"
+        value = f"{p['fan']} 番" if "fan" in p else f"{p.get('flowers')} 花"
+        return f"seat {p['winner']} wins {how}: {named} ({value})"
     if p.get("result") == "win":
         how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
         extras = [

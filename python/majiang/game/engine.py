@@ -546,7 +546,8 @@ class Game:
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
         if winners:
             di_hu = src == st.dealer and st.discards_made == 1 and not st.interrupted
-            self._finish_win(winners[0], t, src, di_hu=di_hu)
+            several = len(winners) > 1 and self.variant.multiple_winners()
+            self._finish_win(winners[0], t, src, di_hu=di_hu, also=winners[1:] if several else ())
             return
         for s, opts in options.items():
             if WIN in opts:
@@ -694,28 +695,32 @@ class Game:
         tian_hu: bool = False,
         di_hu: bool = False,
         after_flower: bool = False,
+        also: Sequence[int] = (),
     ) -> None:
+        """End the hand with ``seat``'s win (and ``also`` those seats' on the same discard:
+        一炮多响, for variants that allow it; the record's ``winner`` is then a list)."""
         st = self.state
         if source is None:
             st.hands[seat][tile] -= 1
         elif not qiang_gang:
             st.ponds[source] = st.ponds[source][:-1]
         st.won_on = tile
-        full = list(st.hands[seat])
-        full[tile] += 1
-        if not self.variant.is_winning(
-            full,
-            st.jing,
-            st.melds[seat],
-            flowers=st.flowers[seat],
-            source=source,
-            seat=seat,
-            tile=tile,
-        ):
-            raise AssertionError("engine accepted a hand the core does not call winning")
+        for s in (seat, *also):
+            full = list(st.hands[s])
+            full[tile] += 1
+            if not self.variant.is_winning(
+                full,
+                st.jing,
+                st.melds[s],
+                flowers=st.flowers[s],
+                source=source,
+                seat=s,
+                tile=tile,
+            ):
+                raise AssertionError("engine accepted a hand the core does not call winning")
         result = {
             "kind": "win",
-            "winner": seat,
+            "winner": [seat, *also] if also else seat,
             "tile": KINDS[tile],
             "from": source,
             "gang_kai": gang_kai,

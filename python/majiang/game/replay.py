@@ -263,7 +263,13 @@ def _actions(game: Game, event: Mapping[str, Any], line: int) -> list[tuple[int,
     # A claim or rob window: the logged claimant claims, every other asked seat passes.
     claim: tuple[int, Action] | None = None
     if kind == "win":
-        claim = (_field(event, "winner", line), WIN)
+        winner = _field(event, "winner", line)
+        if isinstance(winner, list) and winner:  # 一炮多响: every winner declares
+            asked = game.to_act()
+            if not set(winner) <= set(asked):
+                raise ReplayError(f"line {line}: seats {winner} have no claim on this tile")
+            return [(s, WIN if s in winner else PASS) for s in asked]
+        claim = (winner, WIN)
     elif kind == "pong":
         claim = (_field(event, "seat", line), PONG)
     elif kind == "chow":

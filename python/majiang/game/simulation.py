@@ -82,7 +82,9 @@ class Tally:
             if result["kind"] == "draw":
                 self.draws += 1
                 continue
-            self.wins[result["winner"]] += 1
+            winners = result["winner"]
+            for w in winners if isinstance(winners, list) else (winners,):
+                self.wins[w] += 1
             if result["from"] is None or result["qiang_gang"]:
                 self.self_draw += 1
             else:

@@ -108,6 +108,16 @@ class Variant(ABC):
         """
         return {}
 
+    def multiple_winners(self) -> bool:
+        """Whether every seat that declares a win on one discard wins (一炮多响; the record's
+        ``winner`` is then a list). Default: no, the nearest after the discarder (拦胡).
+
+        Example:
+            >>> get_variant("nanchang").multiple_winners()
+            False
+        """
+        return False
+
     def kept_back(self) -> int:
         """Tiles at the end of the wall that are never drawn: the hand is drawn (荒庄) when only
         they are left, and no kong is declared then. Default: none.
@@ -501,6 +511,15 @@ class NanjingVariant(Variant):
             [False, True, True, True]
         """
         return tile >= 34 or tile in DRAGONS
+
+    def multiple_winners(self) -> bool:
+        """一炮多响 under the ``multiple_winners`` option (N12, default true).
+
+        Example:
+            >>> NanjingVariant({"multiple_winners": False}).multiple_winners()
+            False
+        """
+        return self.options.multiple_winners
 
     def kept_back(self) -> int:
         """The last 8 stacks: 16 tiles (§2).
