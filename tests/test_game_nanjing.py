@@ -289,3 +289,53 @@ def test_several_winners_on_one_discard_only_with_the_option() -> None:
                     )
             assert replay(game.events).scores == tuple(game.scores)
     assert several[True] > 0 and several[False] == 0
+
+
+def test_a_win_on_the_replacement_for_a_flower_kong_is_flower_gang_kai() -> None:
+    """Seat 1 pungs (no 门清 any more) with three flowers aside; its fourth flower makes 春夏秋冬
+    (a 花杠) and four hard flowers, so the replacement 1s wins: 花杠开."""
+    hands = (
+        "5m147m258s369p1234z",
+        "55m123p456p789p1s2s",
+        "2m3m6m8m9m3s4s6s7s9s123z",
+        "2m3m6m8m9m3s4s6s7s9s234z",
+    )
+    dealt = Counter(majiang.parse_tiles("".join(hands)))
+    kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["1z", "2z", "3z", "4z"]
+    filler = [t for t in kinds if t != "1s" for _ in range(4 - dealt[t])]
+    wall = [*filler[:3], "4f", *filler[3:], "1s"]
+    deal = Deal(hands, wall, "9s", "9s", flowers=("", "1f2f3f", "", ""))
+    game = Game("nanjing", deal=deal, dealer=0)
+
+    def pass_claims() -> None:
+        while game.state.phase == "claim" and not game.over:
+            for s in game.to_act():
+                game.step(s, {"type": "pass"})
+
+    game.step(0, Discard("5m"))
+    game.step(1, {"type": "pong"})
+    pass_claims()
+    game.step(1, Discard("2s"))
+    pass_claims()
+    for seat in (2, 3, 0):
+        assert game.to_act() == [seat]
+        drawn = game.state.drawn
+        assert drawn is not None
+        game.step(seat, Discard(majiang.tiles.KINDS[drawn]))
+        pass_claims()
+    assert game.to_act() == [1] and game.state.flowers[1] == (34, 35, 36, 37)
+    game.step(1, {"type": "win"})
+    result = game.records[0]["result"]
+    assert (result["gang_kai"], result["kong_feeder"], result["tile"]) == ("flower", None, "1s")
+    assert game.records[0]["players"][1]["flowers"] == "1f2f3f4f"
+    assert "花杠开" in game.settlements[0].pattern["hands"]
+
+
+def test_a_small_hand_with_a_pung_needs_four_hard_flowers() -> None:
+    from majiang.game.state import Meld
+
+    variant = NanjingVariant()
+    hand = majiang.tiles.to_counts("123p456p789p1s")
+    pung = (Meld("peng", (4, 4, 4), 0),)
+    assert variant.waits(hand, (), pung, flowers=(34, 35, 36), seat=1) == frozenset()
+    assert variant.waits(hand, (), pung, flowers=(34, 35, 36, 31), seat=1) == {18}
