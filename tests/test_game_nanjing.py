@@ -21,7 +21,7 @@ import majiang
 from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
 from majiang.game.actions import Chow, Discard
 from majiang.game.bots import Bot
-from majiang.game.variant import NanjingVariant, penalties
+from majiang.game.variants import NanjingVariant, penalties
 from majiang.nanjing import HandRecord, bixiahu_triggered, is_winning
 
 MATCHES = 100

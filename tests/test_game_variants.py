@@ -17,7 +17,7 @@ import pytest
 import majiang
 from majiang.game import Chow, EfficiencyBot, Game, RandomBot, Variant, play, replay
 from majiang.game.bots import Bot
-from majiang.game.variant import VARIANTS
+from majiang.game.variants import VARIANTS
 from majiang.settlement import Payment, Settlement
 
 DRAGONS = (31, 32, 33)

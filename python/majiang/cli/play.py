@@ -43,7 +43,7 @@ from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
 from majiang.game.state import HandState
-from majiang.game.variant import VARIANTS
+from majiang.game.variants import VARIANTS
 from majiang.tiles import KINDS
 
 EXAMPLE = """examples:

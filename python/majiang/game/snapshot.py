@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from majiang.errors import MajiangError, RecordError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
-from majiang.game.variant import get_variant
+from majiang.game.variants import get_variant
 from majiang.tiles import TILE_NAMES
 
 if TYPE_CHECKING:
