@@ -19,7 +19,7 @@ import pytest
 
 import majiang
 from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
-from majiang.game.actions import Chow, Discard
+from majiang.game.actions import PONG, Chow, Discard, Kong, Pong
 from majiang.game.bots import Bot
 from majiang.game.variants import NanjingVariant, penalties
 from majiang.nanjing import HandRecord, bixiahu_triggered, is_winning
@@ -339,3 +339,42 @@ def test_a_small_hand_with_a_pung_needs_four_hard_flowers() -> None:
     pung = (Meld("peng", (4, 4, 4), 0),)
     assert variant.waits(hand, (), pung, flowers=(34, 35, 36), seat=1) == frozenset()
     assert variant.waits(hand, (), pung, flowers=(34, 35, 36, 31), seat=1) == {18}
+
+
+def passed_pong_offered_again(variant: str, matches: int) -> tuple[int, int]:
+    """Plays RandomBot matches, tracking (from the outside) which seat passed a pong of which
+    kind since its last draw; returns (pongs passed, times one was offered again)."""
+    passed: set[tuple[int, int]] = set()
+    count = offered_again = 0
+    for match in range(matches):
+        game = Game(variant, seed=match, hands=3)
+        bots = [RandomBot(match * 4 + s) for s in range(4)]
+        while not game.over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            st = game.state
+            tile = st.last_discard if st.phase == "claim" else None
+            if tile is not None and (seat, tile) in passed and PONG in legal:
+                offered_again += 1
+            action = bots[seat].act(game.observation(seat), legal)
+            seen = len(game.events)
+            hand_before = len(game.records)
+            game.step(seat, action)
+            if tile is not None and PONG in legal and not isinstance(action, Pong | Kong):
+                passed.add((seat, tile))
+                count += 1
+            if len(game.records) != hand_before:
+                passed.clear()  # a new hand
+            for e in game.events[seen:]:
+                if e["event"] == "draw":
+                    passed = {(s, k) for s, k in passed if s != e["seat"]}
+    return count, offered_again
+
+
+def test_a_passed_pong_is_not_offered_again_before_the_next_draw() -> None:
+    """No 弃先碰后 in Nanjing `[004 v2]`; Nanchang has no such rule, so the same situation
+    does come up there (the control: the check can see it)."""
+    passed, again = passed_pong_offered_again("nanjing", 40)
+    assert passed > 50 and again == 0
+    passed, again = passed_pong_offered_again("nanchang", 40)
+    assert passed > 50 and again > 0

@@ -316,7 +316,8 @@ class Game:
         if held >= 2:
             if held == 3 and st.wall.remaining > self._kept:
                 opts.append(kong(tile, "exposed"))
-            opts.append(PONG)
+            if (seat, tile) not in st.pong_passed:
+                opts.append(PONG)
         if st.discarder is not None and seat == (st.discarder + 1) % 4:
             for seq in self.variant.chow_options(tile, st.hands[seat]):
                 opts.append(_chow(seq))
@@ -549,9 +550,12 @@ class Game:
             several = len(winners) > 1 and self.variant.multiple_winners()
             self._finish_win(winners[0], t, src, di_hu=di_hu, also=winners[1:] if several else ())
             return
+        blocks_pong = self.variant.pass_blocks_pong()
         for s, opts in options.items():
             if WIN in opts:
                 st.furiten.add(s)
+            if blocks_pong and PONG in opts and not isinstance(responses.get(s), Pong | Kong):
+                st.pong_passed.add((s, t))
         for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Kong | Pong):
@@ -622,6 +626,8 @@ class Game:
                 return
             t = st.wall.draw_tail() if from_tail else st.wall.draw()
             st.furiten.discard(seat)
+            if st.pong_passed:
+                st.pong_passed = {(s, k) for s, k in st.pong_passed if s != seat}
             st.turns += 1
             if not self._flower[t]:
                 break

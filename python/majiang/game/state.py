@@ -149,6 +149,9 @@ class HandState:
     responses: dict[int, Action] = field(default_factory=dict)
     options: dict[int, list[Action]] = field(default_factory=dict)
     furiten: set[int] = field(default_factory=set)
+    pong_passed: set[tuple[int, int]] = field(default_factory=set)
+    """(seat, kind) pairs: the seat passed a pong of that kind and may not pong it again
+    before its next draw (variants with ``pass_blocks_pong``, Nanjing's no 弃先碰后)."""
     turns: int = 0
     won_on: int | None = None
     waits: list[frozenset[int] | None] = field(
@@ -190,6 +193,7 @@ class HandState:
             "responses": {str(s): a.to_dict() for s, a in self.responses.items()},
             "options": {str(s): [a.to_dict() for a in o] for s, o in self.options.items()},
             "furiten": sorted(self.furiten),
+            "pong_passed": [[seat, KINDS[k]] for seat, k in sorted(self.pong_passed)],
             "turns": self.turns,
             "won_on": _name(self.won_on),
         }
@@ -294,6 +298,10 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             responses={s: from_dict(a) for s, a in seat_map("responses").items()},
             options={s: [from_dict(a) for a in o] for s, o in seat_map("options").items()},
             furiten={seat("furiten", s) for s in get("furiten")},
+            pong_passed={
+                (seat("pong_passed", s), kind("pong_passed", k))
+                for s, k in data.get("pong_passed", [])
+            },
             turns=int(get("turns")),
             won_on=optional_kind("won_on"),
         )

@@ -126,6 +126,18 @@ class Variant(ABC):
         """
         return False
 
+    def pass_blocks_pong(self) -> bool:
+        """Whether a seat that passes a pong may not pong the same kind again before its next
+        draw (no 弃先碰后). Default: no (passing a win always blocks winning on that kind until
+        the seat's next draw, in every variant).
+
+        Example:
+            >>> from majiang.game.variants import get_variant
+            >>> [get_variant(v).pass_blocks_pong() for v in ("nanchang", "nanjing")]
+            [False, True]
+        """
+        return False
+
     def kept_back(self) -> int:
         """Tiles at the end of the wall that are never drawn: the hand is drawn (荒庄) when only
         they are left, and no kong is declared then. Default: none.

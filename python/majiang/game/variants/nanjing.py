@@ -92,6 +92,16 @@ class NanjingVariant(Variant):
         """
         return 16
 
+    def pass_blocks_pong(self) -> bool:
+        """No 弃先碰后: a seat that passed a pong may not pong that kind before its next draw
+        (docs/rules/nanjing.md §2).
+
+        Example:
+            >>> NanjingVariant().pass_blocks_pong()
+            True
+        """
+        return True
+
     def jing_kinds(self, indicator: int) -> tuple[int, ...]:
         """No wild tiles in Nanjing.
 
