@@ -15,7 +15,7 @@ import itertools
 from typing import Any
 
 import majiang
-from majiang.nanchang import HandRecord, clear_caches
+from majiang.variants.nanchang import HandRecord, clear_caches
 
 TYPICAL: dict[str, Any] = {
     "variant": "nanchang",

@@ -12,8 +12,8 @@ import random
 from typing import Any
 
 import majiang
-from majiang.nanchang.tile_counts import counts, is_chi, jing_kinds, kinds_of
 from majiang.tiles import KINDS, from_counts
+from majiang.variants.nanchang.tile_counts import counts, is_chi, jing_kinds, kinds_of
 
 DEALER = 0
 SEATS = 4

@@ -2,7 +2,7 @@
 
 Each match is checked step by step (144 tiles, no chow offered, no dragon held, the 16
 kept-back tiles never drawn) and as a whole (zero-sum scores, every record accepted by
-``majiang.nanjing.HandRecord`` and re-settled to the same amounts, every win a Nanjing win,
+``majiang.variants.nanjing.HandRecord`` and re-settled to the same amounts, every win a Nanjing win,
 比下胡 carried and keeping the dealer, 海底 and 罚 as the events show, the log replayed, a
 snapshot continuing identically).
 """
@@ -21,8 +21,8 @@ import majiang
 from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
 from majiang.game.actions import PONG, Chow, Discard, Kong, Pong
 from majiang.game.bots import Bot
-from majiang.game.variants import NanjingVariant, penalties
-from majiang.nanjing import HandRecord, bixiahu_triggered, is_winning
+from majiang.variants import NanjingVariant, penalties
+from majiang.variants.nanjing import HandRecord, bixiahu_triggered, is_winning
 
 MATCHES = 100
 HANDS_PER_MATCH = 5
@@ -76,7 +76,7 @@ def check_win(record: dict[str, Any]) -> None:
             flowers=p["flowers"],
             source=result["from"],
             winner=winner,
-            options=majiang.nanjing.NanjingOptions.from_dict(record["options"]),
+            options=majiang.variants.nanjing.NanjingOptions.from_dict(record["options"]),
         )
 
 

@@ -19,9 +19,9 @@ from majiang.game import EfficiencyBot, Game, RandomBot, replay, simulate
 from majiang.game.actions import Chow, Win
 from majiang.game.bots import Bot
 from majiang.game.engine import last_drawer
-from majiang.game.variants import PingxiangVariant
-from majiang.pingxiang import hands
 from majiang.tiles import to_counts
+from majiang.variants import PingxiangVariant
+from majiang.variants.pingxiang import hands
 
 MATCHES = 120
 HANDS_PER_MATCH = 5

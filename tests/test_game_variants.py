@@ -17,8 +17,8 @@ import pytest
 import majiang
 from majiang.game import Chow, EfficiencyBot, Game, RandomBot, Variant, play, replay
 from majiang.game.bots import Bot
-from majiang.game.variants import VARIANTS
 from majiang.settlement import Payment, Settlement
+from majiang.variants import VARIANTS
 
 DRAGONS = (31, 32, 33)
 

@@ -13,16 +13,16 @@ import majiang
 MODULES = [
     "majiang.settlement",
     "majiang.cli.settle",
-    "majiang.nanchang",
-    "majiang.nanchang.facts",
-    "majiang.nanchang.hand_score",
-    "majiang.nanchang.jing",
-    "majiang.nanchang.kongs",
-    "majiang.nanchang.options",
-    "majiang.nanchang.readings",
-    "majiang.nanchang.record",
-    "majiang.nanchang.settle",
-    "majiang.nanchang.tile_counts",
+    "majiang.variants.nanchang",
+    "majiang.variants.nanchang.facts",
+    "majiang.variants.nanchang.hands",
+    "majiang.variants.nanchang.jing",
+    "majiang.variants.nanchang.kongs",
+    "majiang.variants.nanchang.options",
+    "majiang.variants.nanchang.readings",
+    "majiang.variants.nanchang.record",
+    "majiang.variants.nanchang.settle",
+    "majiang.variants.nanchang.tile_counts",
 ]
 
 

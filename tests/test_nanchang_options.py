@@ -18,8 +18,8 @@ from nanchang_records import qiang_gang_record, table_record, xia_fan_record
 
 import majiang
 from majiang.errors import RecordError, RulesError
-from majiang.nanchang.options import OPTION_SOURCES, NanchangOptions
 from majiang.settlement import Settlement
+from majiang.variants.nanchang.options import OPTION_SOURCES, NanchangOptions
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules" / "nanchang.md"
 

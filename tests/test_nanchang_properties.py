@@ -13,9 +13,9 @@ import pytest
 from nanchang_records import random_record
 
 import majiang
-from majiang.nanchang.facts import check_record
-from majiang.nanchang.readings import Reading, readings
 from majiang.settlement import Settlement
+from majiang.variants.nanchang.facts import check_record
+from majiang.variants.nanchang.readings import Reading, readings
 
 BASE = {"平胡": 1, "小七对": 2, "大七对": 2, "十三烂": 2, "七星十三烂": 4}
 PENALTIES = {"荒庄", "抄庄"}

@@ -1,8 +1,8 @@
 """The fast hand reader against the shape engine's full list of decompositions.
 
 For random complete hands (some tiles replaced by jing), every (shape, 德国, 精钓) combination
-:func:`majiang.nanchang.readings.readings` reports must come from a decomposition, and every
-decomposition's combination must be reported.
+:func:`majiang.variants.nanchang.readings.readings` reports must come from a decomposition,
+and every decomposition's combination must be reported.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import pytest
 from nanchang_records import random_block
 
 import majiang
-from majiang.nanchang.readings import (
+from majiang.tiles import KINDS
+from majiang.variants.nanchang.readings import (
     DA_QI_DUI,
     PING_HU,
     QI_XING,
@@ -22,8 +23,7 @@ from majiang.nanchang.readings import (
     Reading,
     readings,
 )
-from majiang.nanchang.tile_counts import counts, jing_kinds, kinds_of
-from majiang.tiles import KINDS
+from majiang.variants.nanchang.tile_counts import counts, jing_kinds, kinds_of
 
 HONORS = {KINDS[k] for k in range(27, 34)}
 

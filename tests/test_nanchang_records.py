@@ -13,8 +13,8 @@ from nanchang_records import table_record
 
 import majiang
 from majiang.errors import MajiangError, RecordError
-from majiang.nanchang import HandRecord, Meld, NanchangOptions, PlayerRecord, WinResult
-from majiang.nanchang.record import DrawResult
+from majiang.variants.nanchang import HandRecord, Meld, NanchangOptions, PlayerRecord, WinResult
+from majiang.variants.nanchang.record import DrawResult
 
 
 def good() -> dict[str, Any]:
@@ -297,7 +297,7 @@ def test_record_must_be_an_object() -> None:
     with pytest.raises(RecordError, match=r"^variant: expected the rules' name"):
         majiang.settle([1, 2])
     with pytest.raises(RecordError, match=r"^record: expected an object, got list"):
-        majiang.nanchang.settle([1, 2])  # type: ignore[arg-type]
+        majiang.variants.nanchang.settle([1, 2])  # type: ignore[arg-type]
 
 
 def test_missing_field_is_named() -> None:

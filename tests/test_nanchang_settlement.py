@@ -12,11 +12,11 @@ import pytest
 from nanchang_records import qiang_gang_record, table_record, xia_fan_record
 
 import majiang
-from majiang.nanchang import chong_guan
-from majiang.nanchang.hand_score import WinContext, best_score
-from majiang.nanchang.options import NanchangOptions
-from majiang.nanchang.readings import Reading
 from majiang.settlement import Settlement
+from majiang.variants.nanchang import chong_guan
+from majiang.variants.nanchang.hands import WinContext, best_score
+from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.readings import Reading
 
 HAND_REASONS = {"胡牌分", "德国", "德中德", "天胡", "地胡"}
 JING_REASONS = {"正精", "副精", "冲关", "霸王精", "杠精"}

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import pytest
 
 from conftest import near_complete_counts, split_into_blocks
-from majiang.nanjing import NanjingOptions, is_complete, is_winning, menqing, score_hand
-from majiang.nanjing.flowers import flower_kongs, hard_flowers
-from majiang.nanjing.hands import HandScore, MeldSpec
 from majiang.tiles import KINDS
+from majiang.variants.nanjing import NanjingOptions, is_complete, is_winning, menqing, score_hand
+from majiang.variants.nanjing.flowers import flower_kongs, hard_flowers
+from majiang.variants.nanjing.hands import HandScore, MeldSpec
 
 V1 = NanjingOptions()
 V2 = NanjingOptions(values="v2_run10")

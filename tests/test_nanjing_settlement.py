@@ -14,9 +14,9 @@ import pytest
 
 import majiang
 from majiang.errors import RecordError
-from majiang.nanjing import HandRecord, bixiahu_triggered, liability, settle
 from majiang.settlement import Settlement
 from majiang.tiles import from_counts, to_counts
+from majiang.variants.nanjing import HandRecord, bixiahu_triggered, liability, settle
 
 V2 = {"values": "v2_run10"}
 

@@ -13,9 +13,9 @@ import pytest
 
 from conftest import near_complete_counts, random_counts, split_into_blocks
 from majiang.errors import InvalidHandError
-from majiang.pingxiang import PingxiangOptions, is_winning, score_hand, winning_kinds
-from majiang.pingxiang.hands import HandScore, MeldSpec, is_knitted
 from majiang.tiles import to_counts
+from majiang.variants.pingxiang import PingxiangOptions, is_winning, score_hand, winning_kinds
+from majiang.variants.pingxiang.hands import HandScore, MeldSpec, is_knitted
 
 DEFAULTS = PingxiangOptions()
 KONGS: list[MeldSpec] = [

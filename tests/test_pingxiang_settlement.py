@@ -13,9 +13,9 @@ import pytest
 
 import majiang
 from majiang.errors import RecordError
-from majiang.pingxiang import HandRecord, PingxiangOptions, settle
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, from_counts, to_counts
+from majiang.variants.pingxiang import HandRecord, PingxiangOptions, settle
 
 
 def meld(kind: str, tiles: str, source: int | None = None) -> dict[str, Any]:

@@ -45,6 +45,7 @@ from majiang.errors import (
 from majiang.game import Game, replay
 from majiang.results import Block, Decomposition, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
+from majiang.variants import nanchang, nanjing, pingxiang
 
 __all__ = [
     "Block",
@@ -67,7 +68,10 @@ __all__ = [
     "discard_options",
     "is_winning",
     "jing_pair",
+    "nanchang",
+    "nanjing",
     "parse_tiles",
+    "pingxiang",
     "replay",
     "settle",
     "shanten",

@@ -2,7 +2,7 @@
 the field checks that raise :class:`~majiang.errors.RecordError` naming the field, and the
 option-overrides helpers.
 
-Each variant (``majiang.nanchang``, ``majiang.pingxiang``, ``majiang.nanjing``) keeps its own
+Each variant (``majiang.variants.nanchang``, ``.pingxiang``, ``.nanjing``) keeps its own
 rules (which melds exist, which tiles a hand may hold, the ways of winning) and re-exports these
 parts under its own names. Every check takes the field's path and raises
 ``RecordError("<path>: <what is wrong>")``:
@@ -112,7 +112,7 @@ class Meld(Generic[K]):
     Each variant subclasses it with its kinds and sets ``kinds_of``, its tile parser.
 
     Example:
-        >>> from majiang.pingxiang import Meld
+        >>> from majiang.variants.pingxiang import Meld
         >>> Meld("peng", "555p", 2).kinds
         (13, 13, 13)
     """
@@ -128,7 +128,7 @@ class Meld(Generic[K]):
         """The meld's tiles as kind indices.
 
         Example:
-            >>> from majiang.nanjing import Meld
+            >>> from majiang.variants.nanjing import Meld
             >>> Meld("an_gang", "1111z").kinds
             (27, 27, 27, 27)
         """
@@ -139,7 +139,7 @@ class Meld(Generic[K]):
         """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
 
         Example:
-            >>> from majiang.nanchang import Meld
+            >>> from majiang.variants.nanchang import Meld
             >>> Meld.from_dict({"kind": "peng", "tiles": "555z", "from": 3})
             Meld(kind='peng', tiles='555z', source=3)
             >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
@@ -151,7 +151,7 @@ class Meld(Generic[K]):
         """JSON-ready form.
 
         Example:
-            >>> from majiang.pingxiang import Meld
+            >>> from majiang.variants.pingxiang import Meld
             >>> Meld("chi", "345s", 3).to_dict()
             {'kind': 'chi', 'tiles': '345s', 'from': 3}
         """
@@ -356,7 +356,7 @@ def tiles_field(value: Any, path: str, kinds_of: KindsOf) -> tuple[int, ...]:
     """The kinds of the tile text ``value``, read by the variant's ``kinds_of``.
 
     Example:
-        >>> from majiang.pingxiang.record import kinds_of
+        >>> from majiang.variants.pingxiang.record import kinds_of
         >>> tiles_field("12m", "players[0].hand", kinds_of)
         (0, 1)
         >>> tiles_field(12, "players[0].hand", kinds_of)
@@ -375,7 +375,7 @@ def one_tile_field(value: Any, path: str, kinds_of: KindsOf) -> int:
     """The kind of the one tile ``value`` names.
 
     Example:
-        >>> from majiang.pingxiang.record import kinds_of
+        >>> from majiang.variants.pingxiang.record import kinds_of
         >>> one_tile_field("5p", "result.tile", kinds_of)
         13
         >>> one_tile_field("55p", "result.tile", kinds_of)
@@ -603,7 +603,7 @@ def option_overrides(options: Any) -> dict[str, Any]:
     """The fields of the options dataclass ``options`` that differ from their defaults.
 
     Example:
-        >>> from majiang.pingxiang import PingxiangOptions
+        >>> from majiang.variants.pingxiang import PingxiangOptions
         >>> option_overrides(PingxiangOptions(cap=16))
         {'cap': 16}
     """

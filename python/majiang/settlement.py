@@ -146,9 +146,9 @@ Settler = Callable[[Any], Settlement]
 """A variant's settle function: takes the record (dict or the variant's typed record)."""
 
 _REGISTRY: dict[str, Settler | str] = {
-    "nanchang": "majiang.nanchang:settle",
-    "pingxiang": "majiang.pingxiang:settle",
-    "nanjing": "majiang.nanjing:settle",
+    "nanchang": "majiang.variants.nanchang:settle",
+    "pingxiang": "majiang.variants.pingxiang:settle",
+    "nanjing": "majiang.variants.nanjing:settle",
 }
 """Variant name -> settle function, or ``"module:function"`` imported on first use."""
 
@@ -192,7 +192,7 @@ def settle(record: Any) -> Settlement:
 
     ``record`` is a hand record as JSON-ready data (its ``"variant"`` picks the rules; see
     ``docs/rules/nanchang.md``) or a variant's typed record such as
-    :class:`majiang.nanchang.HandRecord`.
+    :class:`majiang.variants.nanchang.HandRecord`.
 
     Example:
         >>> import majiang

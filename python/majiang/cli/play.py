@@ -43,8 +43,8 @@ from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
 from majiang.game.state import HandState
-from majiang.game.variants import VARIANTS
 from majiang.tiles import KINDS
+from majiang.variants import VARIANTS
 
 EXAMPLE = """examples:
   majiang play                          one hand as seat 0 against three EfficiencyBots

@@ -24,7 +24,7 @@ from rich.table import Table
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, PATTERNS, simulate
-from majiang.game.variants import VARIANTS
+from majiang.variants import VARIANTS
 
 EXAMPLE = """examples:
   majiang simulate --hands 1000 --seed 1                     four EfficiencyBots

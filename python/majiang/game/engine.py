@@ -40,10 +40,10 @@ from majiang.game.actions import (
 )
 from majiang.game.observation import Observation
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
-from majiang.game.variants import Variant, get_variant
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, TILE_NAMES
+from majiang.variants import Variant, get_variant
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 

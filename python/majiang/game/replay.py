@@ -25,8 +25,8 @@ from majiang.errors import IllegalActionError, MajiangError, ReplayError
 from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Discard, Kong
 from majiang.game.engine import Deal, Game, last_drawer
 from majiang.game.log import EventSource, read_events
-from majiang.game.variants import get_variant
 from majiang.settlement import Settlement
+from majiang.variants import get_variant
 
 __all__ = ["Replay", "ReplayStep", "ReplayedHand", "iter_replay", "replay"]
 

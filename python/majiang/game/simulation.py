@@ -22,7 +22,7 @@ from majiang.errors import RulesError
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
-from majiang.game.variants import get_variant
+from majiang.variants import get_variant
 
 __all__ = ["BOTS", "PATTERNS", "Tally", "make_bots", "simulate"]
 

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from majiang.errors import MajiangError, RecordError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
-from majiang.game.variants import get_variant
 from majiang.tiles import TILE_NAMES
+from majiang.variants import get_variant
 
 if TYPE_CHECKING:
     from majiang.game.engine import Game

@@ -5,7 +5,7 @@ In the order [000] settles: 下翻 (lower jing on the dealt hands, when given), 
 荒庄, then 抄庄. With 爬楼 every amount except the penalties is x ``dealer_streak``.
 
 Example:
-    >>> from majiang.nanchang import settle
+    >>> from majiang.variants.nanchang import settle
     >>> s = settle({
     ...     "dealer": 0, "jing_indicator": "9p",
     ...     "players": [
@@ -35,17 +35,17 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any
 
-from majiang.nanchang import facts, hand_score, jing, kongs, tile_counts
-from majiang.nanchang import readings as reading_module
-from majiang.nanchang.facts import HandFacts, WinFacts, check_record
-from majiang.nanchang.hand_score import WinContext, best_score, hand_lines
-from majiang.nanchang.jing import ba_wang_seat, jing_lines, jing_values
-from majiang.nanchang.kongs import kong_lines
-from majiang.nanchang.options import BawangMode, NanchangOptions
-from majiang.nanchang.readings import QI_XING, readings
-from majiang.nanchang.record import HandRecord
 from majiang.settlement import Payment, Settlement, deltas_of
 from majiang.tiles import KINDS
+from majiang.variants.nanchang import facts, hands, jing, kongs, tile_counts
+from majiang.variants.nanchang import readings as reading_module
+from majiang.variants.nanchang.facts import HandFacts, WinFacts, check_record
+from majiang.variants.nanchang.hands import WinContext, best_score, hand_lines
+from majiang.variants.nanchang.jing import ba_wang_seat, jing_lines, jing_values
+from majiang.variants.nanchang.kongs import kong_lines
+from majiang.variants.nanchang.options import BawangMode, NanchangOptions
+from majiang.variants.nanchang.readings import QI_XING, readings
+from majiang.variants.nanchang.record import HandRecord
 
 __all__ = ["clear_caches", "settle", "settle_facts"]
 
@@ -60,7 +60,7 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     rule and option.
 
     Example:
-        >>> from majiang.nanchang import settle
+        >>> from majiang.variants.nanchang import settle
         >>> s = settle({
         ...     "dealer": 2, "jing_indicator": "1z",
         ...     "players": [{"hand": "123456789m3457z"}, {"hand": "123456789p3457z"},
@@ -78,7 +78,7 @@ def settle_facts(f: HandFacts) -> Settlement:
     """Settles checked facts (see :func:`settle`).
 
     Example:
-        >>> from majiang.nanchang.facts import check_record
+        >>> from majiang.variants.nanchang.facts import check_record
         >>> f = check_record({"dealer": 0, "jing_indicator": "1z", "chao_zhuang": True,
         ...     "players": [{"hand": "123456789m3457z"}, {"hand": "123456789p3457z"},
         ...                 {"hand": "123456789s3456z"}, {"hand": "1122334m556677p"}],
@@ -257,9 +257,9 @@ def clear_caches() -> None:
     jing and kong lines). They only save time; results never depend on them.
 
     Example:
-        >>> from majiang.nanchang.settle import clear_caches
+        >>> from majiang.variants.nanchang.settle import clear_caches
         >>> clear_caches()
-        >>> from majiang.nanchang.tile_counts import kinds_of
+        >>> from majiang.variants.nanchang.tile_counts import kinds_of
         >>> kinds_of.cache_info().currsize
         0
     """
@@ -268,8 +268,8 @@ def clear_caches() -> None:
         facts._meld,
         facts._win,
         reading_module._readings,
-        hand_score._best_score,
-        hand_score.hand_lines,
+        hands._best_score,
+        hands.hand_lines,
         jing.jing_lines,
         kongs.kong_lines,
         _penalty,

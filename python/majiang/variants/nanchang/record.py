@@ -1,11 +1,12 @@
 """The Nanchang hand record, typed: what happened in one hand.
 
 :class:`HandRecord` mirrors the JSON form (``from_dict`` / ``to_dict``); building one checks it
-with :func:`majiang.nanchang.facts.check_record`, so a record that cannot have happened raises
+with :func:`majiang.variants.nanchang.facts.check_record`, so a record that cannot have
+happened raises
 :class:`~majiang.errors.RecordError` naming the field, and nothing is settled.
 
 Example:
-    >>> from majiang.nanchang.record import HandRecord
+    >>> from majiang.variants.nanchang.record import HandRecord
     >>> r = HandRecord.from_dict({
     ...     "dealer": 0, "jing_indicator": "9p",
     ...     "players": [{"hand": "123m456m789m23s55p"}, {"hand": "147m258p369s1234z"},
@@ -26,10 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from majiang import record_parts as parts
-from majiang.nanchang.facts import HandFacts, check_record
-from majiang.nanchang.options import NanchangOptions
-from majiang.nanchang.tile_counts import kinds_of
 from majiang.record_parts import DrawResult, WinResult
+from majiang.variants.nanchang.facts import HandFacts, check_record
+from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.tile_counts import kinds_of
 
 __all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult"]
 

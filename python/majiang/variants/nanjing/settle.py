@@ -8,7 +8,7 @@ drawn hand too: 明杠 from the feeder, 暗杠 and 花杠 from each of the three
 player.
 
 Example:
-    >>> from majiang.nanjing import settle
+    >>> from majiang.variants.nanjing import settle
     >>> s = settle({
     ...     "dealer": 0,
     ...     "players": [
@@ -30,11 +30,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from majiang.errors import RecordError
-from majiang.nanjing.flowers import flower_kongs
-from majiang.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
-from majiang.nanjing.record import HandRecord, WinResult, kinds_of
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import NUM_KINDS
+from majiang.variants.nanjing.flowers import flower_kongs
+from majiang.variants.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
+from majiang.variants.nanjing.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 

@@ -6,7 +6,7 @@ each one laid aside counts 1. Four of a group (春夏秋冬, 梅兰竹菊, or fo
 suit (缺一) and kongs.
 
 Example:
-    >>> from majiang.nanjing.flowers import hard_flowers, flower_kongs
+    >>> from majiang.variants.nanjing.flowers import hard_flowers, flower_kongs
     >>> hard_flowers("1f2f3f4f5z5z")
     6
     >>> flower_kongs("1f2f3f4f5z5z5z5z")

@@ -21,7 +21,7 @@ path (``players[2].melds[0]: ...``). It is the one place a record is validated:
   all four given when the lower indicator is.
 
 Example:
-    >>> from majiang.nanchang.facts import check_record
+    >>> from majiang.variants.nanchang.facts import check_record
     >>> facts = check_record({
     ...     "dealer": 0, "jing_indicator": "9p",
     ...     "players": [{"hand": "123m456m789m23s55p"}, {"hand": "147m258p369s1234z"},
@@ -43,8 +43,6 @@ from typing import Any, NamedTuple
 
 from majiang._core import is_winning
 from majiang.errors import MajiangError
-from majiang.nanchang.options import NanchangOptions
-from majiang.nanchang.tile_counts import counts, is_chi, jing_kinds, kinds_of, over_four, packed
 from majiang.record_parts import (
     MELD_KEYS,
     SEATS,
@@ -64,6 +62,15 @@ from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import WIN_FLAGS as FLAGS
 from majiang.tiles import KINDS
+from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.tile_counts import (
+    counts,
+    is_chi,
+    jing_kinds,
+    kinds_of,
+    over_four,
+    packed,
+)
 
 __all__ = ["HandFacts", "MeldFacts", "WinFacts", "check_record"]
 

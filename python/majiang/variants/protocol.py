@@ -86,7 +86,7 @@ class Variant(ABC):
         Default: the 136 tiles, four of each kind, no flowers.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> len(get_variant("nanchang").wall_tiles())
             136
         """
@@ -98,7 +98,7 @@ class Variant(ABC):
         dragons are 硬花).
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> v = get_variant("nanchang"); v.is_flower(33), v.is_flower(34)
             (False, True)
         """
@@ -109,7 +109,7 @@ class Variant(ABC):
         Nanjing's 比下胡 doubling); merged into that record. Default: nothing.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").carry([])
             {}
         """
@@ -120,7 +120,7 @@ class Variant(ABC):
         ``winner`` is then a list). Default: no, the nearest after the discarder (拦胡).
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").multiple_winners()
             False
         """
@@ -132,7 +132,7 @@ class Variant(ABC):
         the seat's next draw, in every variant).
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> [get_variant(v).pass_blocks_pong() for v in ("nanchang", "nanjing")]
             [False, True]
         """
@@ -143,7 +143,7 @@ class Variant(ABC):
         they are left, and no kong is declared then. Default: none.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").kept_back()
             0
         """
@@ -156,7 +156,7 @@ class Variant(ABC):
         finished hand's ``state`` and its ``events`` (from its deal on). Default: unchanged.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").finish_record({"dealer": 0}, None, [])
             {'dealer': 0}
         """
@@ -179,7 +179,7 @@ class Variant(ABC):
         change what may win. Default: the options only matter to the settlement; ``self``.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> v = get_variant("nanchang"); v.with_options({"de_bonus": 10}) is v
             True
         """
@@ -203,7 +203,7 @@ class Variant(ABC):
 
         Example:
             >>> hand = majiang.tiles.to_counts("123m456p789s123z55m")
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").is_winning(hand, (), ())
             True
         """
@@ -224,7 +224,7 @@ class Variant(ABC):
 
         Example:
             >>> hand = majiang.tiles.to_counts("123m456p789s123z5m")
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> sorted(get_variant("nanchang").waits(hand, (), ()))
             [4]
         """
@@ -246,7 +246,7 @@ class Variant(ABC):
         be won on a discard at all, not only self-drawn. Default: yes.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").may_win_on_discard([0] * 34, ())
             True
         """
@@ -268,7 +268,7 @@ class Variant(ABC):
         deal on at floor 1.
 
         Example:
-            >>> from majiang.game.variants import get_variant
+            >>> from majiang.variants import get_variant
             >>> v = get_variant("nanchang")
             >>> v.next_dealer(2, 1, 2), v.next_dealer(2, 3, None), v.next_dealer(2, 3, 0)
             ((2, 2), (2, 3), (3, 1))

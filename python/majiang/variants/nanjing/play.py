@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import majiang
-from majiang.game.variants.base import DRAGONS, KIND_INDEX, Variant
 from majiang.settlement import Settlement
 from majiang.tiles import TILE_NAMES
+from majiang.variants.protocol import DRAGONS, KIND_INDEX, Variant
 
 if TYPE_CHECKING:
     from majiang.game.state import HandState, Meld
@@ -27,7 +27,7 @@ class NanjingVariant(Variant):
     flowers (laid aside and replaced); no wild tiles, no chow; a small hand needs 门清 or four
     hard flowers, the §9 completions win on a discard; the last 8 stacks (16 tiles) are never
     drawn; a 比下胡 hand keeps the dealer and doubles the next hand (``carry``). Bound to a
-    game's options (:class:`majiang.nanjing.NanjingOptions`).
+    game's options (:class:`majiang.variants.nanjing.NanjingOptions`).
 
     Example:
         >>> v = NanjingVariant()
@@ -43,7 +43,7 @@ class NanjingVariant(Variant):
     waits_fit_self_draw = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        from majiang.nanjing import NanjingOptions
+        from majiang.variants.nanjing import NanjingOptions
 
         self.options = NanjingOptions.from_dict(dict(options or {}))
 
@@ -132,8 +132,8 @@ class NanjingVariant(Variant):
         tile: int | None = None,
     ) -> bool:
         """Whether ``counts`` (the winning ``tile`` included) wins under Nanjing's rules
-        (:func:`majiang.nanjing.is_winning`): the shape with 门清 or four hard ``flowers`` for a
-        small hand, or a §9 completion on a discard from ``source``.
+        (:func:`majiang.variants.nanjing.is_winning`): the shape with 门清 or four hard
+        ``flowers`` for a small hand, or a §9 completion on a discard from ``source``.
 
         Example:
             >>> v = NanjingVariant()
@@ -144,7 +144,7 @@ class NanjingVariant(Variant):
             ...     hand, (), melds, tile=10, flowers=(34, 35, 36, 31))
             (False, True)
         """
-        from majiang.nanjing import hands
+        from majiang.variants.nanjing import hands
 
         if tile is None or not counts[tile]:
             tile = max(k for k in range(34) if counts[k])
@@ -171,14 +171,14 @@ class NanjingVariant(Variant):
     ) -> frozenset[int]:
         """The kinds another seat's discard would win with (the core's Nanjing shapes, and
         with three melds the §9 completions), each checked by
-        :func:`majiang.nanjing.is_winning` with the hard ``flowers`` laid aside.
+        :func:`majiang.variants.nanjing.is_winning` with the hard ``flowers`` laid aside.
 
         Example:
             >>> v = NanjingVariant()
             >>> sorted(v.waits(majiang.tiles.to_counts("123m456m789m1122p"), (), ()))
             [9, 10]
         """
-        from majiang.nanjing import hands
+        from majiang.variants.nanjing import hands
 
         found = majiang.winning_tiles(counts, rules=self.rules, melds=len(melds))
         candidates = {KIND_INDEX[n] for n in found}
@@ -224,13 +224,13 @@ class NanjingVariant(Variant):
 
     def carry(self, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """``{"bixiahu": True}`` when the hand before was a 比下胡 event
-        (:func:`majiang.nanjing.bixiahu_triggered`): this hand's win is doubled.
+        (:func:`majiang.variants.nanjing.bixiahu_triggered`): this hand's win is doubled.
 
         Example:
             >>> NanjingVariant().carry([]), NanjingVariant().carry([_DRAWN])
             ({}, {'bixiahu': True})
         """
-        from majiang.nanjing import bixiahu_triggered
+        from majiang.variants.nanjing import bixiahu_triggered
 
         if records and bixiahu_triggered(records[-1]):
             return {"bixiahu": True}
@@ -253,7 +253,7 @@ class NanjingVariant(Variant):
             >>> v.next_dealer(1, 1, None, record=_DRAWN), v.next_dealer(1, 2, 3, record=_SMALL)
             ((1, 2), (2, 1))
         """
-        from majiang.nanjing import bixiahu_triggered
+        from majiang.variants.nanjing import bixiahu_triggered
 
         if record is None:
             return super().next_dealer(dealer, streak, winner, last_drawer)
@@ -312,7 +312,7 @@ class NanjingVariant(Variant):
         }
 
     def settle(self, record: dict[str, Any]) -> Settlement:
-        """The Nanjing settlement (:func:`majiang.nanjing.settle`).
+        """The Nanjing settlement (:func:`majiang.variants.nanjing.settle`).
 
         Example:
             >>> NanjingVariant().settle(_DRAWN).deltas
@@ -358,7 +358,7 @@ def _gang_kai(
     to it (the kongs and flowers right before the win, by the winner)."""
     if not (result.get("gang_kai") or result.get("after_flower")):
         return None, None
-    from majiang.nanjing import flower_kongs
+    from majiang.variants.nanjing import flower_kongs
 
     seat = result["winner"]
     chain_flowers: list[str] = []

@@ -4,7 +4,7 @@ Each field is a conflict of ``docs/rules/pingxiang.md`` §15 (P1-P11) with the p
 plus the cap and the stake B.
 
 Example:
-    >>> from majiang.pingxiang.options import PingxiangOptions
+    >>> from majiang.variants.pingxiang.options import PingxiangOptions
     >>> o = PingxiangOptions.from_dict({"luanjiang_fan": 8})
     >>> o.luanjiang_fan, o.cap, o.genzhuang
     (8, 32, True)

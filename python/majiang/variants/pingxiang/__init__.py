@@ -15,10 +15,10 @@ Example:
 
 from __future__ import annotations
 
-from majiang.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
-from majiang.pingxiang.options import PingxiangOptions
-from majiang.pingxiang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
-from majiang.pingxiang.settle import liable_seat, settle
+from majiang.variants.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
+from majiang.variants.pingxiang.options import PingxiangOptions
+from majiang.variants.pingxiang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
+from majiang.variants.pingxiang.settle import liable_seat, settle
 
 __all__ = [
     "DrawResult",

@@ -6,7 +6,7 @@ tables and quick guide, ``[002]`` 南昌麻雀, ``[003]`` 新南昌麻将算子�
 ``docs/rules/nanchang.md`` ("Settlement options") lists the same.
 
 Example:
-    >>> from majiang.nanchang.options import NanchangOptions
+    >>> from majiang.variants.nanchang.options import NanchangOptions
     >>> o = NanchangOptions.from_dict({"da_qidui_base": 4})
     >>> o.da_qidui_base, o.ming_gang_points
     (4, 1)

@@ -15,8 +15,8 @@ Example:
 
 from __future__ import annotations
 
-from majiang.nanjing.flowers import flower_kongs, hard_flowers
-from majiang.nanjing.hands import (
+from majiang.variants.nanjing.flowers import flower_kongs, hard_flowers
+from majiang.variants.nanjing.hands import (
     HandScore,
     is_complete,
     is_winning,
@@ -24,8 +24,8 @@ from majiang.nanjing.hands import (
     menqing,
     score_hand,
 )
-from majiang.nanjing.options import NanjingOptions
-from majiang.nanjing.record import (
+from majiang.variants.nanjing.options import NanjingOptions
+from majiang.variants.nanjing.record import (
     DrawResult,
     HandRecord,
     Meld,
@@ -33,7 +33,7 @@ from majiang.nanjing.record import (
     PlayerRecord,
     WinResult,
 )
-from majiang.nanjing.settle import bixiahu_triggered, liability, score_winner, settle
+from majiang.variants.nanjing.settle import bixiahu_triggered, liability, score_winner, settle
 
 __all__ = [
     "DrawResult",

@@ -4,7 +4,7 @@ Kinds are indices 0-33 in :data:`majiang.tiles.KINDS` order (1m..9m, 1p..9p, 1s.
 白 发 中). Parsing goes through :func:`majiang.parse_tiles` once per distinct text.
 
 Example:
-    >>> from majiang.nanchang.tile_counts import kinds_of, is_chi
+    >>> from majiang.variants.nanchang.tile_counts import kinds_of, is_chi
     >>> kinds_of("123m5z")
     (0, 1, 2, 31)
     >>> is_chi(kinds_of("134z")), is_chi(kinds_of("567z")), is_chi(kinds_of("157z"))

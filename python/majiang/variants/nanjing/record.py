@@ -20,7 +20,7 @@ field's path (``players[2].melds[0].tiles: ...``):
   melds (v2: a non-dealer); at most one of 杠开, 抢杠, 天胡, 地胡.
 
 Example:
-    >>> from majiang.nanjing.record import HandRecord
+    >>> from majiang.variants.nanjing.record import HandRecord
     >>> r = HandRecord.from_dict({
     ...     "dealer": 0,
     ...     "players": [{"hand": "123m456m789m1122p", "flowers": "1f"},
@@ -44,11 +44,11 @@ from typing import Any, Literal
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.errors import RecordError
-from majiang.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
-from majiang.nanjing.hands import GANG_KINDS, MELD_KINDS, score_hand
-from majiang.nanjing.options import NanjingOptions
 from majiang.record_parts import MELD_KEYS, DrawResult, MeldTuple, fail
 from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
+from majiang.variants.nanjing.hands import GANG_KINDS, MELD_KINDS, score_hand
+from majiang.variants.nanjing.options import NanjingOptions
 
 __all__ = [
     "DrawResult",

@@ -17,7 +17,7 @@ from majiang.tiles import KINDS
 if TYPE_CHECKING:
     pass
 
-from majiang.game.variants.base import DRAGONS, WINDS, Variant, suit_chows
+from majiang.variants.protocol import DRAGONS, WINDS, Variant, suit_chows
 
 __all__ = ["NanchangVariant"]
 

@@ -11,7 +11,7 @@ The value (§5, §6): ``run base + 2 x (hard + soft) + bonuses``, then x 2 大�
 under the v2 table (the 比下胡 doubling is applied by the settlement).
 
 Example:
-    >>> from majiang.nanjing.hands import score_hand
+    >>> from majiang.variants.nanjing.hands import score_hand
     >>> s = score_hand("123m456m789m1122p", "1p", flowers="1f2f3f4f")
     >>> s.hands, s.flowers
     (('门清',), 50)
@@ -28,9 +28,9 @@ from typing import Protocol
 
 from majiang._core import Rules, decompositions
 from majiang.errors import InvalidHandError
-from majiang.nanjing.flowers import hard_flowers, missing_suit, parse_flowers, wait_kind
-from majiang.nanjing.options import NanjingOptions
 from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.variants.nanjing.flowers import hard_flowers, missing_suit, parse_flowers, wait_kind
+from majiang.variants.nanjing.options import NanjingOptions
 
 __all__ = [
     "BIG_HANDS",

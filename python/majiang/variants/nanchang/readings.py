@@ -14,8 +14,8 @@ a kind within the concealed tiles. ``tests/test_nanchang_readings.py`` checks th
 against the decompositions on random hands.
 
 Example:
-    >>> from majiang.nanchang.readings import readings
-    >>> from majiang.nanchang.tile_counts import kinds_of
+    >>> from majiang.variants.nanchang.readings import readings
+    >>> from majiang.variants.nanchang.tile_counts import kinds_of
     >>> hand = kinds_of("111m222p333s55z44z5z")        # jing 4z (北) and 1z (东), drew 5z
     >>> for r in readings(hand, 31, (30, 27), 0):
     ...     print(r.shape, "德国" if r.de_guo else "-", "精钓" if r.jing_diao else "-")
@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from majiang._core import shanten_detail
-from majiang.nanchang.tile_counts import HONORS, WINDS, counts
+from majiang.variants.nanchang.tile_counts import HONORS, WINDS, counts
 
 __all__ = ["SHAPES", "Reading", "readings"]
 
@@ -76,7 +76,7 @@ def readings(
     then a real one.
 
     Example:
-        >>> from majiang.nanchang.tile_counts import kinds_of
+        >>> from majiang.variants.nanchang.tile_counts import kinds_of
         >>> hand = kinds_of("123m456p789s234z1z1z")        # lone 正精 1z, drew 1z
         >>> [(r.shape, r.de_guo, r.jing_diao) for r in readings(hand, 27, (27, 28), 0)]
         [('平胡', False, False), ('平胡', False, True), ('平胡', True, False), ('平胡', True, True)]

@@ -6,7 +6,7 @@ doubled (or +10 under ``bawang_mode="plus_10"``). Each player receives their val
 of the other three. Kong points are not part of 冲关 or 霸王 ([000] [002] [003]).
 
 Example:
-    >>> from majiang.nanchang.jing import chong_guan, jing_values
+    >>> from majiang.variants.nanchang.jing import chong_guan, jing_values
     >>> [chong_guan(n) for n in (4, 5, 6, 10, 12)]
     [4, 10, 18, 70, 108]
     >>> jing_values([5, 0, 0, 0], "double")       # 霸王精: 10 doubled
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from majiang.nanchang.options import BawangMode
 from majiang.settlement import Payment, deltas_of
+from majiang.variants.nanchang.options import BawangMode
 
 __all__ = [
     "JingCount",
@@ -106,7 +106,7 @@ def jing_payments(
     that reason; without, the value is split into its parts: 正精, 副精, 冲关, 霸王精.
 
     Example:
-        >>> from majiang.nanchang.jing import JingCount, jing_payments
+        >>> from majiang.variants.nanchang.jing import JingCount, jing_payments
         >>> lines = jing_payments([JingCount(2, 1), JingCount(), JingCount(0, 1), JingCount()],
         ...                       "double", 1)
         >>> [(p.payer, p.payee, p.amount, p.reason) for p in lines if p.payer == 1]

@@ -6,7 +6,7 @@ three others on a self-draw, all of it from the liable seat under 包牌; then t
 each non-dealer B). A drawn hand (黄牌) scores nothing: kongs and 跟庄 are void.
 
 Example:
-    >>> from majiang.pingxiang import settle
+    >>> from majiang.variants.pingxiang import settle
     >>> s = settle({
     ...     "dealer": 0,
     ...     "players": [
@@ -28,10 +28,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from majiang.errors import RecordError
-from majiang.pingxiang.hands import HandScore, score_hand
-from majiang.pingxiang.record import HandRecord, WinResult, kinds_of
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import NUM_KINDS
+from majiang.variants.pingxiang.hands import HandScore, score_hand
+from majiang.variants.pingxiang.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["liable_seat", "settle"]
 

@@ -7,9 +7,9 @@ Under ``gang_jing_double_count`` the bonus line also carries the kong's jing poi
 [002]'s example does (14 = 10 + 4).
 
 Example:
-    >>> from majiang.nanchang.kongs import kong_payments
-    >>> from majiang.nanchang.options import NanchangOptions
-    >>> from majiang.nanchang.facts import MeldFacts
+    >>> from majiang.variants.nanchang.kongs import kong_payments
+    >>> from majiang.variants.nanchang.options import NanchangOptions
+    >>> from majiang.variants.nanchang.facts import MeldFacts
     >>> an_gang, bu_gang = MeldFacts("an_gang", (4,) * 4, None), MeldFacts("bu_gang", (12,) * 4, 0)
     >>> melds = [[an_gang], [], [bu_gang], []]
     >>> [(p.payer, p.payee, p.amount, p.reason)
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from majiang.nanchang.facts import MeldFacts
-from majiang.nanchang.options import NanchangOptions
 from majiang.settlement import Payment, deltas_of
 from majiang.tiles import KINDS
+from majiang.variants.nanchang.facts import MeldFacts
+from majiang.variants.nanchang.options import NanchangOptions
 
 __all__ = ["REASONS", "kong_lines", "kong_payments"]
 
@@ -46,7 +46,7 @@ def kong_payments(
     a jing reward).
 
     Example:
-        >>> from majiang.nanchang.facts import MeldFacts
+        >>> from majiang.variants.nanchang.facts import MeldFacts
         >>> lines = kong_payments([[MeldFacts("ming_gang", (26,) * 4, 2)], [], [], []], (0, 1),
         ...                       NanchangOptions(), 2)
         >>> [(p.payer, p.amount, p.reason) for p in lines]
@@ -67,7 +67,7 @@ def kong_lines(
     """:func:`kong_payments` for each seat's kongs, and what they move per seat (cached).
 
     Example:
-        >>> from majiang.nanchang.facts import MeldFacts
+        >>> from majiang.variants.nanchang.facts import MeldFacts
         >>> gangs = ((), (MeldFacts("an_gang", (0,) * 4, None),), (), ())
         >>> kong_lines(gangs, (11, 12), NanchangOptions(), 1, False)[1]
         (-2, 6, -2, -2)

@@ -12,10 +12,10 @@ Example:
 from __future__ import annotations
 
 import majiang
-from majiang.game.variants.base import Variant, suit_chows
-from majiang.game.variants.nanchang import NanchangVariant
-from majiang.game.variants.nanjing import NanjingVariant, penalties
-from majiang.game.variants.pingxiang import PingxiangVariant
+from majiang.variants.nanchang.play import NanchangVariant
+from majiang.variants.nanjing.play import NanjingVariant, penalties
+from majiang.variants.pingxiang.play import PingxiangVariant
+from majiang.variants.protocol import Variant, suit_chows
 
 __all__ = [
     "VARIANTS",

@@ -1,6 +1,7 @@
 """The hand score (胡牌分): what each loser pays the winner, and which reading counts.
 
-Each loser L pays (defaults; options in :class:`~majiang.nanchang.options.NanchangOptions`)::
+Each loser L pays (defaults; options in
+:class:`~majiang.variants.nanchang.options.NanchangOptions`)::
 
     base                       平胡 1; 小七对, 大七对, 十三烂 2; 七星十三烂 4
     x 2 庄家                    the winner or L is the dealer
@@ -18,9 +19,9 @@ Each loser L pays (defaults; options in :class:`~majiang.nanchang.options.Nancha
 ways, the reading paying the winner most counts.
 
 Example:
-    >>> from majiang.nanchang.hand_score import WinContext, best_score
-    >>> from majiang.nanchang.readings import Reading
-    >>> from majiang.nanchang.options import NanchangOptions
+    >>> from majiang.variants.nanchang.hands import WinContext, best_score
+    >>> from majiang.variants.nanchang.readings import Reading
+    >>> from majiang.variants.nanchang.options import NanchangOptions
     >>> win = WinContext(winner=1, dealer=0, discarder=2)
     >>> score = best_score([Reading("平胡", True, False)], win, NanchangOptions())
     >>> [(p.loser, p.main, p.bonus) for p in score.pays]    # the 德国 table, N←N
@@ -33,9 +34,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from majiang.nanchang.options import NanchangOptions
-from majiang.nanchang.readings import DA_QI_DUI, XIAO_QI_DUI, Reading
 from majiang.settlement import Payment, deltas_of
+from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.readings import DA_QI_DUI, XIAO_QI_DUI, Reading
 
 __all__ = [
     "BASE",
@@ -106,11 +107,11 @@ class HandScore(NamedTuple):
 
 def best_score(readings: Iterable[Reading], win: WinContext, options: NanchangOptions) -> HandScore:
     """The score of the reading paying the winner most (ties: the first in ``readings``, which
-    :func:`~majiang.nanchang.readings.readings` sorts, so a hand reads the plainer way when
+    :func:`~majiang.variants.nanchang.readings.readings` sorts, so a hand reads the plainer way when
     that pays the same).
 
     Example:
-        >>> from majiang.nanchang.readings import Reading
+        >>> from majiang.variants.nanchang.readings import Reading
         >>> rs = (Reading("大七对", False, False), Reading("平胡", False, False))
         >>> best_score(rs, WinContext(winner=0, dealer=0), NanchangOptions()).reading.shape
         '大七对'
@@ -244,7 +245,7 @@ def hand_payments(score: HandScore, winner: int, factor: int) -> tuple[Payment, 
     """The payment lines of a hand score, x ``factor`` (爬楼).
 
     Example:
-        >>> from majiang.nanchang.readings import Reading
+        >>> from majiang.variants.nanchang.readings import Reading
         >>> s = best_score([Reading("平胡", False, False)], WinContext(winner=2, dealer=0,
         ...                discarder=0), NanchangOptions())
         >>> [(p.payer, p.amount, p.detail) for p in hand_payments(s, 2, 1)][0]
@@ -260,7 +261,7 @@ def hand_lines(
     """:func:`hand_payments` and what they move per seat (cached).
 
     Example:
-        >>> from majiang.nanchang.readings import Reading
+        >>> from majiang.variants.nanchang.readings import Reading
         >>> s = best_score([Reading("平胡", False, False)], WinContext(winner=0, dealer=0),
         ...                NanchangOptions())
         >>> hand_lines(s, 0, 1)[1]

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import majiang
-from majiang.game.variants.base import Variant, meld_pairs, suit_chows
 from majiang.settlement import Settlement
+from majiang.variants.protocol import Variant, meld_pairs, suit_chows
 
 if TYPE_CHECKING:
     from majiang.game.state import Meld
@@ -39,7 +39,7 @@ class PingxiangVariant(Variant):
     rules = "pingxiang"
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        from majiang.pingxiang import PingxiangOptions
+        from majiang.variants.pingxiang import PingxiangOptions
 
         self.options = PingxiangOptions.from_dict(dict(options or {}))
 
@@ -81,14 +81,14 @@ class PingxiangVariant(Variant):
         seat: int | None = None,
         tile: int | None = None,
     ) -> bool:
-        """Whether the hand wins under Pingxiang's rules (:mod:`majiang.pingxiang.hands`).
+        """Whether the hand wins under Pingxiang's rules (:mod:`majiang.variants.pingxiang.hands`).
 
         Example:
             >>> hand = majiang.tiles.to_counts("111222333444m33p")  # 清一色? no: 3p pair
             >>> PingxiangVariant().is_winning(hand, (), ())
             False
         """
-        from majiang.pingxiang import hands
+        from majiang.variants.pingxiang import hands
 
         return hands.is_winning(counts, meld_pairs(melds), options=self.options)
 
@@ -107,7 +107,7 @@ class PingxiangVariant(Variant):
             >>> sorted(PingxiangVariant().waits(majiang.tiles.to_counts("1112345678999m"), (), ()))
             [0, 1, 2, 3, 4, 5, 6, 7, 8]
         """
-        from majiang.pingxiang import hands
+        from majiang.variants.pingxiang import hands
 
         return hands.winning_kinds(counts, meld_pairs(melds), options=self.options)
 
@@ -132,13 +132,13 @@ class PingxiangVariant(Variant):
         """
         if not self.options.pinghu_self_draw_only:
             return True
-        from majiang.pingxiang import hands
+        from majiang.variants.pingxiang import hands
 
         score = hands.score_hand(counts, meld_pairs(melds), self_drawn=False, options=self.options)
         return score is not None
 
     def settle(self, record: dict[str, Any]) -> Settlement:
-        """The Pingxiang settlement (:func:`majiang.pingxiang.settle`).
+        """The Pingxiang settlement (:func:`majiang.variants.pingxiang.settle`).
 
         Example:
             >>> PingxiangVariant().settle({"variant": "pingxiang", "dealer": 0,

@@ -6,7 +6,7 @@ Each field is a conflict of ``docs/rules/nanjing.md`` §13 (N1-N13) with the pro
 from ``values`` when the options are built, so reading them always gives a concrete value.
 
 Example:
-    >>> from majiang.nanjing.options import NanjingOptions
+    >>> from majiang.variants.nanjing.options import NanjingOptions
     >>> o = NanjingOptions.from_dict({"values": "v2_run10"})
     >>> o.run_base, o.luxury_pairs, o.suit_kong_soft, o.haidilao
     (10, 'winning_tile_fourth', True, True)

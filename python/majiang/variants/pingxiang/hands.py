@@ -8,7 +8,7 @@ is two pairs: 龙七, 双龙七, 三龙七), 十三烂 (knitted), 乱将 (all 2/
 ``n`` 和子 and the 番 is ``4 x 2^(total - 1)``, capped (``docs/rules/pingxiang.md`` §6).
 
 Example:
-    >>> from majiang.pingxiang.hands import score_hand
+    >>> from majiang.variants.pingxiang.hands import score_hand
     >>> from majiang.tiles import to_counts
     >>> s = score_hand(to_counts("11122233355588m"), [], self_drawn=True)
     >>> s.hands, s.fan
@@ -28,8 +28,8 @@ from typing import Protocol
 
 from majiang._core import Rules, shanten, winning_tiles
 from majiang.errors import InvalidHandError
-from majiang.pingxiang.options import PingxiangOptions
 from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.variants.pingxiang.options import PingxiangOptions
 
 __all__ = [
     "HandScore",

@@ -14,11 +14,11 @@ Example:
 
 from __future__ import annotations
 
-from majiang.nanchang.jing import chong_guan
-from majiang.nanchang.options import NanchangOptions
-from majiang.nanchang.readings import Reading
-from majiang.nanchang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
-from majiang.nanchang.settle import clear_caches, settle
+from majiang.variants.nanchang.jing import chong_guan
+from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.readings import Reading
+from majiang.variants.nanchang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
+from majiang.variants.nanchang.settle import clear_caches, settle
 
 __all__ = [
     "DrawResult",

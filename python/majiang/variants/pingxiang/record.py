@@ -17,7 +17,7 @@ Building one checks it, so a record that cannot have happened raises
   discard or meld; 地胡 a non-dealer's, without melds, on the dealer's discard; at most one.
 
 Example:
-    >>> from majiang.pingxiang.record import HandRecord
+    >>> from majiang.variants.pingxiang.record import HandRecord
     >>> r = HandRecord.from_dict({
     ...     "dealer": 0,
     ...     "players": [{"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"},
@@ -40,14 +40,14 @@ from typing import Any, Literal
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.errors import RecordError
-from majiang.pingxiang.hands import GANG_KINDS, MELD_KINDS, score_hand
-from majiang.pingxiang.options import PingxiangOptions
 from majiang.record_parts import MELD_KEYS, SEATS, DrawResult, MeldTuple, WinResult, fail
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import WIN_FLAGS as FLAGS
 from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.pingxiang.hands import GANG_KINDS, MELD_KINDS, score_hand
+from majiang.variants.pingxiang.options import PingxiangOptions
 
 __all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult", "kinds_of"]
 
