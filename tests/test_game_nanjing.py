@@ -21,8 +21,8 @@ import majiang
 from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
 from majiang.game.actions import PONG, Chow, Discard, Kong, Pong
 from majiang.game.bots import Bot
-from majiang.variants import NanjingVariant, penalties
 from majiang.variants.nanjing import HandRecord, bixiahu_triggered, is_winning
+from majiang.variants.nanjing.play import NanjingVariant, penalties
 
 MATCHES = 100
 HANDS_PER_MATCH = 5
@@ -337,8 +337,8 @@ def test_a_small_hand_with_a_pung_needs_four_hard_flowers() -> None:
     variant = NanjingVariant()
     hand = majiang.tiles.to_counts("123p456p789p1s")
     pung = (Meld("peng", (4, 4, 4), 0),)
-    assert variant.waits(hand, (), pung, flowers=(34, 35, 36), seat=1) == frozenset()
-    assert variant.waits(hand, (), pung, flowers=(34, 35, 36, 31), seat=1) == {18}
+    assert variant.waits(hand, pung, flowers=(34, 35, 36), seat=1) == frozenset()
+    assert variant.waits(hand, pung, flowers=(34, 35, 36, 31), seat=1) == {18}
 
 
 def passed_pong_offered_again(variant: str, matches: int) -> tuple[int, int]:

@@ -20,8 +20,8 @@ from majiang.game.actions import Chow, Win
 from majiang.game.bots import Bot
 from majiang.game.engine import last_drawer
 from majiang.tiles import to_counts
-from majiang.variants import PingxiangVariant
 from majiang.variants.pingxiang import hands
+from majiang.variants.pingxiang.play import PingxiangVariant
 
 MATCHES = 120
 HANDS_PER_MATCH = 5

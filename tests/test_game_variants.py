@@ -9,7 +9,7 @@ a stand-in: the winner takes one point from every other seat.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -18,45 +18,40 @@ import majiang
 from majiang.game import Chow, EfficiencyBot, Game, RandomBot, Variant, play, replay
 from majiang.game.bots import Bot
 from majiang.settlement import Payment, Settlement
-from majiang.variants import VARIANTS
+from majiang.variants.protocol import TableRules, standard_tiles
+from majiang.variants.registry import register, unregister
 
 DRAGONS = (31, 32, 33)
 
 
+def flower_settle(record: dict[str, Any]) -> Settlement:
+    result = record["result"]
+    if result["kind"] == "draw":
+        return Settlement.from_items([])
+    w = result["winner"]
+    return Settlement.from_items(
+        [Payment(s, w, 1, "胡牌分") for s in range(4) if s != w], {"winner": w}
+    )
+
+
 class FlowerTable(Variant):
-    name = "test-flowers"
-    rules = "nanjing"
+    table = TableRules(
+        name="test-flowers",
+        shapes="nanjing",
+        tiles=standard_tiles(flowers=8),
+        laid_aside=frozenset(range(34, 42)) | frozenset(DRAGONS),
+        chows="none",
+    )
 
-    def wall_tiles(self) -> list[int]:
-        return [k for k in range(34) for _ in range(4)] + list(range(34, 42))
-
-    def is_flower(self, tile: int) -> bool:
-        return tile >= 34 or tile in DRAGONS
-
-    def jing_kinds(self, indicator: int) -> tuple[int, ...]:
-        return ()
-
-    def chow_options(self, tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
-        return []
-
-    def carry(self, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    def carry(self, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         return {"after_a_draw": bool(records) and records[-1]["result"]["kind"] == "draw"}
-
-    def settle(self, record: dict[str, Any]) -> Settlement:
-        result = record["result"]
-        if result["kind"] == "draw":
-            return Settlement.from_items([])
-        w = result["winner"]
-        return Settlement.from_items(
-            [Payment(s, w, 1, "胡牌分") for s in range(4) if s != w], {"winner": w}
-        )
 
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    VARIANTS[FlowerTable.name] = FlowerTable
+    register(FlowerTable.table.name, flower_settle, FlowerTable)
     yield
-    del VARIANTS[FlowerTable.name]
+    unregister(FlowerTable.table.name)
 
 
 def mixed(seed: int) -> list[Bot]:

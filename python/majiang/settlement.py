@@ -17,16 +17,14 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import RecordError
+from majiang.errors import RecordError, RulesError
+from majiang.tiles import SEATS
 
 __all__ = ["Payment", "Settlement", "deltas_of", "register_variant", "settle", "variants"]
-
-SEATS = 4
 
 
 @dataclass(frozen=True, init=False)
@@ -145,24 +143,21 @@ def deltas_of(items: Iterable[Payment]) -> tuple[int, int, int, int]:
 Settler = Callable[[Any], Settlement]
 """A variant's settle function: takes the record (dict or the variant's typed record)."""
 
-_REGISTRY: dict[str, Settler | str] = {
-    "nanchang": "majiang.variants.nanchang:settle",
-    "pingxiang": "majiang.variants.pingxiang:settle",
-    "nanjing": "majiang.variants.nanjing:settle",
-}
-"""Variant name -> settle function, or ``"module:function"`` imported on first use."""
 
-
-def register_variant(name: str, settler: Settler | str) -> None:
-    """Makes :func:`settle` send records with ``"variant": name`` to ``settler``.
+def register_variant(name: str, settler: Settler) -> None:
+    """Makes :func:`settle` send records with ``"variant": name`` to ``settler`` (a variant
+    that can be settled but not played; :func:`majiang.variants.register` also takes the
+    engine plug-in).
 
     Example:
         >>> register_variant("demo", lambda record: Settlement.from_items([]))
         >>> settle({"variant": "demo"}).deltas
         (0, 0, 0, 0)
-        >>> unregister = _REGISTRY.pop("demo")
+        >>> from majiang.variants import registry; _ = registry.unregister("demo")
     """
-    _REGISTRY[name] = settler
+    from majiang.variants import registry
+
+    registry.register(name, settler)
 
 
 def variants() -> list[str]:
@@ -172,19 +167,9 @@ def variants() -> list[str]:
         >>> "nanchang" in variants()
         True
     """
-    return sorted(_REGISTRY)
+    from majiang.variants import registry
 
-
-def _settler(name: str) -> Settler:
-    entry = _REGISTRY.get(name)
-    if entry is None:
-        raise RecordError(f"variant: unknown variant {name!r} (known: {', '.join(variants())})")
-    if isinstance(entry, str):
-        module, _, attr = entry.partition(":")
-        loaded: Settler = getattr(importlib.import_module(module), attr)
-        _REGISTRY[name] = loaded
-        return loaded
-    return entry
+    return registry.names()
 
 
 def settle(record: Any) -> Settlement:
@@ -219,4 +204,12 @@ def settle(record: Any) -> Settlement:
     if not isinstance(name, str):
         known = ", ".join(variants())
         raise RecordError(f"variant: expected the rules' name ({known}), got {name!r}")
-    return _settler(name)(record)
+    from majiang.variants import registry
+
+    try:
+        entry = registry.lookup(name)
+    except RulesError:
+        raise RecordError(
+            f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
+        ) from None
+    return entry.settle(record)

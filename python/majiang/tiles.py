@@ -12,12 +12,24 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from majiang._core import parse_tiles, tile_index, to_mpsz
 from majiang.errors import InvalidHandError
 
-__all__ = ["FLOWERS", "KINDS", "NUM_KINDS", "TILE_NAMES", "from_counts", "to_counts"]
+__all__ = [
+    "FLOWERS",
+    "KINDS",
+    "KIND_INDEX",
+    "NUM_KINDS",
+    "SEATS",
+    "TILE_INDEX",
+    "TILE_NAMES",
+    "from_counts",
+    "kinds_text",
+    "mpsz",
+    "to_counts",
+]
 
 NUM_KINDS = 34
 KINDS: tuple[str, ...] = tuple(
@@ -28,6 +40,44 @@ FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
 """The 8 flowers 春夏秋冬梅兰竹菊, as MPSZ names (indices 34-41)."""
 TILE_NAMES: tuple[str, ...] = KINDS + FLOWERS
 """Names of the tile ids 0-41: the 34 kinds, then the 8 flowers."""
+KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+"""MPSZ name of a kind -> its index 0-33."""
+TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILE_NAMES)}
+"""MPSZ name of a tile -> its id 0-41 (flowers 34-41)."""
+SEATS = 4
+"""Players at the table (seats 0-3, in turn order)."""
+
+# _DIGITS[k][c]: kind k's digit written c times (c = 0-4).
+_DIGITS = [[str(k % 9 + 1) * c for c in range(5)] for k in range(34)]
+_SUIT_SPANS = ((0, 9, "m"), (9, 18, "p"), (18, 27, "s"), (27, 34, "z"))
+
+
+def mpsz(counts: Sequence[int]) -> str:
+    """MPSZ text of 34 counts, suits in order.
+
+    Example:
+        >>> mpsz([0] * 33 + [3])
+        '777z'
+    """
+    out = ""
+    for start, stop, suit in _SUIT_SPANS:
+        digits = "".join(map(list.__getitem__, _DIGITS[start:stop], counts[start:stop]))
+        if digits:
+            out += digits + suit
+    return out
+
+
+def kinds_text(kinds: Iterable[int]) -> str:
+    """MPSZ text of a list of kinds (sorted).
+
+    Example:
+        >>> kinds_text([2, 0, 1])
+        '123m'
+    """
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    return mpsz(counts)
 
 
 def to_counts(tiles: str | Sequence[str]) -> list[int]:

@@ -44,7 +44,7 @@ from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
 from majiang.game.state import HandState
 from majiang.tiles import KINDS
-from majiang.variants import VARIANTS
+from majiang.variants import names as variant_names
 
 EXAMPLE = """examples:
   majiang play                          one hand as seat 0 against three EfficiencyBots
@@ -96,7 +96,7 @@ def register(commands: Any) -> None:
     p.add_argument(
         "--variant",
         default="nanchang",
-        choices=sorted(VARIANTS),
+        choices=variant_names(),
         help="the rules (default nanchang)",
     )
     p.add_argument("--hints", action="store_true", help="show shanten and the best discards")
@@ -235,7 +235,7 @@ class Session:
         hand = list(st.hands[self.me])
         jing = [KINDS[k] for k in st.jing]
         k = len(st.melds[self.me])
-        opts: dict[str, Any] = {"rules": game.variant.rules, "jing": jing, "melds": k}
+        opts: dict[str, Any] = {"rules": game.table.shapes, "jing": jing, "melds": k}
         shanten = majiang.shanten(hand, **opts)
         text = Text("hint: ", style="yellow")
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))

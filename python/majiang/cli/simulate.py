@@ -24,7 +24,7 @@ from rich.table import Table
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, PATTERNS, simulate
-from majiang.variants import VARIANTS
+from majiang.variants import names as variant_names
 
 EXAMPLE = """examples:
   majiang simulate --hands 1000 --seed 1                     four EfficiencyBots
@@ -45,7 +45,7 @@ def register(commands: Any) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--variant", default="nanchang", choices=sorted(VARIANTS))
+    p.add_argument("--variant", default="nanchang", choices=variant_names())
     p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="the same seed plays the same hands")
     p.add_argument(

@@ -155,8 +155,9 @@ def table_view(
     header = Text()
     if title:
         header.append(title + "  ", style="bold")
-    if jing:  # variants without wild tiles (Pingxiang) have no use for the flipped tile
+    if jing:
         header.append(f"jing {_jing(jing, tiles)}")
+    if st.indicator is not None:
         header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})  ")
     header.append(f"wall {st.wall.remaining}")
     palou = game.variant.name == "nanchang"

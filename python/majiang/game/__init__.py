@@ -16,7 +16,7 @@ from majiang.game.log import read_events, write_events
 from majiang.game.observation import PLANES, Observation, stack_observations
 from majiang.game.replay import Replay, ReplayedHand, ReplayStep, iter_replay, replay
 from majiang.game.simulation import simulate
-from majiang.variants import NanchangVariant, Variant, get_variant
+from majiang.variants import Variant, get_variant
 
 __all__ = [
     "PLANES",
@@ -28,7 +28,6 @@ __all__ = [
     "EfficiencyBot",
     "Game",
     "Kong",
-    "NanchangVariant",
     "Observation",
     "Pass",
     "Pong",

@@ -16,7 +16,8 @@ from typing import Protocol
 
 import majiang
 from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
-from majiang.game.engine import INDEX, Observation
+from majiang.game.engine import Observation
+from majiang.tiles import KIND_INDEX as INDEX
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
 

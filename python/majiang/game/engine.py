@@ -42,13 +42,14 @@ from majiang.game.observation import Observation
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
-from majiang.tiles import KINDS, TILE_NAMES
-from majiang.variants import Variant, get_variant
+from majiang.tiles import KIND_INDEX as INDEX
+from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
+from majiang.variants import Variant, get_variant, lookup
+from majiang.variants.protocol import FinishedHand, WinQuery, chow_options
+from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 
-INDEX = {name: i for i, name in enumerate(KINDS)}
-TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
@@ -82,8 +83,8 @@ class Deal:
 
     hands: tuple[str, str, str, str]
     wall: str | Sequence[str]
-    indicator: str
-    lower: str
+    indicator: str | None = None
+    lower: str | None = None
     dice: tuple[int, int] = (0, 0)
     drawn: str | None = None
     flowers: tuple[str, str, str, str] | None = None
@@ -120,7 +121,7 @@ class Game:
     ) -> None:
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
-        self.variant = chosen.with_options(self.options)
+        self.variant = chosen.bind(self.options)
         if not isinstance(hands, int) or hands < 1:
             raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
         if dealer is not None and dealer not in (0, 1, 2, 3):
@@ -141,10 +142,12 @@ class Game:
         self._begin(first, streak, deal, carried)
 
     def _setup_variant(self) -> None:
-        # Looked up on every draw, so a tuple rather than a call into the variant.
-        self._flower = tuple(self.variant.is_flower(t) for t in range(len(TILE_NAMES)))
-        self._has_flowers = any(self._flower[t] for t in set(self.variant.wall_tiles()))
-        self._kept = self.variant.kept_back()
+        table = self.table = self.variant.table
+        self._settle = lookup(self.variant.name).settle
+        # Looked up on every draw, so a tuple rather than a set.
+        self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
+        self._has_flowers = any(self._flower[t] for t in set(table.tiles))
+        self._kept = table.kept_back
         self._carried: dict[str, Any] = {}
 
     # ----------------------------------------------------------------- hand start
@@ -159,12 +162,12 @@ class Game:
         hand_seed = self.rng.getrandbits(64)
         flowers: list[tuple[int, ...]] = [(), (), (), ()]
         if deal is None:
-            wall = Wall.build(hand_seed, self.variant.wall_tiles())
+            wall = Wall.build(hand_seed, list(self.table.tiles))
             dealt = wall.tiles[wall.head : wall.head + 53]
             wall.head += 53
             received = [dealt[(s - dealer) % 4 : 52 : 4] for s in range(4)]  # 13 rounds
             received[dealer].append(dealt[52])
-            up, low = wall.flip()
+            up, low = wall.flip() if self.table.flips_wild else (None, None)
             hands = [[0] * 34 for _ in range(4)]
             last = dealt[52]
             for s in (dealer, (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4):
@@ -184,7 +187,7 @@ class Game:
             wall=wall,
             indicator=up,
             lower=low,
-            jing=self.variant.jing_kinds(up),
+            jing=() if up is None else self.variant.wilds(up),
             hands=hands,
             dealt=[list(h) for h in hands],
             flowers=flowers,
@@ -192,7 +195,11 @@ class Game:
             drawn=last,
         )
         self._legal, self._shared = {}, None
-        extra = {"flowers": [_text(f) for f in flowers]} if self._has_flowers else {}
+        extra: dict[str, Any] = {}
+        if up is not None and low is not None:
+            extra.update(indicator=TILE_NAMES[up], lower_indicator=TILE_NAMES[low])
+        if self._has_flowers:
+            extra["flowers"] = [_text(f) for f in flowers]
         self._log(
             "deal",
             hand=len(self.records),
@@ -201,8 +208,6 @@ class Game:
             dealer=dealer,
             dealer_streak=streak,
             dice=list(wall.dice),
-            indicator=TILE_NAMES[up],
-            lower_indicator=TILE_NAMES[low],
             hands=[mpsz(h) for h in hands],
             drawn=KINDS[last],
             wall=[TILE_NAMES[t] for t in wall.live()],
@@ -216,7 +221,7 @@ class Game:
 
     def _fixed_deal(
         self, deal: Deal, dealer: int
-    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int, int]:
+    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int | None, int | None]:
         """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
         hands = [_counts(h) for h in deal.hands]
         sizes = [sum(h) for h in hands]
@@ -229,7 +234,11 @@ class Game:
         try:
             tiles = [TILE_INDEX[t] for t in names]
             flowers = [tuple(TILE_INDEX[t] for t in majiang.parse_tiles(f)) for f in aside]
-            up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
+            up = low = None
+            if self.table.flips_wild:
+                if deal.indicator is None or deal.lower is None:
+                    raise majiang.InvalidHandError("deal: this variant flips two indicators")
+                up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
         except KeyError as e:
             raise majiang.InvalidHandError(f"deal: not a tile of this set: {e}") from None
         if len(flowers) != 4 or any(not self._flower[t] for f in flowers for t in f):
@@ -242,7 +251,7 @@ class Game:
         dealt = [k for h in hands for k in range(34) for _ in range(h[k])]
         dealt += [t for f in flowers for t in f]
         every = dealt + tiles
-        limit = Counter(self.variant.wall_tiles())
+        limit = Counter(self.table.tiles)
         over = [t for t, n in Counter(every).items() if n > limit[t]]
         if over:
             raise majiang.InvalidHandError(f"deal: more {TILE_NAMES[over[0]]} than the set has")
@@ -279,33 +288,31 @@ class Game:
         found = st.waits[seat]
         if found is None:
             found = self.variant.waits(
-                st.hands[seat], st.jing, st.melds[seat], flowers=st.flowers[seat], seat=seat
+                st.hands[seat], st.melds[seat], seat=seat, wilds=st.jing, flowers=st.flowers[seat]
             )
             st.waits[seat] = found
         return found
 
-    def _jing_diao(self, seat: int) -> bool:
-        """Whether the seat's wait is 精钓: it holds a jing and every tile it does not hold
-        completes the hand (the lone jing pairs with anything)."""
-        st = self.state
-        hand = st.hands[seat]
-        if not any(hand[j] for j in st.jing):
-            return False
-        waits = self._waits(seat)
-        return all(k in waits for k in range(34) if hand[k] == 0)
-
     def _can_win_discard(self, seat: int, tile: int, robbing: bool) -> bool:
         st = self.state
-        if seat in st.furiten or tile not in self._waits(seat):
+        if seat in st.furiten:
             return False
-        if not robbing and self._jing_diao(seat):
+        waits = self._waits(seat)
+        if tile not in waits:
             return False
-        hand = list(st.hands[seat])
-        hand[tile] += 1
         source = st.turn if robbing else st.discarder
-        return self.variant.may_win_on_discard(
-            hand, st.melds[seat], flowers=st.flowers[seat], source=source, seat=seat, tile=tile
+        query = WinQuery(
+            seat,
+            tile,
+            source,
+            st.hands[seat],
+            st.melds[seat],
+            st.flowers[seat],
+            st.jing,
+            robbing=robbing,
+            waits=waits,
         )
+        return self.variant.may_win(query)
 
     def _claim_options(self, seat: int, tile: int) -> list[Action]:
         st = self.state
@@ -319,7 +326,7 @@ class Game:
             if (seat, tile) not in st.pong_passed:
                 opts.append(PONG)
         if st.discarder is not None and seat == (st.discarder + 1) % 4:
-            for seq in self.variant.chow_options(tile, st.hands[seat]):
+            for seq in chow_options(self.table.chows, tile, st.hands[seat]):
                 opts.append(_chow(seq))
         return opts
 
@@ -362,11 +369,22 @@ class Game:
     def _self_drawn_win(self, seat: int, hand: list[int], drawn: int) -> bool:
         st = self.state
         before = st.waits[seat]  # the waits of the hand before this draw, if still known
-        if before is not None and not st.after_kong and self.variant.waits_fit_self_draw:
-            return drawn in before
-        return self.variant.is_winning(
-            hand, st.jing, st.melds[seat], flowers=st.flowers[seat], seat=seat, tile=drawn
+        if before is not None and drawn not in before:
+            return False
+        concealed = list(hand)
+        concealed[drawn] -= 1
+        query = WinQuery(
+            seat,
+            drawn,
+            None,
+            concealed,
+            st.melds[seat],
+            st.flowers[seat],
+            st.jing,
+            after_kong=st.after_kong,
+            waits=before,
         )
+        return self.variant.may_win(query)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now.
@@ -398,7 +416,7 @@ class Game:
             st.discarder,
             st.drawn if own_draw else None,
             shared[3],
-            self.variant.rules,
+            self.table.shapes,
         )
 
     def tile_count(self) -> int:
@@ -514,8 +532,6 @@ class Game:
         st.waits[seat] = None
         st.ponds[seat] += (t,)
         st.discards_made += 1
-        if not st.interrupted:
-            st.first_discards.append((seat, t))
         st.last_discard, st.discarder = t, seat
         st.drawn, st.after_kong = None, False
         self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
@@ -547,10 +563,10 @@ class Game:
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
         if winners:
             di_hu = src == st.dealer and st.discards_made == 1 and not st.interrupted
-            several = len(winners) > 1 and self.variant.multiple_winners()
+            several = len(winners) > 1 and self.table.multiple_winners
             self._finish_win(winners[0], t, src, di_hu=di_hu, also=winners[1:] if several else ())
             return
-        blocks_pong = self.variant.pass_blocks_pong()
+        blocks_pong = self.table.pass_blocks_pong
         for s, opts in options.items():
             if WIN in opts:
                 st.furiten.add(s)
@@ -648,39 +664,33 @@ class Game:
         self.events.append(event)
 
     # ----------------------------------------------------------------- hand end
-    def _chao_zhuang(self) -> bool:
-        fd = self.state.first_discards[:4]
-        d = self.state.dealer
-        return (
-            len(fd) == 4
-            and [s for s, _ in fd] == [d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4]
-            and len({t for _, t in fd}) == 1
-        )
-
     def _record(self, result: dict[str, Any]) -> dict[str, Any]:
         st = self.state
-        record = {
-            "variant": self.variant.name,
-            "options": dict(self.options),
-            "dealer": st.dealer,
-            "dealer_streak": st.streak,
-            "jing_indicator": TILE_NAMES[st.indicator],
-            "lower_jing_indicator": TILE_NAMES[st.lower],
-            "players": [
-                {
-                    "hand": mpsz(st.hands[s]),
-                    "melds": [m.to_dict() for m in st.melds[s]],
-                    "discards": kinds_text(st.ponds[s]),
-                    "dealt": mpsz(st.dealt[s]),
-                }
-                | ({"flowers": _text(st.flowers[s])} if self._has_flowers else {})
-                for s in range(4)
-            ],
-            "result": result,
-            "chao_zhuang": self._chao_zhuang(),
-            **self._carried,
-        }
-        return self.variant.finish_record(record, st, self._hand_events())
+        players = [
+            {
+                "hand": mpsz(st.hands[s]),
+                "melds": [m.to_dict() for m in st.melds[s]],
+                "discards": kinds_text(st.ponds[s]),
+                "dealt": mpsz(st.dealt[s]),
+            }
+            | ({"flowers": _text(st.flowers[s])} if self._has_flowers else {})
+            for s in range(4)
+        ]
+        indicators = None
+        if st.indicator is not None and st.lower is not None:
+            indicators = (TILE_NAMES[st.indicator], TILE_NAMES[st.lower])
+        finished = FinishedHand(
+            options=self.options,
+            dealer=st.dealer,
+            dealer_streak=st.streak,
+            players=players,
+            result=result,
+            events=self._hand_events(),
+            indicators=indicators,
+            carried=self._carried,
+            state=st,
+        )
+        return self.variant.record(finished)
 
     def _hand_events(self) -> list[dict[str, Any]]:
         """The events of the hand in play, from its deal event on."""
@@ -712,18 +722,9 @@ class Game:
             st.ponds[source] = st.ponds[source][:-1]
         st.won_on = tile
         for s in (seat, *also):
-            full = list(st.hands[s])
-            full[tile] += 1
-            if not self.variant.is_winning(
-                full,
-                st.jing,
-                st.melds[s],
-                flowers=st.flowers[s],
-                source=source,
-                seat=s,
-                tile=tile,
-            ):
-                raise AssertionError("engine accepted a hand the core does not call winning")
+            query = WinQuery(s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.jing)
+            if not self.variant.may_win(query):
+                raise AssertionError("engine accepted a hand the variant does not call winning")
         result = {
             "kind": "win",
             "winner": [seat, *also] if also else seat,
@@ -737,15 +738,15 @@ class Game:
         if self._has_flowers:
             result["after_flower"] = after_flower
         self._log("win", **{k: v for k, v in result.items() if k != "kind"})
-        self._end(self._record(result), seat)
+        self._end(self._record(result))
 
     def _finish_draw(self) -> None:
         self._log("draw-game")
-        self._end(self._record({"kind": "draw"}), None)
+        self._end(self._record({"kind": "draw"}))
 
-    def _end(self, record: dict[str, Any], winner: int | None) -> None:
+    def _end(self, record: dict[str, Any]) -> None:
         st = self.state
-        settlement = self.variant.settle(record)
+        settlement = self._settle(record)
         self.records.append(record)
         self.settlements.append(settlement)
         for s in range(4):
@@ -755,9 +756,7 @@ class Game:
         if len(self.records) >= self.hands:
             self.over = True
         else:
-            following = self.variant.next_dealer(
-                st.dealer, st.streak, winner, last_drawer(self.events), record=record
-            )
+            following = self.variant.next_dealer(st.dealer, st.streak, record, self._hand_events())
             self._begin(*following, None)
 
     # ----------------------------------------------------------------- saving
@@ -811,26 +810,6 @@ class Game:
             True
         """
         return copy.deepcopy(self)
-
-
-def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
-    """The seat of the last draw in the hand the events end with (None before any draw):
-    after an exhaustive draw, the seat that drew the wall's last tile.
-
-    Example:
-        >>> last_drawer([{"event": "deal"}, {"event": "draw", "seat": 2},
-        ...              {"event": "discard", "seat": 2}, {"event": "draw-game"}])
-        2
-        >>> last_drawer([{"event": "draw", "seat": 1}, {"event": "deal"}]) is None
-        True
-    """
-    for event in reversed(events):
-        kind = event.get("event")
-        if kind == "draw":
-            return int(event["seat"])
-        if kind == "deal":
-            return None
-    return None
 
 
 def _text(tiles: Sequence[int]) -> str:

@@ -169,11 +169,7 @@ def _check_follows(
         return  # another match starts
     variant = get_variant(str(_field(deal, "variant", line)))
     expected = variant.next_dealer(
-        before["dealer"],
-        before["dealer_streak"],
-        result["winner"],
-        result["last_drawer"],
-        record=result.get("record"),
+        before["dealer"], before["dealer_streak"], result["record"], result["events"]
     )
     got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
     if got != expected:
@@ -195,8 +191,8 @@ def _replay_hand(
         fixed = Deal(
             (hands[0], hands[1], hands[2], hands[3]),
             list(_field(deal, "wall", start)),
-            _field(deal, "indicator", start),
-            _field(deal, "lower_indicator", start),
+            deal.get("indicator"),
+            deal.get("lower_indicator"),
             tuple(deal.get("dice", (0, 0))),
             _field(deal, "drawn", start),
             tuple(deal["flowers"]) if "flowers" in deal else None,
@@ -214,7 +210,9 @@ def _replay_hand(
         raise ReplayError(f"line {start}: the deal does not make a hand: {e}") from None
     except (TypeError, IndexError, KeyError, ValueError) as e:
         raise ReplayError(f"line {start}: malformed deal event ({e})") from None
-    _same(game.events[0], deal, start, ignore=("hand",))
+    # Logs written before variants without a flip stopped logging one still replay.
+    unflipped = () if game.table.flips_wild else ("indicator", "lower_indicator")
+    _same(game.events[0], deal, start, ignore=("hand", *unflipped))
     yield ReplayStep(index, start, deal, game)
     at = 1  # next logged event of this hand
     while not game.over:
@@ -241,6 +239,7 @@ def _replay_hand(
         last_drawer=last_drawer(game.events),
         scores=list(game.scores),
         record=game.records[-1],
+        events=list(game.events),
     )
 
 

@@ -102,7 +102,7 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
     name = _get(data, "variant", str)
     game.options = dict(_get(data, "options", Mapping))
     try:
-        game.variant = get_variant(name).with_options(game.options)
+        game.variant = get_variant(name).bind(game.options)
     except MajiangError as e:
         raise RecordError(f"variant: {e}") from e
     game.hands = _get(data, "hands", int)
@@ -126,7 +126,7 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
         )
     game.state = HandState.from_json(_get(data, "state", Mapping))
     game._restored()
-    game.settlements = [game.variant.settle(r) for r in game.records]
+    game.settlements = [game._settle(r) for r in game.records]
     if sum(game.scores) != 0 or any(
         sum(s.deltas[i] for s in game.settlements) != game.scores[i] for i in range(4)
     ):
@@ -137,7 +137,10 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
 def _check_state(game: Game) -> None:
     """The restored hand state can have happened: tiles, hand sizes, claim windows."""
     st = game.state
-    if st.jing != game.variant.jing_kinds(st.indicator):
+    flips = game.table.flips_wild
+    if flips != (st.indicator is not None) or flips != (st.lower is not None):
+        raise RecordError(f"state.indicator: this variant flips {'two' if flips else 'none'}")
+    if st.jing != (() if st.indicator is None else game.variant.wilds(st.indicator)):
         raise RecordError("state.jing: not the variant's jing for the indicator")
     wall = st.wall
     placed: Counter[int] = Counter(wall.tiles[wall.head : wall.tail])

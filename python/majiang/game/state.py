@@ -8,104 +8,20 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.errors import IllegalActionError, RecordError
 from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
-from majiang.tiles import KINDS, TILE_NAMES
+from majiang.meld import Meld
+from majiang.tiles import KIND_INDEX as INDEX
+from majiang.tiles import KINDS, TILE_NAMES, kinds_text, mpsz
 
 __all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
 
-SUITS = "mpsz"
-INDEX = {name: i for i, name in enumerate(KINDS)}
-TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
-
-
-# _DIGITS[k][c]: kind k's digit written c times (c = 0-4).
-_DIGITS = [[str(k % 9 + 1) * c for c in range(5)] for k in range(34)]
-_SUIT_SPANS = ((0, 9, "m"), (9, 18, "p"), (18, 27, "s"), (27, 34, "z"))
-
-
-def mpsz(counts: Sequence[int]) -> str:
-    """MPSZ text of 34 counts, suits in order.
-
-    Example:
-        >>> mpsz([0] * 33 + [3])
-        '777z'
-    """
-    out = ""
-    for start, stop, suit in _SUIT_SPANS:
-        digits = "".join(map(list.__getitem__, _DIGITS[start:stop], counts[start:stop]))
-        if digits:
-            out += digits + suit
-    return out
-
-
-def kinds_text(kinds: Iterable[int]) -> str:
-    """MPSZ text of a list of kinds (sorted).
-
-    Example:
-        >>> kinds_text([2, 0, 1])
-        '123m'
-    """
-    counts = [0] * 34
-    for k in kinds:
-        counts[k] += 1
-    return mpsz(counts)
-
-
-MELD_KINDS = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A declared meld: record kind (``chi``, ``peng``, ``ming_gang``, ``an_gang``,
-    ``bu_gang``), its tiles as sorted kind indices, and the seat it was claimed from.
-
-    Example:
-        >>> m = Meld("peng", (0, 0, 0), 2)
-        >>> m.tiles, m.to_dict()
-        ('111m', {'kind': 'peng', 'tiles': '111m', 'from': 2})
-    """
-
-    kind: str
-    kinds: tuple[int, ...]
-    source: int | None
-
-    @property
-    def tiles(self) -> str:
-        """The tiles as MPSZ text.
-
-        Example:
-            >>> Meld("chi", (27, 28, 30), 3).tiles
-            '124z'
-        """
-        return kinds_text(self.kinds)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Record form.
-
-        Example:
-            >>> Meld("an_gang", (33,) * 4, None).to_dict()
-            {'kind': 'an_gang', 'tiles': '7777z', 'from': None}
-        """
-        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
-        """Inverse of :meth:`to_dict` (RecordError when malformed).
-
-        Example:
-            >>> Meld.from_dict({"kind": "peng", "tiles": "555p", "from": 1}).kinds
-            (13, 13, 13)
-        """
-        kind = data.get("kind")
-        if kind not in MELD_KINDS:
-            raise RecordError(f"meld kind: expected one of {MELD_KINDS}, got {kind!r}")
-        return cls(str(kind), tuple(sorted(_kinds(data.get("tiles")))), data.get("from"))
+from majiang.tiles import TILE_INDEX
 
 
 @dataclass
@@ -126,8 +42,8 @@ class HandState:
     dealer: int
     streak: int
     wall: Wall
-    indicator: int
-    lower: int
+    indicator: int | None
+    lower: int | None
     jing: tuple[int, ...]
     hands: list[list[int]]
     dealt: list[list[int]]
@@ -141,7 +57,6 @@ class HandState:
     after_flower: bool = False
     discards_made: int = 0
     interrupted: bool = False
-    first_discards: list[tuple[int, int]] = field(default_factory=list)
     last_discard: int | None = None
     discarder: int | None = None
     rob_tile: int | None = None
@@ -170,8 +85,8 @@ class HandState:
             "dealer": self.dealer,
             "streak": self.streak,
             "wall": self.wall.to_json(),
-            "indicator": TILE_NAMES[self.indicator],
-            "lower": TILE_NAMES[self.lower],
+            "indicator": _tile_name(self.indicator),
+            "lower": _tile_name(self.lower),
             "jing": [KINDS[j] for j in self.jing],
             "hands": [mpsz(h) for h in self.hands],
             "dealt": [mpsz(h) for h in self.dealt],
@@ -185,7 +100,6 @@ class HandState:
             "after_flower": self.after_flower,
             "discards_made": self.discards_made,
             "interrupted": self.interrupted,
-            "first_discards": [[s, KINDS[t]] for s, t in self.first_discards],
             "last_discard": _name(self.last_discard),
             "discarder": self.discarder,
             "rob_tile": _name(self.rob_tile),
@@ -213,6 +127,10 @@ class HandState:
 
 def _name(kind: int | None) -> str | None:
     return None if kind is None else KINDS[kind]
+
+
+def _tile_name(tile: int | None) -> str | None:
+    return None if tile is None else TILE_NAMES[tile]
 
 
 def _kinds(text: Any) -> list[int]:
@@ -249,6 +167,10 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             raise RecordError(f"state.{key}: expected a tile name, got {value!r}")
         return TILE_INDEX[value]
 
+    def optional_tile(key: str) -> int | None:
+        value = data.get(key)  # absent or null: no indicator flipped
+        return None if value is None else tile(key, value)
+
     def optional_kind(key: str) -> int | None:
         value = get(key)
         return None if value is None else kind(key, value)
@@ -270,8 +192,8 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             dealer=seat("dealer", get("dealer")),
             streak=int(streak),
             wall=Wall.from_json(get("wall")),
-            indicator=tile("indicator", get("indicator")),
-            lower=tile("lower", get("lower")),
+            indicator=optional_tile("indicator"),
+            lower=optional_tile("lower"),
             jing=tuple(kind("jing", j) for j in get("jing")),
             hands=[_counts(h) for h in _four(get("hands"), "hands")],
             dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
@@ -287,10 +209,6 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             after_flower=bool(get("after_flower")),
             discards_made=int(get("discards_made")),
             interrupted=bool(get("interrupted")),
-            first_discards=[
-                (seat("first_discards", s), kind("first_discards", t))
-                for s, t in get("first_discards")
-            ],
             last_discard=optional_kind("last_discard"),
             discarder=None if get("discarder") is None else seat("discarder", get("discarder")),
             rob_tile=optional_kind("rob_tile"),

@@ -1,47 +1,53 @@
-"""Rule variants behind one interface; the engine only talks to :class:`Variant`. One
-module per variant; ``VARIANTS`` names them for :func:`get_variant`.
+"""Rule variants: one folder each (``rules.py``, ``options.py``, ``hands.py``, ``record.py``,
+``settle.py``, ``play.py``), one protocol (:mod:`majiang.variants.protocol`) and one registry
+(:mod:`majiang.variants.registry`) that ``majiang.settle``, ``Game``, the command line and
+replay share.
 
 Example:
     >>> v = get_variant("nanchang")
-    >>> v.jing_kinds(2)      # flip 3m: jing 3m and 4m
+    >>> v.wilds(2)      # flip 3m: jing 3m and 4m
     (2, 3)
-    >>> v.chow_options(27, majiang.tiles.to_counts("34z"))   # W+N take E
-    [(27, 29, 30)]
+    >>> names()
+    ['nanchang', 'nanjing', 'pingxiang']
 """
 
 from __future__ import annotations
 
-import majiang
-from majiang.variants.nanchang.play import NanchangVariant
-from majiang.variants.nanjing.play import NanjingVariant, penalties
-from majiang.variants.pingxiang.play import PingxiangVariant
-from majiang.variants.protocol import Variant, suit_chows
+from majiang.variants.protocol import (
+    FinishedHand,
+    TableRules,
+    Variant,
+    WinQuery,
+    chow_options,
+    suit_chows,
+)
+from majiang.variants.registry import lookup, names, register
 
 __all__ = [
-    "VARIANTS",
-    "NanchangVariant",
-    "NanjingVariant",
-    "PingxiangVariant",
+    "FinishedHand",
+    "TableRules",
     "Variant",
+    "WinQuery",
+    "chow_options",
     "get_variant",
-    "penalties",
+    "lookup",
+    "names",
+    "register",
     "suit_chows",
 ]
 
-VARIANTS: dict[str, type[Variant]] = {
-    "nanchang": NanchangVariant,
-    "pingxiang": PingxiangVariant,
-    "nanjing": NanjingVariant,
-}
 
-
-def get_variant(name: str) -> Variant:
-    """A variant by name; RulesError for unknown names.
+def get_variant(name: object) -> Variant:
+    """A fresh engine plug-in of the variant registered as ``name`` (not bound to options);
+    RulesError for unknown names or variants that cannot be played.
 
     Example:
-        >>> get_variant("nanchang").name
-        'nanchang'
+        >>> get_variant("pingxiang").table.chows
+        'suits'
     """
-    if name not in VARIANTS:
-        raise majiang.RulesError(f"unknown variant {name!r}; known: {sorted(VARIANTS)}")
-    return VARIANTS[name]()
+    entry = lookup(name)
+    if entry.play is None:
+        from majiang.errors import RulesError
+
+        raise RulesError(f"variant {entry.name!r} can be settled but not played")
+    return entry.play()

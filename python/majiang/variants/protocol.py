@@ -1,28 +1,363 @@
-"""The interface every rule variant implements (:class:`Variant`) and the helpers variants share.
+"""The variant protocol: what the engine asks a rule variant, and nothing more.
+
+A variant is two things. Its :class:`TableRules` say declaratively what the table is (the
+tile set, what is laid aside, hand sizes, kept-back tiles, which claims exist and in what
+order, which chows, whether a wild tile is flipped, one or several winners per discard, what
+a passed claim blocks); the engine reads them once. Its :class:`Variant` object answers the
+questions that need the variant's own judgement, each asked with full context — never
+guessed: the kinds a hand waits on (:meth:`Variant.waits`), whether a seat may win now
+(:meth:`Variant.may_win`, given a :class:`WinQuery`), the wild kinds of a flip, the record a
+finished hand leaves (:meth:`Variant.record`, from a :class:`FinishedHand`), the fields the
+next hand carries and the next dealer. Settling a record goes through the one registry
+(:mod:`majiang.variants.registry`), not through the variant object.
+
+This module imports neither the engine nor any variant: settlement code can use it.
 
 Example:
     >>> suit_chows(0, majiang.tiles.to_counts("23m"))
     [(0, 1, 2)]
+    >>> chow_options("honors", 27, majiang.tiles.to_counts("34z"))   # W + N take E
+    [(27, 29, 30)]
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 import majiang
-from majiang.settlement import Settlement
-from majiang.tiles import KINDS
+from majiang.meld import Meld
+from majiang.tiles import KIND_INDEX, KINDS, SEATS
 
-if TYPE_CHECKING:
-    from majiang.game.state import HandState, Meld
+__all__ = [
+    "DRAGONS",
+    "WINDS",
+    "ChowRule",
+    "FinishedHand",
+    "TableRules",
+    "Variant",
+    "WinQuery",
+    "chow_options",
+    "jing_names",
+    "last_drawer",
+    "meld_pairs",
+    "same_first_discards",
+    "standard_tiles",
+    "suit_chows",
+]
 
-__all__ = ["DRAGONS", "KIND_INDEX", "WINDS", "Variant", "jing_names", "meld_pairs", "suit_chows"]
-
-KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
-_JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+_JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+ChowRule = Literal["none", "suits", "honors"]
+"""Which chows the 下家 may claim: ``none``; ``suits`` (sequences of a suit); ``honors`` (suit
+sequences, and any three different winds or 中发白 as well)."""
+
+
+def standard_tiles(flowers: int = 0) -> tuple[int, ...]:
+    """The 136 tiles (four of each kind 0-33) and ``flowers`` flower tiles from id 34.
+
+    Example:
+        >>> len(standard_tiles()), len(standard_tiles(8)), standard_tiles(8)[-1]
+        (136, 144, 41)
+    """
+    return tuple(k for k in range(34) for _ in range(4)) + tuple(range(34, 34 + flowers))
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """A table, declaratively: read by the engine once, never asked again.
+
+    - ``shapes``: the core's shape preset (:class:`majiang.Rules`) bots and hints use.
+    - ``tiles``: every tile of the set as ids (kinds 0-33, flowers 34-41).
+    - ``laid_aside``: ids a seat lays aside when drawn (or dealt) and replaces from the tail
+      (补花).
+    - ``kept_back``: tiles at the end of the wall never drawn; the hand is drawn (荒庄) when
+      only they remain, and no kong is declared then.
+    - ``chows``: see :data:`ChowRule`.
+    - ``flips_wild``: whether an indicator (and a lower one) is flipped from the tail at the
+      deal and :meth:`Variant.wilds` names the wild kinds; without it no seat sees an
+      indicator, and none is logged.
+    - ``multiple_winners``: every seat that declares a win on one discard wins (一炮多响);
+      otherwise the nearest after the discarder.
+    - ``pass_blocks_pong``: a seat that passes a pong may not pong that kind again before its
+      next draw (no 弃先碰后). A passed win always blocks winning on a discard until the seat's
+      next draw.
+    - ``concealed_kongs_shown``: others see a concealed kong's kind (else only that it exists).
+
+    Example:
+        >>> TableRules(name="demo", shapes="standard").kept_back
+        0
+    """
+
+    name: str
+    shapes: str
+    tiles: tuple[int, ...] = field(default_factory=standard_tiles)
+    laid_aside: frozenset[int] = frozenset(range(34, 42))
+    kept_back: int = 0
+    chows: ChowRule = "suits"
+    flips_wild: bool = False
+    multiple_winners: bool = False
+    pass_blocks_pong: bool = False
+    concealed_kongs_shown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WinQuery:
+    """Everything about one possible win, for :meth:`Variant.may_win`.
+
+    ``concealed`` are the seat's counts without the winning ``tile``; ``source`` the seat the
+    tile came from (None: self-drawn); ``robbing`` whether it is an added kong's tile (抢杠);
+    ``after_kong`` a replacement draw after a kong; ``waits`` the kinds
+    :meth:`Variant.waits` gave for ``concealed`` when the engine knows them (None: not
+    computed, ask the shapes directly).
+
+    Example:
+        >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s123z5m"), ())
+        >>> q.self_drawn, q.full()[4]
+        (True, 2)
+    """
+
+    seat: int
+    tile: int
+    source: int | None
+    concealed: Sequence[int]
+    melds: Sequence[Meld]
+    flowers: Sequence[int] = ()
+    wilds: tuple[int, ...] = ()
+    robbing: bool = False
+    after_kong: bool = False
+    waits: frozenset[int] | None = None
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the tile was drawn by the seat itself.
+
+        Example:
+            >>> WinQuery(0, 4, 2, [0] * 34, ()).self_drawn
+            False
+        """
+        return self.source is None
+
+    def full(self) -> list[int]:
+        """The seat's concealed counts with the winning tile.
+
+        Example:
+            >>> sum(WinQuery(0, 4, 2, [1] * 13 + [0] * 21, ()).full())
+            14
+        """
+        counts = list(self.concealed)
+        counts[self.tile] += 1
+        return counts
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """What the engine knows of a finished hand, for :meth:`Variant.record`.
+
+    ``players`` are the engine's plain facts per seat (``hand``, ``melds``, ``discards``,
+    ``dealt`` and, with flowers in the set, ``flowers``), JSON-ready; ``result`` is
+    ``{"kind": "draw"}`` or the win's facts (``winner``, ``tile``, ``from``, ``gang_kai``,
+    ``qiang_gang``, ``tian_hu``, ``di_hu``, ``after_flower``); ``events`` the hand's events
+    from its deal on; ``indicators`` the flipped (indicator, lower) tile names for variants
+    that flip; ``carried`` the fields carried in from earlier hands; ``state`` the engine's
+    state (read-only) for whatever else a variant needs.
+
+    Example:
+        >>> FinishedHand({}, 0, 1, [], {"kind": "draw"}, []).indicators is None
+        True
+    """
+
+    options: Mapping[str, Any]
+    dealer: int
+    dealer_streak: int
+    players: list[dict[str, Any]]
+    result: dict[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    indicators: tuple[str, str] | None = None
+    carried: Mapping[str, Any] = field(default_factory=dict)
+    state: Any = None
+
+    def generic_record(self, variant: str) -> dict[str, Any]:
+        """The record fields every variant shares: variant, options, dealer, floor, players,
+        result and the carried fields.
+
+        Example:
+            >>> FinishedHand({}, 2, 1, [], {"kind": "draw"}, []).generic_record("x")["dealer"]
+            2
+        """
+        return {
+            "variant": variant,
+            "options": dict(self.options),
+            "dealer": self.dealer,
+            "dealer_streak": self.dealer_streak,
+            "players": self.players,
+            "result": self.result,
+            **self.carried,
+        }
+
+
+class Variant(ABC):
+    """A rule variant as the engine sees it: ``table`` (its :class:`TableRules`) and a few
+    questions. Every method has the common answer as its default; a variant overrides only
+    what its rules change. Instances are bound to a game's options by :meth:`bind`.
+
+    Example:
+        >>> from majiang.variants import get_variant
+        >>> v = get_variant("nanchang")
+        >>> v.table.flips_wild, v.wilds(2)      # flip 3m: jing 3m and 4m
+        (True, (2, 3))
+    """
+
+    table: TableRules
+
+    @property
+    def name(self) -> str:
+        """The variant's registered name.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("pingxiang").name
+            'pingxiang'
+        """
+        return self.table.name
+
+    def bind(self, options: Mapping[str, Any]) -> Variant:
+        """This variant bound to a game's ``options`` (the settlement options; a variant whose
+        options change what may win checks them here: RulesError or RecordError for bad ones).
+        Default: ``self``.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> v = get_variant("nanchang"); v.bind({"de_bonus": 10}) is v
+            True
+        """
+        return self
+
+    def wilds(self, indicator: int) -> tuple[int, ...]:
+        """The wild kinds for a flipped ``indicator`` (asked only when ``table.flips_wild``).
+        Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").wilds(5)
+            ()
+        """
+        return ()
+
+    def waits(
+        self,
+        concealed: Sequence[int],
+        melds: Sequence[Meld],
+        *,
+        seat: int,
+        wilds: tuple[int, ...] = (),
+        flowers: Sequence[int] = (),
+    ) -> frozenset[int]:
+        """The kinds that would complete ``concealed`` (13 - 3 x len(melds) tiles) beside
+        ``melds``, from any source; the engine caches them until the seat's hand or flowers
+        change, and only asks :meth:`may_win` about tiles among them. Default: the shape
+        rules' winning tiles.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> hand = majiang.tiles.to_counts("123m456p789s123z5m")
+            >>> sorted(get_variant("nanchang").waits(hand, (), seat=0))
+            [4]
+        """
+        names = jing_names(wilds)
+        found = majiang.winning_tiles(
+            concealed, rules=self.table.shapes, jing=names, melds=len(melds)
+        )
+        return frozenset(map(KIND_INDEX.__getitem__, found))
+
+    def may_win(self, query: WinQuery) -> bool:
+        """Whether the seat may win now, on ``query.tile`` from ``query.source``. The engine
+        asks only about tiles in the cached waits when it has them. Default: the tile
+        completes the hand (by the waits, else by the shape rules).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> hand = majiang.tiles.to_counts("123m456p789s123z5m")
+            >>> get_variant("nanchang").may_win(WinQuery(0, 4, 1, hand, ()))
+            True
+        """
+        if query.waits is not None:
+            return query.tile in query.waits
+        names = jing_names(query.wilds)
+        full = query.full()
+        return bool(
+            majiang.is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds))
+        )
+
+    def record(self, hand: FinishedHand) -> dict[str, Any]:
+        """The record the settlement gets for a finished hand. Default: the shared fields
+        (:meth:`FinishedHand.generic_record`).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> hand = FinishedHand({}, 0, 1, [], {"kind": "draw"}, [])
+            >>> sorted(get_variant("pingxiang").record(hand))[:3]
+            ['chao_zhuang', 'dealer', 'dealer_streak']
+        """
+        return hand.generic_record(self.name)
+
+    def carry(self, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Fields the next hand's record carries from the hands before it (Nanjing's 比下胡
+        doubling, for instance). Default: nothing.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").carry([])
+            {}
+        """
+        return {}
+
+    def next_dealer(
+        self,
+        dealer: int,
+        streak: int,
+        record: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]],
+    ) -> tuple[int, int]:
+        """The next hand's dealer and dealer streak after the hand whose ``record`` and
+        ``events`` (from its deal on) are given. Default: a dealer win or a draw keeps the
+        dealer (a win one floor up); any other win passes the deal on at floor 1.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> v = get_variant("nanchang")
+            >>> win = {"result": {"kind": "win", "winner": 2}}
+            >>> v.next_dealer(2, 1, win, []), v.next_dealer(0, 3, win, [])
+            ((2, 2), (1, 1))
+        """
+        winner = first_winner(record)
+        if winner is None:
+            return dealer, streak
+        if winner == dealer:
+            return dealer, streak + 1
+        return (dealer + 1) % SEATS, 1
+
+
+def first_winner(record: Mapping[str, Any]) -> int | None:
+    """The winning seat of a record (the first of several; None for a drawn hand).
+
+    Example:
+        >>> first_winner({"result": {"kind": "win", "winner": [2, 3]}})
+        2
+        >>> first_winner({"result": {"kind": "draw"}}) is None
+        True
+    """
+    result = record.get("result")
+    if not isinstance(result, Mapping) or result.get("kind") != "win":
+        return None
+    winner = result.get("winner")
+    if isinstance(winner, list):
+        return int(winner[0])
+    return int(winner) if isinstance(winner, int) else None
 
 
 def jing_names(jing: tuple[int, ...]) -> tuple[str, ...]:
@@ -36,9 +371,6 @@ def jing_names(jing: tuple[int, ...]) -> tuple[str, ...]:
     if found is None:
         found = _JING_NAMES[jing] = tuple(KINDS[k] for k in jing)
     return found
-
-
-DRAGONS = (31, 32, 33)
 
 
 def suit_chows(tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -59,222 +391,81 @@ def suit_chows(tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
     return out
 
 
+def chow_options(rule: ChowRule, tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The chows (sorted kinds) a 下家 holding ``counts`` may make with ``tile`` under ``rule``.
+
+    Example:
+        >>> chow_options("honors", 27, majiang.tiles.to_counts("234z"))
+        [(27, 28, 29), (27, 28, 30), (27, 29, 30)]
+        >>> chow_options("suits", 27, majiang.tiles.to_counts("234z"))
+        []
+    """
+    if rule == "none":
+        return []
+    if tile < 27:
+        return suit_chows(tile, counts)
+    if rule != "honors":
+        return []
+    out: list[tuple[int, int, int]] = []
+    group = WINDS if tile in WINDS else DRAGONS
+    others = [k for k in group if k != tile and counts[k]]
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            seq = sorted((tile, a, b))
+            out.append((seq[0], seq[1], seq[2]))
+    return out
+
+
 def meld_pairs(melds: Sequence[Meld]) -> list[tuple[str, tuple[int, ...]]]:
     """Declared melds as (kind, kinds) pairs, the form the variants' hand checks take.
 
     Example:
-        >>> from majiang.game.state import Meld
         >>> meld_pairs([Meld("peng", (4, 4, 4), 1)])
         [('peng', (4, 4, 4))]
     """
     return [(m.kind, m.kinds) for m in melds]
 
 
-class Variant(ABC):
-    """What a rule variant tells the engine: its tiles, wild tiles, winning shapes, chows and
-    the record/settlement of a finished hand."""
+def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat of the last draw in the hand the events end with (None before any draw):
+    after an exhaustive draw, the seat that drew the wall's last tile.
 
-    name: str = ""
-    rules: str = ""
-    waits_fit_self_draw: bool = True
-    """Whether :meth:`waits` (the wins on a discard) also decide self-drawn wins; when False
-    the engine asks :meth:`is_winning` on every draw (Nanjing: its §9 completions win only on
-    a discard)."""
+    Example:
+        >>> last_drawer([{"event": "deal"}, {"event": "draw", "seat": 2},
+        ...              {"event": "discard", "seat": 2}, {"event": "draw-game"}])
+        2
+        >>> last_drawer([{"event": "draw", "seat": 1}, {"event": "deal"}]) is None
+        True
+    """
+    for event in reversed(events):
+        kind = event.get("event")
+        if kind == "draw":
+            return int(event["seat"])
+        if kind == "deal":
+            return None
+    return None
 
-    def wall_tiles(self) -> list[int]:
-        """Every tile of the set as tile ids: kinds 0-33, flowers 34-41 (春夏秋冬梅兰竹菊).
-        Default: the 136 tiles, four of each kind, no flowers.
 
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> len(get_variant("nanchang").wall_tiles())
-            136
-        """
-        return [k for k in range(34) for _ in range(4)]
+def same_first_discards(events: Sequence[Mapping[str, Any]], dealer: int) -> bool:
+    """Whether the hand's first four discards were the dealer's and then each other seat's in
+    turn, all of one kind, before any claim or kong (Nanchang's 抄庄, Pingxiang's 跟庄).
 
-    def is_flower(self, tile: int) -> bool:
-        """Whether a drawn ``tile`` is laid aside and replaced from the tail (补花) instead of
-        being held. Default: the flower tiles 34-41 (a variant may add others: Nanjing's
-        dragons are 硬花).
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> v = get_variant("nanchang"); v.is_flower(33), v.is_flower(34)
-            (False, True)
-        """
-        return tile >= 34
-
-    def carry(self, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        """Fields the next hand's record carries from the hands before it (for instance
-        Nanjing's 比下胡 doubling); merged into that record. Default: nothing.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").carry([])
-            {}
-        """
-        return {}
-
-    def multiple_winners(self) -> bool:
-        """Whether every seat that declares a win on one discard wins (一炮多响; the record's
-        ``winner`` is then a list). Default: no, the nearest after the discarder (拦胡).
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").multiple_winners()
-            False
-        """
-        return False
-
-    def pass_blocks_pong(self) -> bool:
-        """Whether a seat that passes a pong may not pong the same kind again before its next
-        draw (no 弃先碰后). Default: no (passing a win always blocks winning on that kind until
-        the seat's next draw, in every variant).
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> [get_variant(v).pass_blocks_pong() for v in ("nanchang", "nanjing")]
-            [False, True]
-        """
-        return False
-
-    def kept_back(self) -> int:
-        """Tiles at the end of the wall that are never drawn: the hand is drawn (荒庄) when only
-        they are left, and no kong is declared then. Default: none.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").kept_back()
-            0
-        """
-        return 0
-
-    def finish_record(
-        self, record: dict[str, Any], state: HandState, events: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        """The hand record the settlement gets, from the engine's generic ``record``, the
-        finished hand's ``state`` and its ``events`` (from its deal on). Default: unchanged.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").finish_record({"dealer": 0}, None, [])
-            {'dealer': 0}
-        """
-        return record
-
-    @abstractmethod
-    def jing_kinds(self, indicator: int) -> tuple[int, ...]:
-        """The wild kinds for a flipped indicator (empty without wild tiles)."""
-
-    @abstractmethod
-    def chow_options(self, tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
-        """Sequences (sorted kinds) the 下家 holding ``counts`` may chow with ``tile``."""
-
-    @abstractmethod
-    def settle(self, record: dict[str, Any]) -> Settlement:
-        """Settle a finished hand's record."""
-
-    def with_options(self, options: Mapping[str, Any]) -> Variant:
-        """This variant bound to a game's settlement ``options``, for variants whose options
-        change what may win. Default: the options only matter to the settlement; ``self``.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> v = get_variant("nanchang"); v.with_options({"de_bonus": 10}) is v
-            True
-        """
-        return self
-
-    def is_winning(
-        self,
-        counts: Sequence[int],
-        jing: tuple[int, ...],
-        melds: Sequence[Meld],
-        *,
-        flowers: Sequence[int] = (),
-        source: int | None = None,
-        seat: int | None = None,
-        tile: int | None = None,
-    ) -> bool:
-        """Whether ``counts`` (14 - 3 x len(melds) concealed tiles) wins beside ``melds``.
-        The engine also passes the seat's laid-aside ``flowers``, the ``source`` of the tile
-        (None: self-drawn), the winner's ``seat`` and the winning ``tile``, for variants whose
-        wins depend on them. Default: the shape rules alone decide.
-
-        Example:
-            >>> hand = majiang.tiles.to_counts("123m456p789s123z55m")
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").is_winning(hand, (), ())
-            True
-        """
-        names = jing_names(jing)
-        return bool(majiang.is_winning(counts, rules=self.rules, jing=names, melds=len(melds)))
-
-    def waits(
-        self,
-        counts: Sequence[int],
-        jing: tuple[int, ...],
-        melds: Sequence[Meld],
-        *,
-        flowers: Sequence[int] = (),
-        seat: int | None = None,
-    ) -> frozenset[int]:
-        """The kinds that complete ``counts`` (13 - 3 x len(melds) tiles): its winning tiles
-        (on a discard; the engine clears its cache when ``flowers`` change).
-
-        Example:
-            >>> hand = majiang.tiles.to_counts("123m456p789s123z5m")
-            >>> from majiang.variants import get_variant
-            >>> sorted(get_variant("nanchang").waits(hand, (), ()))
-            [4]
-        """
-        names = jing_names(jing)
-        found = majiang.winning_tiles(counts, rules=self.rules, jing=names, melds=len(melds))
-        return frozenset(map(KIND_INDEX.__getitem__, found))
-
-    def may_win_on_discard(
-        self,
-        counts: Sequence[int],
-        melds: Sequence[Meld],
-        *,
-        flowers: Sequence[int] = (),
-        source: int | None = None,
-        seat: int | None = None,
-        tile: int | None = None,
-    ) -> bool:
-        """Whether a winning hand (``counts`` with the discard ``tile`` from ``source``) may
-        be won on a discard at all, not only self-drawn. Default: yes.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").may_win_on_discard([0] * 34, ())
-            True
-        """
-        return True
-
-    def next_dealer(
-        self,
-        dealer: int,
-        streak: int,
-        winner: int | None,
-        last_drawer: int | None = None,
-        *,
-        record: Mapping[str, Any] | None = None,
-    ) -> tuple[int, int]:
-        """The next hand's dealer and dealer streak (爬楼 floor) after a hand that ``winner``
-        won (None: an exhaustive draw, whose last wall tile ``last_drawer`` drew); ``record``
-        is the finished hand's record. Default: a
-        dealer win or a draw keeps the dealer (a win one floor up); any other win passes the
-        deal on at floor 1.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> v = get_variant("nanchang")
-            >>> v.next_dealer(2, 1, 2), v.next_dealer(2, 3, None), v.next_dealer(2, 3, 0)
-            ((2, 2), (2, 3), (3, 1))
-        """
-        if winner is None:
-            return dealer, streak
-        if winner == dealer:
-            return dealer, streak + 1
-        return (dealer + 1) % 4, 1
+    Example:
+        >>> ev = [{"event": "discard", "seat": s, "tile": "1z"} for s in (1, 2, 3, 0)]
+        >>> same_first_discards(ev, 1), same_first_discards(ev, 0)
+        (True, False)
+    """
+    seen: list[tuple[Any, Any]] = []
+    for e in events:
+        kind = e.get("event")
+        if kind in ("chow", "pong", "kong"):
+            break
+        if kind == "discard":
+            seen.append((e.get("seat"), e.get("tile")))
+            if len(seen) == SEATS:
+                break
+    return (
+        len(seen) == SEATS
+        and [s for s, _ in seen] == [(dealer + i) % SEATS for i in range(SEATS)]
+        and len({t for _, t in seen}) == 1
+    )

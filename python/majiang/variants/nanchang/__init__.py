@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from majiang.variants.nanchang.jing import chong_guan
 from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.play import PLAY
 from majiang.variants.nanchang.readings import Reading
 from majiang.variants.nanchang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
 from majiang.variants.nanchang.settle import clear_caches, settle
 
 __all__ = [
+    "PLAY",
     "DrawResult",
     "HandRecord",
     "Meld",

@@ -1,74 +1,99 @@
-"""The Nanchang variant (南昌): jing from the flip, honor chows.
+"""The Nanchang engine plug-in: the jing of a flip, 精钓, and the record's jing and 抄庄 fields.
 
 Example:
-    >>> NanchangVariant().jing_kinds(2)
+    >>> NanchangVariant().wilds(2)      # flip 3m: 正精 3m, 副精 4m
     (2, 3)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import majiang
-from majiang.settlement import Settlement
 from majiang.tiles import KINDS
+from majiang.variants.nanchang.rules import TABLE
+from majiang.variants.protocol import FinishedHand, Variant, WinQuery, same_first_discards
 
-if TYPE_CHECKING:
-    pass
+__all__ = ["NanchangVariant", "jing_diao"]
 
-from majiang.variants.protocol import DRAGONS, WINDS, Variant, suit_chows
 
-__all__ = ["NanchangVariant"]
+def jing_diao(query: WinQuery) -> bool:
+    """Whether the seat's wait is 精钓: it holds a jing and every kind it does not hold would
+    complete the hand (the lone jing pairs with anything). Needs ``query.waits``.
+
+    Example:
+        >>> hand = majiang.tiles.to_counts("123m456p789s123z3m")
+        >>> jing_diao(WinQuery(0, 4, 1, hand, (), wilds=(2, 3), waits=frozenset(range(34))))
+        True
+    """
+    hand = query.concealed
+    if query.waits is None or not any(hand[j] for j in query.wilds):
+        return False
+    return all(k in query.waits for k in range(34) if hand[k] == 0)
 
 
 class NanchangVariant(Variant):
-    """Nanchang: 136 tiles, 正精/副精 from the flip, honor chows (three different winds, 中发白).
+    """Nanchang: 136 tiles, 正精/副精 from the flip, honor chows; a 精钓 wait wins only by
+    self-draw (or by robbing a kong) (docs/rules/nanchang.md).
 
     Example:
-        >>> NanchangVariant().chow_options(33, majiang.tiles.to_counts("56z"))
-        [(31, 32, 33)]
+        >>> v = NanchangVariant()
+        >>> v.table.chows, v.wilds(31)      # flip 白: 白 and 中
+        ('honors', (31, 33))
     """
 
-    name = "nanchang"
-    rules = "nanchang"
+    table = TABLE
 
-    def jing_kinds(self, indicator: int) -> tuple[int, ...]:
-        """The 正精 and 副精 kinds.
+    def wilds(self, indicator: int) -> tuple[int, ...]:
+        """The 正精 and 副精 kinds of an indicator.
 
         Example:
-            >>> NanchangVariant().jing_kinds(31)   # flip 白 → 白, 中
-            (31, 33)
+            >>> NanchangVariant().wilds(8)      # flip 9m: 9m and 1m
+            (8, 0)
         """
         zheng, fu = majiang.jing_pair(KINDS[indicator])
         return (majiang.tile_index(zheng), majiang.tile_index(fu))
 
-    def chow_options(self, tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
-        """Chows of ``tile`` with two held tiles.
+    def may_win(self, query: WinQuery) -> bool:
+        """A completing tile wins, except a discard onto a 精钓 wait.
 
         Example:
-            >>> NanchangVariant().chow_options(27, majiang.tiles.to_counts("234z"))
-            [(27, 28, 29), (27, 28, 30), (27, 29, 30)]
+            >>> hand = majiang.tiles.to_counts("123m456p789s123z3m")
+            >>> every = frozenset(range(34))
+            >>> v = NanchangVariant()
+            >>> v.may_win(WinQuery(0, 4, 1, hand, (), wilds=(2, 3), waits=every))
+            False
+            >>> v.may_win(WinQuery(0, 4, None, hand, (), wilds=(2, 3), waits=every))
+            True
         """
-        if tile < 27:
-            return suit_chows(tile, counts)
-        out: list[tuple[int, int, int]] = []
-        group = WINDS if tile in WINDS else DRAGONS
-        others = [k for k in group if k != tile and counts[k]]
-        for i, a in enumerate(others):
-            for b in others[i + 1 :]:
-                seq = sorted((tile, a, b))
-                out.append((seq[0], seq[1], seq[2]))
-        return out
+        if not super().may_win(query):
+            return False
+        return query.self_drawn or query.robbing or not jing_diao(query)
 
-    def settle(self, record: dict[str, Any]) -> Settlement:
-        """The Nanchang settlement (:func:`majiang.settle`).
+    def record(self, hand: FinishedHand) -> dict[str, Any]:
+        """The Nanchang record: the shared fields, the two indicators and 抄庄 (the first four
+        discards the same tile, dealer first).
 
         Example:
-            >>> NanchangVariant().settle({"variant": "nanchang", "dealer": 0,
-            ...     "jing_indicator": "9p", "players": [{"hand": "123m456m789m23s5p5p"},
-            ...     {"hand": "147m258p369s1234z"}, {"hand": "22m33m44m66s88s777z"},
-            ...     {"hand": "567m567p78s8p9s135z"}], "result": {"kind": "draw"}}).deltas
-            (-15, 5, 5, 5)
+            >>> from majiang.variants.protocol import FinishedHand
+            >>> r = NanchangVariant().record(
+            ...     FinishedHand({}, 0, 1, [], {"kind": "draw"}, [], indicators=("3m", "7p")))
+            >>> r["jing_indicator"], r["lower_jing_indicator"], r["chao_zhuang"]
+            ('3m', '7p', False)
         """
-        return majiang.settle(record)
+        up, low = hand.indicators or ("", "")
+        return {
+            "variant": self.name,
+            "options": dict(hand.options),
+            "dealer": hand.dealer,
+            "dealer_streak": hand.dealer_streak,
+            "jing_indicator": up,
+            "lower_jing_indicator": low,
+            "players": hand.players,
+            "result": hand.result,
+            "chao_zhuang": same_first_discards(hand.events, hand.dealer),
+            **hand.carried,
+        }
+
+
+PLAY = NanchangVariant

@@ -25,6 +25,7 @@ from majiang.variants.nanjing.hands import (
     score_hand,
 )
 from majiang.variants.nanjing.options import NanjingOptions
+from majiang.variants.nanjing.play import PLAY
 from majiang.variants.nanjing.record import (
     DrawResult,
     HandRecord,
@@ -36,6 +37,7 @@ from majiang.variants.nanjing.record import (
 from majiang.variants.nanjing.settle import bixiahu_triggered, liability, score_winner, settle
 
 __all__ = [
+    "PLAY",
     "DrawResult",
     "HandRecord",
     "HandScore",

@@ -1,7 +1,8 @@
-"""The Nanjing variant (南京): 144 tiles with hard flowers, no chow, 比下胡, penalties.
+"""The Nanjing engine plug-in: the entry condition and the §9 completions, 比下胡, the
+penalties and 杠开 kinds in the record.
 
 Example:
-    >>> NanjingVariant().kept_back()
+    >>> NanjingVariant().table.kept_back
     16
 """
 
@@ -9,184 +10,109 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import majiang
-from majiang.settlement import Settlement
-from majiang.tiles import TILE_NAMES
-from majiang.variants.protocol import DRAGONS, KIND_INDEX, Variant
+from majiang.meld import Meld
+from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
+from majiang.variants.nanjing.rules import TABLE
+from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 
 if TYPE_CHECKING:
-    from majiang.game.state import HandState, Meld
+    from majiang.game.state import HandState
 
 __all__ = ["NanjingVariant", "penalties"]
 
 
 class NanjingVariant(Variant):
-    """Nanjing (docs/rules/nanjing.md): 144 tiles; the 8 flowers and the 12 dragons are hard
-    flowers (laid aside and replaced); no wild tiles, no chow; a small hand needs 门清 or four
-    hard flowers, the §9 completions win on a discard; the last 8 stacks (16 tiles) are never
-    drawn; a 比下胡 hand keeps the dealer and doubles the next hand (``carry``). Bound to a
+    """Nanjing (docs/rules/nanjing.md): a small hand needs 门清 or four hard flowers, the §9
+    completions win on a discard; a 比下胡 hand keeps the dealer and doubles the next hand
+    (``carry``); the record holds the 罚 found in the events and the 杠开 kinds. Bound to a
     game's options (:class:`majiang.variants.nanjing.NanjingOptions`).
 
     Example:
         >>> v = NanjingVariant()
-        >>> len(v.wall_tiles()), v.is_flower(31), v.is_flower(30), v.kept_back()
-        (144, True, False, 16)
-        >>> hand = majiang.tiles.to_counts("123m456m789m11122p")
-        >>> v.is_winning(hand, (), (), tile=9)                    # 门清
+        >>> hand = majiang.tiles.to_counts("123m456m789m1122p")
+        >>> v.may_win(WinQuery(0, 9, None, hand, ()))           # 门清, self-drawn
         True
     """
 
-    name = "nanjing"
-    rules = "nanjing"
-    waits_fit_self_draw = False
+    table = TABLE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        from majiang.variants.nanjing import NanjingOptions
+        from majiang.variants.nanjing.options import NanjingOptions
 
         self.options = NanjingOptions.from_dict(dict(options or {}))
+        if not self.options.multiple_winners:
+            self.table = replace(TABLE, multiple_winners=False)
 
-    def with_options(self, options: Mapping[str, Any]) -> Variant:
-        """A copy applying the game's options (RecordError for unknown ones).
+    def bind(self, options: Mapping[str, Any]) -> Variant:
+        """A copy applying the game's options (RecordError for unknown ones); N12
+        ``multiple_winners`` sets the table's 一炮多响.
 
         Example:
-            >>> NanjingVariant().with_options({"values": "v2_run10"}).options.run_base
+            >>> NanjingVariant().bind({"values": "v2_run10"}).options.run_base
             10
+            >>> NanjingVariant().bind({"multiple_winners": False}).table.multiple_winners
+            False
         """
         return NanjingVariant(options)
 
-    def wall_tiles(self) -> list[int]:
-        """The 136 tiles and the 8 flowers 34-41.
-
-        Example:
-            >>> sorted(set(NanjingVariant().wall_tiles()))[-9:]
-            [33, 34, 35, 36, 37, 38, 39, 40, 41]
-        """
-        return [k for k in range(34) for _ in range(4)] + list(range(34, 42))
-
-    def is_flower(self, tile: int) -> bool:
-        """The hard flowers (硬花): the 8 flowers and the dragons 5z-7z.
-
-        Example:
-            >>> [NanjingVariant().is_flower(t) for t in (30, 31, 33, 34)]
-            [False, True, True, True]
-        """
-        return tile >= 34 or tile in DRAGONS
-
-    def multiple_winners(self) -> bool:
-        """一炮多响 under the ``multiple_winners`` option (N12, default true).
-
-        Example:
-            >>> NanjingVariant({"multiple_winners": False}).multiple_winners()
-            False
-        """
-        return self.options.multiple_winners
-
-    def kept_back(self) -> int:
-        """The last 8 stacks: 16 tiles (§2).
-
-        Example:
-            >>> NanjingVariant().kept_back()
-            16
-        """
-        return 16
-
-    def pass_blocks_pong(self) -> bool:
-        """No 弃先碰后: a seat that passed a pong may not pong that kind before its next draw
-        (docs/rules/nanjing.md §2).
-
-        Example:
-            >>> NanjingVariant().pass_blocks_pong()
-            True
-        """
-        return True
-
-    def jing_kinds(self, indicator: int) -> tuple[int, ...]:
-        """No wild tiles in Nanjing.
-
-        Example:
-            >>> NanjingVariant().jing_kinds(5)
-            ()
-        """
-        return ()
-
-    def chow_options(self, tile: int, counts: Sequence[int]) -> list[tuple[int, int, int]]:
-        """No chow in Nanjing.
-
-        Example:
-            >>> NanjingVariant().chow_options(0, majiang.tiles.to_counts("23m"))
-            []
-        """
-        return []
-
-    def is_winning(
-        self,
-        counts: Sequence[int],
-        jing: tuple[int, ...],
-        melds: Sequence[Meld],
-        *,
-        flowers: Sequence[int] = (),
-        source: int | None = None,
-        seat: int | None = None,
-        tile: int | None = None,
-    ) -> bool:
-        """Whether ``counts`` (the winning ``tile`` included) wins under Nanjing's rules
+    def may_win(self, query: WinQuery) -> bool:
+        """Whether the hand wins under Nanjing's rules
         (:func:`majiang.variants.nanjing.is_winning`): the shape with 门清 or four hard
-        ``flowers`` for a small hand, or a §9 completion on a discard from ``source``.
+        flowers for a small hand, or a §9 completion on a discard from ``query.source`` —
+        asked in full every time, since the entry condition depends on more than the shape.
 
         Example:
             >>> v = NanjingVariant()
-            >>> hand = majiang.tiles.to_counts("123m456m789m22p")   # a pung: 11 tiles
-            >>> from majiang.game.state import Meld
+            >>> hand = majiang.tiles.to_counts("123m456m789m2p")   # a pung of 1s melded
             >>> melds = (Meld("peng", (18, 18, 18), 1),)
-            >>> v.is_winning(hand, (), melds, tile=10), v.is_winning(
-            ...     hand, (), melds, tile=10, flowers=(34, 35, 36, 31))
+            >>> v.may_win(WinQuery(0, 10, None, hand, melds)), v.may_win(
+            ...     WinQuery(0, 10, None, hand, melds, flowers=(34, 35, 36, 31)))
             (False, True)
         """
         from majiang.variants.nanjing import hands
 
-        if tile is None or not counts[tile]:
-            tile = max(k for k in range(34) if counts[k])
-        concealed = list(counts)
-        concealed[tile] -= 1
         return hands.is_winning(
-            concealed,
-            tile,
-            melds,
-            flowers=[TILE_NAMES[t] for t in flowers],
-            source=source,
-            winner=seat,
+            query.concealed,
+            query.tile,
+            query.melds,
+            flowers=[TILE_NAMES[t] for t in query.flowers],
+            source=query.source,
+            winner=query.seat,
             options=self.options,
         )
 
     def waits(
         self,
-        counts: Sequence[int],
-        jing: tuple[int, ...],
+        concealed: Sequence[int],
         melds: Sequence[Meld],
         *,
+        seat: int,
+        wilds: tuple[int, ...] = (),
         flowers: Sequence[int] = (),
-        seat: int | None = None,
     ) -> frozenset[int]:
-        """The kinds another seat's discard would win with (the core's Nanjing shapes, and
-        with three melds the §9 completions), each checked by
-        :func:`majiang.variants.nanjing.is_winning` with the hard ``flowers`` laid aside.
+        """The kinds a discard could win with (the core's Nanjing shapes, and with three
+        melds the §9 completions), each checked by
+        :func:`majiang.variants.nanjing.is_winning` with the hard ``flowers`` laid aside and
+        the next seat as a stand-in discarder (:meth:`may_win` asks again with the real one).
 
         Example:
             >>> v = NanjingVariant()
-            >>> sorted(v.waits(majiang.tiles.to_counts("123m456m789m1122p"), (), ()))
+            >>> sorted(v.waits(majiang.tiles.to_counts("123m456m789m1122p"), (), seat=0))
             [9, 10]
         """
         from majiang.variants.nanjing import hands
 
-        found = majiang.winning_tiles(counts, rules=self.rules, melds=len(melds))
+        found = majiang.winning_tiles(concealed, rules=self.table.shapes, melds=len(melds))
         candidates = {KIND_INDEX[n] for n in found}
         if len(melds) == 3:
             candidates.update(range(31))
-        source = 1 if seat is None else (seat + 1) % 4
+        source = (seat + 1) % SEATS
         names = [TILE_NAMES[t] for t in flowers]
-        held = list(counts)
+        held = list(concealed)
         for m in melds:
             for k in m.kinds:
                 held[k] += 1
@@ -195,34 +121,12 @@ class NanjingVariant(Variant):
             if k >= 31 or held[k] >= 4:
                 continue
             if hands.is_winning(
-                counts, k, melds, flowers=names, source=source, winner=seat, options=self.options
+                concealed, k, melds, flowers=names, source=source, winner=seat, options=self.options
             ):
                 out.append(k)
         return frozenset(out)
 
-    def may_win_on_discard(
-        self,
-        counts: Sequence[int],
-        melds: Sequence[Meld],
-        *,
-        flowers: Sequence[int] = (),
-        source: int | None = None,
-        seat: int | None = None,
-        tile: int | None = None,
-    ) -> bool:
-        """The win checked again with the real discarder ``source`` (the §9 completions
-        depend on who fed the melds).
-
-        Example:
-            >>> hand = majiang.tiles.to_counts("123m456m789m11122p")
-            >>> NanjingVariant().may_win_on_discard(hand, (), source=1, seat=0, tile=9)
-            True
-        """
-        return self.is_winning(
-            counts, (), melds, flowers=flowers, source=source, seat=seat, tile=tile
-        )
-
-    def carry(self, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    def carry(self, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """``{"bixiahu": True}`` when the hand before was a 比下胡 event
         (:func:`majiang.variants.nanjing.bixiahu_triggered`): this hand's win is doubled.
 
@@ -230,9 +134,9 @@ class NanjingVariant(Variant):
             >>> NanjingVariant().carry([]), NanjingVariant().carry([_DRAWN])
             ({}, {'bixiahu': True})
         """
-        from majiang.variants.nanjing import bixiahu_triggered
+        from majiang.variants.nanjing.settle import bixiahu_triggered
 
-        if records and bixiahu_triggered(records[-1]):
+        if records and bixiahu_triggered(dict(records[-1])):
             return {"bixiahu": True}
         return {}
 
@@ -240,39 +144,33 @@ class NanjingVariant(Variant):
         self,
         dealer: int,
         streak: int,
-        winner: int | None,
-        last_drawer: int | None = None,
-        *,
-        record: Mapping[str, Any] | None = None,
+        record: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]],
     ) -> tuple[int, int]:
         """A 比下胡 hand keeps the dealer (连庄, the streak one up); otherwise the deal passes
-        to the next seat. Without the ``record``: the default rule.
+        to the next seat.
 
         Example:
             >>> v = NanjingVariant()
-            >>> v.next_dealer(1, 1, None, record=_DRAWN), v.next_dealer(1, 2, 3, record=_SMALL)
+            >>> v.next_dealer(1, 1, _DRAWN, []), v.next_dealer(1, 2, _SMALL, [])
             ((1, 2), (2, 1))
         """
-        from majiang.variants.nanjing import bixiahu_triggered
+        from majiang.variants.nanjing.settle import bixiahu_triggered
 
-        if record is None:
-            return super().next_dealer(dealer, streak, winner, last_drawer)
-        if bixiahu_triggered(record):
+        if bixiahu_triggered(dict(record)):
             return dealer, streak + 1
-        return (dealer + 1) % 4, 1
+        return (dealer + 1) % SEATS, 1
 
-    def finish_record(
-        self, record: dict[str, Any], state: HandState, events: Sequence[Mapping[str, Any]]
-    ) -> dict[str, Any]:
-        """The Nanjing record (docs/rules/nanjing.md, Implementation): the engine's fields it
-        has no use for dropped; ``ready`` false (no 报听 yet), the 罚 found in the events, and
-        for a win ``gang_kai`` (``small`` after a flower, ``big`` after a kong, ``flower``
-        after a 花杠), ``kong_feeder`` (the first feeder of the kongs before a 杠开),
-        ``haidi`` (20 tiles or fewer left in the wall, the kept-back 16 included: §2's "10
-        stacks left") and no 地胡 (it needs 报听).
+    def record(self, hand: FinishedHand) -> dict[str, Any]:
+        """The Nanjing record (docs/rules/nanjing.md, Implementation): ``ready`` false (no 报听
+        yet), the 罚 found in the events, and for a win ``gang_kai`` (``small`` after a
+        flower, ``big`` after a kong, ``flower`` after a 花杠), ``kong_feeder`` (the first
+        feeder of the kongs before a 杠开), ``haidi`` (20 tiles or fewer left in the wall, the
+        kept-back 16 included: §2's "10 stacks left") and no 地胡 (it needs 报听).
 
         Example:
-            >>> r = NanjingVariant().finish_record(_ENGINE_DRAWN, None, [])
+            >>> from majiang.game import Game
+            >>> r = Game("nanjing", seed=1).variant.record(_FINISHED)
             >>> sorted(r), r["players"][0]["ready"]
             (['bixiahu', 'dealer', 'options', 'penalties', 'players', 'result', 'variant'], False)
         """
@@ -284,11 +182,12 @@ class NanjingVariant(Variant):
                 "discards": p["discards"],
                 "ready": False,
             }
-            for p in record["players"]
+            for p in hand.players
         ]
-        result = record["result"]
+        result = hand.result
+        state = hand.state
         if result["kind"] == "win":
-            gang_kai, feeder = _gang_kai(result, state, events)
+            gang_kai, feeder = _gang_kai(result, state, hand.events)
             result = {
                 "kind": "win",
                 "winner": result["winner"],
@@ -299,26 +198,17 @@ class NanjingVariant(Variant):
                 "qiang_gang": result["qiang_gang"],
                 "tian_hu": result["tian_hu"],
                 "di_hu": False,
-                "haidi": state.wall.remaining <= self.kept_back() + 4 and not result["tian_hu"],
+                "haidi": state.wall.remaining <= TABLE.kept_back + 4 and not result["tian_hu"],
             }
         return {
             "variant": self.name,
-            "options": record["options"],
-            "dealer": record["dealer"],
-            "bixiahu": bool(record.get("bixiahu", False)),
+            "options": dict(hand.options),
+            "dealer": hand.dealer,
+            "bixiahu": bool(hand.carried.get("bixiahu", False)),
             "players": players,
-            "penalties": penalties(events),
+            "penalties": penalties(hand.events),
             "result": result,
         }
-
-    def settle(self, record: dict[str, Any]) -> Settlement:
-        """The Nanjing settlement (:func:`majiang.variants.nanjing.settle`).
-
-        Example:
-            >>> NanjingVariant().settle(_DRAWN).deltas
-            (0, 0, 0, 0)
-        """
-        return majiang.settle(record)
 
 
 def penalties(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -402,18 +292,17 @@ def _gang_kai(
     return "small", feeder
 
 
-_ENGINE_DRAWN: dict[str, Any] = {
-    "variant": "nanjing",
-    "options": {},
-    "dealer": 0,
-    "dealer_streak": 1,
-    "players": [
+_FINISHED = FinishedHand(
+    options={},
+    dealer=0,
+    dealer_streak=1,
+    players=[
         {"hand": h, "melds": [], "flowers": "", "discards": "", "dealt": h}
         for h in ("123456789m1234z", "123456789p1234z", "123456789s1234z", "1122334m556677p")
     ],
-    "result": {"kind": "draw"},
-    "chao_zhuang": False,
-}
+    result={"kind": "draw"},
+    events=[],
+)
 _DRAWN: dict[str, Any] = {
     "variant": "nanjing",
     "dealer": 0,
@@ -434,3 +323,6 @@ _SMALL: dict[str, Any] = {
     ],
     "result": {"kind": "win", "winner": 0, "tile": "1p", "from": 3},
 }
+
+
+PLAY = NanjingVariant

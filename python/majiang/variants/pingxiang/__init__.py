@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from majiang.variants.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
 from majiang.variants.pingxiang.options import PingxiangOptions
+from majiang.variants.pingxiang.play import PLAY
 from majiang.variants.pingxiang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
 from majiang.variants.pingxiang.settle import liable_seat, settle
 
 __all__ = [
+    "PLAY",
     "DrawResult",
     "HandRecord",
     "HandScore",

@@ -1,0 +1,16 @@
+"""The Nanchang table (docs/rules/nanchang.md): 136 tiles, no flowers; 正精 and 副精 from an
+indicator flipped at the deal (and a lower one for 下翻); the 下家 chows suits, any three
+different winds and 中发白; one winner per discard, the nearest after the discarder (拦胡).
+
+Example:
+    >>> TABLE.flips_wild, TABLE.chows, len(TABLE.tiles)
+    (True, 'honors', 136)
+"""
+
+from __future__ import annotations
+
+from majiang.variants.protocol import TableRules
+
+__all__ = ["TABLE"]
+
+TABLE = TableRules(name="nanchang", shapes="nanchang", chows="honors", flips_wild=True)

@@ -1,0 +1,15 @@
+"""The Pingxiang table (docs/rules/pingxiang.md §1-§2): 136 tiles, no flowers and no wild
+tiles; the 下家 chows suits only; one winner per discard.
+
+Example:
+    >>> TABLE.flips_wild, TABLE.chows
+    (False, 'suits')
+"""
+
+from __future__ import annotations
+
+from majiang.variants.protocol import TableRules
+
+__all__ = ["TABLE"]
+
+TABLE = TableRules(name="pingxiang", shapes="pingxiang", chows="suits")
