@@ -143,3 +143,18 @@ def test_json_lines_survive_non_ascii() -> None:
     game = match_log(hands=2)
     lines = [json.dumps(e, ensure_ascii=False) for e in game.events]
     assert replay(lines).scores == tuple(game.scores)
+
+
+@pytest.mark.parametrize("variant", ["pingxiang", "nanjing"])
+def test_logs_written_before_the_protocol_still_replay(variant: str) -> None:
+    """Until the variant protocol, variants without wild tiles still flipped and logged an
+    indicator; their logs (kept in tests/data) replay, and the replayed game logs none."""
+    path = Path(__file__).parent / "data" / f"logged-before-protocol-{variant}.jsonl"
+    logged = [json.loads(line) for line in path.read_text().splitlines()]
+    assert all("indicator" in e for e in logged if e["event"] == "deal")
+    result = replay(path)
+    assert len(result.hands) == sum(e["event"] == "deal" for e in logged) > 1
+    last = [e for e in logged if e["event"] == "settlement"][-1]
+    assert list(result.scores) == last["scores"]
+    fresh = Game(variant, seed=3)
+    assert "indicator" not in fresh.events[0] and fresh.observation(0).indicator is None
