@@ -19,7 +19,7 @@ import pytest
 
 import majiang
 from majiang.game import Deal, EfficiencyBot, Game, RandomBot, replay, simulate
-from majiang.game.actions import PONG, Chow, Discard, Kong, Pong
+from majiang.game.actions import PONG, Chow, Declare, Discard, Kong, Pass, Pong
 from majiang.game.bots import Bot
 from majiang.variants.nanjing import HandRecord, bixiahu_triggered, is_winning
 from majiang.variants.nanjing.play import NanjingVariant, penalties
@@ -57,6 +57,15 @@ def hand_events(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
             hands.append([])
         hands[-1].append(e)
     return hands
+
+
+def decline_openings(game: Game) -> Game:
+    """Every seat asked to declare 报听 after the deal declines (the crafted deals below test
+    other rules)."""
+    while game.state.phase == "declare":
+        seat = game.to_act()[0]
+        game.step(seat, Pass())
+    return game
 
 
 def winners(result: dict[str, Any]) -> list[int]:
@@ -98,7 +107,17 @@ def check_match(game: Game) -> Counter[str]:
         if result["kind"] == "win":
             check_win(record)
             assert result["haidi"] == (left <= KEPT + 4)
-            assert not result["di_hu"]
+            declared = {e["seat"] for e in events if e["event"] == "declare"}
+            assert [p["ready"] for p in record["players"]] == [s in declared for s in range(4)]
+            first = winners(result)[0]
+            assert result["di_hu"] == (
+                len(winners(result)) == 1
+                and first in declared
+                and not record["players"][first]["melds"]
+                and not result["tian_hu"]
+                and not result["qiang_gang"]
+            )
+            seen["di_hu"] += result["di_hu"]
             seen["win"] += 1
             if len(winners(result)) > 1:
                 assert result["from"] is not None and len(set(winners(result))) > 1
@@ -148,6 +167,7 @@ def test_nanjing_matches_hold_every_invariant() -> None:
     assert seen["bixiahu"] > MATCHES
     assert seen["gang_kai small"] > 0 and seen["haidi"] > 0
     assert seen["several winners"] > 0  # 一炮多响
+    assert seen["di_hu"] > 0  # 报听 declared after the deal, then won
 
 
 def test_options_reach_the_variant_and_the_records() -> None:
@@ -260,7 +280,7 @@ def test_a_win_on_a_kong_replacement_is_big_gang_kai_with_its_feeder() -> None:
     dealt = Counter(majiang.parse_tiles("".join(hands)))
     kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["1z", "2z", "3z", "4z"]
     wall = [t for t in kinds if t != "1s" for _ in range(4 - dealt[t])] + ["1s"]
-    game = Game("nanjing", deal=Deal(hands, wall, "9s", "9s"), dealer=0)
+    game = decline_openings(Game("nanjing", deal=Deal(hands, wall, "9s", "9s"), dealer=0))
     game.step(0, Discard("5m"))
     assert game.to_act() == [1]
     game.step(1, {"type": "kong", "tile": "5m", "kind": "exposed"})
@@ -305,7 +325,7 @@ def test_a_win_on_the_replacement_for_a_flower_kong_is_flower_gang_kai() -> None
     filler = [t for t in kinds if t != "1s" for _ in range(4 - dealt[t])]
     wall = [*filler[:3], "4f", *filler[3:], "1s"]
     deal = Deal(hands, wall, "9s", "9s", flowers=("", "1f2f3f", "", ""))
-    game = Game("nanjing", deal=deal, dealer=0)
+    game = decline_openings(Game("nanjing", deal=deal, dealer=0))
 
     def pass_claims() -> None:
         while game.state.phase == "claim" and not game.over:
@@ -378,3 +398,72 @@ def test_a_passed_pong_is_not_offered_again_before_the_next_draw() -> None:
     assert passed > 50 and again == 0
     passed, again = passed_pong_offered_again("nanchang", 40)
     assert passed > 50 and again > 0
+
+
+# 报听 (docs/rules/nanjing.md §8, [004]): declared after the deal by a ready seat; the hand is
+# then fixed, and a win is 地胡.
+READY_HANDS = ("123456789m1122p5s", "123456789p1234s", "147m258p369s1233z", "13579m1357p1357s")
+
+
+def ready_deal(head: str, hands: tuple[str, str, str, str] = READY_HANDS) -> Deal:
+    """``hands`` (by default the dealer and seat 1 ready), the wall starting with ``head`` and
+    then every other tile of the set but the dragons (no 补花 in these tests)."""
+    first = majiang.parse_tiles(head)
+    used = Counter(majiang.parse_tiles("".join(hands))) + Counter(first)
+    kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["1z", "2z", "3z", "4z"]
+    rest = [t for t in kinds for _ in range(4 - used[t])]
+    return Deal(hands, first + rest)
+
+
+def test_only_ready_seats_are_asked_to_declare_bao_ting() -> None:
+    game = Game("nanjing", dealer=0, deal=ready_deal("9s"))
+    assert game.state.phase == "declare" and game.to_act() == [0, 1]
+    assert game.legal_actions(0) == [Declare("ready"), Pass()]
+    assert game.legal_actions(2) == []
+    v2 = Game("nanjing", dealer=0, deal=ready_deal("9s"), options={"values": "v2_run10"})
+    assert v2.to_act() == [1], "v2: 报听 is a non-dealer's"
+
+
+def test_after_bao_ting_the_hand_is_fixed() -> None:
+    game = Game("nanjing", dealer=0, deal=ready_deal("9s"))
+    game.step(0, Declare("ready"))
+    game.step(1, Declare("ready"))
+    assert [e for e in game.events if e["event"] == "declare"] == [
+        {"event": "declare", "seat": s, "what": "ready", "value": ""} for s in (0, 1)
+    ]
+    assert game.observation(3).declared == ((("ready", ""),), (("ready", ""),), (), ())
+    # the dealer declared on 14 tiles: its first discard must leave it ready
+    assert [a for a in game.legal_actions(0) if isinstance(a, Discard)] == [Discard("5s")]
+    game.step(0, Discard("5s"))
+    # seat 1 drew 9s: it may only discard the drawn tile
+    assert game.state.turn == 1 and game.state.drawn == 26
+    assert game.legal_actions(1) == [Discard("9s")]
+
+
+def test_no_claim_after_bao_ting() -> None:
+    hands = ("123456789m1122p1s", "123456789p1145s", "147m258p369s1233z", "13579m1357p1357s")
+    for declares in (False, True):
+        game = Game("nanjing", dealer=0, deal=ready_deal("9s", hands))
+        game.step(0, Pass())
+        game.step(1, Declare("ready") if declares else Pass())
+        game.step(0, Discard("1s"))
+        if declares:
+            assert game.state.phase == "turn" and game.state.turn == 1, "no pong after 报听"
+        else:
+            assert game.to_act() == [1] and Pong() in game.legal_actions(1)
+
+
+def test_a_ready_seats_win_is_di_hu() -> None:
+    game = Game("nanjing", dealer=0, deal=ready_deal("9s9m4s"))
+    game.step(0, Pass())
+    game.step(1, Declare("ready"))
+    game.step(0, Discard("5s"))
+    game.step(1, Discard("9s"))  # 报听: the drawn tile goes
+    game.step(2, Discard("9m"))
+    game.step(3, Discard("4s"))
+    assert game.to_act() == [1] and game.legal_actions(1) == [majiang.game.Win(), Pass()]
+    game.step(1, majiang.game.Win())
+    record = game.records[0]
+    assert record["players"][1]["ready"] and record["result"]["di_hu"]
+    assert "地胡" in game.settlements[0].pattern["hands"]
+    assert replay(game.events).scores == tuple(game.scores)

@@ -20,7 +20,7 @@ from majiang.game.bots import Bot
 
 OBSERVATION_KEYS = {
     "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "jing", "scores",
-    "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules",
+    "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules", "declared",
 }  # fmt: skip
 MATCHES = 1000
 HANDS_PER_MATCH = 10

@@ -107,7 +107,7 @@ BAD: list[tuple[str, Any, str | None]] = [
     ("state.wall.head", 999, r"^state\.wall: head 999 and tail"),
     ("state.hands", ["123m"], r"^state\.hands: expected a list of four"),
     ("state.turn", 9, r"^state\.turn: expected a seat 0-3, got 9"),
-    ("state.phase", "lunch", r"^state\.phase: expected turn, claim, rob or over"),
+    ("state.phase", "lunch", r"^state\.phase: expected turn, claim, rob, declare or over"),
     ("state.drawn", "0x", r"^state\.drawn: expected a tile name"),
     ("state.melds", [[{"kind": "kan", "tiles": "111m"}], [], [], []], r"^meld kind"),
     ("state.responses", {"1": {"type": "fly"}}, r"^state: bad action"),

@@ -22,6 +22,7 @@ __all__ = [
     "WIN",
     "Action",
     "Chow",
+    "Declare",
     "Discard",
     "Kong",
     "KongKind",
@@ -126,7 +127,31 @@ class Pass:
         return {"type": "pass"}
 
 
-Action = Discard | Chow | Pong | Kong | Win | Pass
+@dataclass(frozen=True)
+class Declare:
+    """A declaration a variant asks for (its table's ``openings``): ``what`` is declared
+    (Nanjing's ``ready`` 报听, a void suit for 定缺) and its ``value`` (empty when the
+    declaration is all there is to it).
+
+    Example:
+        >>> Declare("ready").to_dict()
+        {'type': 'declare', 'what': 'ready', 'value': ''}
+    """
+
+    what: str
+    value: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Declare("void", "m").to_dict()["value"]
+            'm'
+        """
+        return {"type": "declare", "what": self.what, "value": self.value}
+
+
+Action = Discard | Chow | Pong | Kong | Win | Pass | Declare
 
 # Shared instances: the engine hands these out instead of building new values every turn.
 WIN = Win()
@@ -179,6 +204,11 @@ def from_dict(data: Mapping[str, Any]) -> Action:
             return Win()
         if kind == "pass":
             return Pass()
+        if kind == "declare":
+            what, value = data["what"], data.get("value", "")
+            if not isinstance(what, str) or not isinstance(value, str):
+                raise IllegalActionError(f"malformed action {data!r}")
+            return Declare(what, value)
     except (KeyError, TypeError) as e:
         raise IllegalActionError(f"malformed action {data!r}") from e
     raise IllegalActionError(f"unknown action type {kind!r}")

@@ -30,6 +30,7 @@ from majiang.game.actions import (
     WIN,
     Action,
     Chow,
+    Declare,
     Discard,
     Kong,
     Pass,
@@ -53,7 +54,7 @@ __all__ = ["Deal", "Game", "Observation", "play"]
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
-ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass)
+ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
 def _counts(text: str) -> list[int]:
@@ -148,6 +149,7 @@ class Game:
         self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
         self._has_flowers = any(self._flower[t] for t in set(table.tiles))
         self._kept = table.kept_back
+        self._openings = table.openings  # the restriction hooks are asked only with openings
         self._carried: dict[str, Any] = {}
 
     # ----------------------------------------------------------------- hand start
@@ -215,6 +217,36 @@ class Game:
             **extra,
             **({"carry": dict(self._carried)} if self._carried else {}),
         )
+        self._open_declarations(0)
+
+    def _open_declarations(self, first: int) -> None:
+        """Ask the table's opening declarations from ``first`` on; the first one some seat has
+        options for opens the ``declare`` phase, else the dealer's turn begins."""
+        st = self.state
+        for what in self._openings[first:]:
+            options = {}
+            for s in AFTER[(st.dealer + 3) % 4]:  # from the dealer, in turn order
+                offered = self.variant.opening_options(what, s, st)
+                if offered:
+                    options[s] = list(offered)
+            if options:
+                st.phase, st.declaring = "declare", what
+                st.claimants, st.responses, st.options = list(options), {}, options
+                return
+        st.phase, st.declaring = "turn", None
+
+    def _resolve_declarations(self) -> None:
+        st = self.state
+        what, responses = st.declaring, st.responses
+        assert what is not None
+        st.claimants, st.responses, st.options = [], {}, {}
+        for s in AFTER[(st.dealer + 3) % 4]:
+            act = responses.get(s)
+            if isinstance(act, Declare):
+                st.declared[s][act.what] = act.value
+                self._log("declare", seat=s, what=act.what, value=act.value)
+        self._legal, self._shared = {}, None
+        self._open_declarations(self._openings.index(what) + 1)
 
     def _log(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, **data})
@@ -320,6 +352,8 @@ class Game:
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
+        if self._openings and not self.variant.may_meld(seat, st):
+            return opts
         if held >= 2:
             if held == 3 and st.wall.remaining > self._kept:
                 opts.append(kong(tile, "exposed"))
@@ -351,19 +385,26 @@ class Game:
             return []
         if st.phase in ("claim", "rob"):
             return [*st.options[seat], PASS]
+        if st.phase == "declare":
+            return list(st.options[seat])
         hand = st.hands[seat]
         out: list[Action] = []
         if st.drawn is not None:
             if self._self_drawn_win(seat, hand, st.drawn):
                 out.append(WIN)
             first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
-            if st.wall.remaining > self._kept:
+            melds = not self._openings or self.variant.may_meld(seat, st)
+            if melds and st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:
                     out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
                     if m.kind == "peng" and hand[m.kinds[0]]:
                         out.append(kong(m.kinds[0], "added"))
-        out += compress(DISCARDS, hand)
+        allowed = self.variant.allowed_discards(seat, st) if self._openings else None
+        if allowed is None:
+            out += compress(DISCARDS, hand)
+        else:
+            out += [DISCARDS[k] for k in sorted(allowed) if hand[k]]
         return out
 
     def _self_drawn_win(self, seat: int, hand: list[int], drawn: int) -> bool:
@@ -398,7 +439,9 @@ class Game:
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
             melds, ponds = tuple(st.melds), tuple(st.ponds)
-            shared = self._shared = (melds, ponds, tuple(self.scores), tuple(st.flowers))
+            declared = tuple(tuple(d.items()) for d in st.declared)
+            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), declared)
+            self._shared = shared
         return Observation(
             seat,
             tuple(st.hands[seat]),
@@ -417,6 +460,7 @@ class Game:
             st.drawn if own_draw else None,
             shared[3],
             self.table.shapes,
+            shared[4],
         )
 
     def tile_count(self) -> int:
@@ -476,7 +520,9 @@ class Game:
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
-                if st.phase == "claim":
+                if st.phase == "declare":
+                    self._resolve_declarations()
+                elif st.phase == "claim":
                     self._resolve_claims()
                 else:
                     self._resolve_rob()

@@ -20,7 +20,7 @@ from majiang.tiles import KINDS, TILE_NAMES
 
 __all__ = ["PHASES", "PLANES", "Observation", "stack_observations"]
 
-PHASES = ("turn", "claim", "rob", "over")
+PHASES = ("turn", "claim", "rob", "over", "declare")
 
 PLANES: tuple[str, ...] = (
     "hand",  # own concealed counts 0-4
@@ -82,6 +82,8 @@ class Observation(NamedTuple):
     drawn_kind: int | None
     flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
     rules: str = "nanchang"
+    declared: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
+    """Each seat's public declarations (the variant's openings) as (what, value) pairs."""
 
     @property
     def hand(self) -> str:
@@ -191,7 +193,7 @@ class Observation(NamedTuple):
         Example:
             >>> from majiang.game import Game
             >>> sorted(Game(seed=2).observation(3).to_dict())[:4]
-            ['dealer', 'dealer_streak', 'discarder', 'drawn']
+            ['dealer', 'dealer_streak', 'declared', 'discarder']
         """
         return {
             "seat": self.seat,
@@ -211,6 +213,7 @@ class Observation(NamedTuple):
             "last_discard": self.last_discard,
             "discarder": self.discarder,
             "rules": self.rules,
+            "declared": [dict(d) for d in self.declared],
         }
 
     def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:

@@ -17,12 +17,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import IllegalActionError, MajiangError, ReplayError
-from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Discard, Kong
+from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Declare, Discard, Kong
 from majiang.game.engine import Deal, Game, last_drawer
 from majiang.game.log import EventSource, read_events
 from majiang.settlement import Settlement
@@ -221,7 +221,7 @@ def _replay_hand(
         line, event = start + at, events[at]
         emitted = len(game.events)
         try:
-            for seat, action in _actions(game, event, line):
+            for seat, action in _actions(game, event, line, events[at:]):
                 game.step(seat, action)
         except IllegalActionError as e:
             raise ReplayError(f"line {line}: {event['event']} is not legal here: {e}") from None
@@ -243,10 +243,24 @@ def _replay_hand(
     )
 
 
-def _actions(game: Game, event: Mapping[str, Any], line: int) -> list[tuple[int, Action]]:
-    """The seat actions that make the engine produce ``event`` next."""
+def _actions(
+    game: Game, event: Mapping[str, Any], line: int, ahead: Sequence[Mapping[str, Any]] = ()
+) -> list[tuple[int, Action]]:
+    """The seat actions that make the engine produce ``event`` (and those ``ahead`` of it)."""
     st = game.state
     kind = event["event"]
+    if st.phase == "declare":
+        # The logged declarations of this window come in a row; every other seat asked passes.
+        declared: dict[Any, Action] = {}
+        for e in ahead:
+            if e.get("event") != "declare" or e.get("what") != st.declaring:
+                break
+            value = e.get("value", "")
+            declared[e.get("seat")] = Declare(str(e.get("what")), str(value))
+        asked = game.to_act()
+        if not set(declared) <= set(asked):
+            raise ReplayError(f"line {line}: seats {sorted(map(str, declared))} were not asked")
+        return [(s, declared.get(s, PASS)) for s in asked]
     if st.phase == "turn":
         seat = st.turn
         action: Action | None = None

@@ -171,7 +171,7 @@ def _check_state(game: Game) -> None:
         raise RecordError(f"state.phase: {st.phase}, but the match is over")
     for seat in range(4):
         size = sum(st.hands[seat]) + 3 * len(st.melds[seat])
-        acting = st.phase == "turn" and seat == st.turn
+        acting = st.phase in ("turn", "declare") and seat == st.turn
         if size != (14 if acting else 13):
             raise RecordError(f"state.hands[{seat}]: {sum(st.hands[seat])} tiles do not fit")
     if st.phase == "turn":
@@ -179,6 +179,14 @@ def _check_state(game: Game) -> None:
             raise RecordError("state: a claim window left open on a turn")
         if st.drawn is not None and not st.hands[st.turn][st.drawn]:
             raise RecordError("state.drawn: the turn seat does not hold it")
+        return
+    if st.phase == "declare" and st.declaring is not None:
+        for seat, options in st.options.items():
+            if options != game.variant.opening_options(st.declaring, seat, st):
+                raise RecordError(f"state.options[{seat}]: not what the rules offer")
+            response = st.responses.get(seat)
+            if response is not None and response not in options:
+                raise RecordError(f"state.responses[{seat}]: {response} was not offered")
         return
     tile = st.rob_tile if st.phase == "rob" else st.last_discard
     origin = st.turn if st.phase == "rob" else st.discarder

@@ -26,8 +26,9 @@ from majiang.tiles import TILE_INDEX
 
 @dataclass
 class HandState:
-    """Everything about the hand in play. ``phase`` is ``turn`` (``turn`` seat acts after a
-    draw or claim), ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
+    """Everything about the hand in play. ``phase`` is ``declare`` (seats answer the variant's
+    opening declaration ``declaring``), ``turn`` (``turn`` seat acts after a draw or claim),
+    ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
     or ``over``. ``flowers`` are the tiles each seat laid aside (补花; ids 34-41 are the
     flowers). ``won_on`` is the tile a finished hand was won on (out of every hand and
     pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
@@ -69,6 +70,10 @@ class HandState:
     before its next draw (variants with ``pass_blocks_pong``, Nanjing's no 弃先碰后)."""
     turns: int = 0
     won_on: int | None = None
+    declaring: str | None = None
+    """The opening declaration being asked in the ``declare`` phase."""
+    declared: list[dict[str, str]] = field(default_factory=lambda: [{}, {}, {}, {}])
+    """What each seat declared (public): declaration -> value."""
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -110,6 +115,8 @@ class HandState:
             "pong_passed": [[seat, KINDS[k]] for seat, k in sorted(self.pong_passed)],
             "turns": self.turns,
             "won_on": _name(self.won_on),
+            "declaring": self.declaring,
+            "declared": [dict(d) for d in self.declared],
         }
 
     @classmethod
@@ -222,6 +229,8 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             },
             turns=int(get("turns")),
             won_on=optional_kind("won_on"),
+            declaring=_optional_text(data.get("declaring"), "declaring"),
+            declared=[_declared(d) for d in _four(data.get("declared", [{}] * 4), "declared")],
         )
     except RecordError:
         raise
@@ -229,9 +238,27 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
         raise RecordError(f"state: bad action ({e})") from e
     except (TypeError, ValueError) as e:
         raise RecordError(f"state: malformed ({e})") from e
-    if state.phase not in ("turn", "claim", "rob", "over"):
-        raise RecordError(f"state.phase: expected turn, claim, rob or over, got {state.phase!r}")
+    if state.phase not in ("turn", "claim", "rob", "declare", "over"):
+        raise RecordError(
+            f"state.phase: expected turn, claim, rob, declare or over, got {state.phase!r}"
+        )
+    if (state.phase == "declare") != (state.declaring is not None):
+        raise RecordError("state.declaring: a declaration is asked exactly in the declare phase")
     return state
+
+
+def _optional_text(value: Any, key: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"state.{key}: expected text or null, got {value!r}")
+    return value
+
+
+def _declared(value: Any) -> dict[str, str]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise RecordError("state.declared: expected an object of texts per seat")
+    return dict(value)
 
 
 def _four(value: Any, key: str) -> list[Any]:

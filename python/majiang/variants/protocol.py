@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -87,6 +87,10 @@ class TableRules:
       next draw (no 弃先碰后). A passed win always blocks winning on a discard until the seat's
       next draw.
     - ``concealed_kongs_shown``: others see a concealed kong's kind (else only that it exists).
+    - ``openings``: declarations asked of every seat at once after the deal, in this order,
+      before the dealer's first turn (Nanjing's ``ready`` 报听; 定缺, 换三张): the options are
+      :meth:`Variant.opening_options`; what a seat declares is public and stays in the state,
+      and :meth:`Variant.allowed_discards` and :meth:`Variant.may_meld` may then restrict it.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -103,6 +107,7 @@ class TableRules:
     multiple_winners: bool = False
     pass_blocks_pong: bool = False
     concealed_kongs_shown: bool = False
+    openings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +297,40 @@ class Variant(ABC):
         return bool(
             majiang.is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds))
         )
+
+    def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
+        """The actions (``Declare`` values, and ``Pass`` where declining is allowed) ``seat``
+        has for the opening declaration ``what``, given the engine's ``state`` after the
+        deal (read-only). No options: the seat is not asked. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").opening_options("ready", 0, None)
+            []
+        """
+        return []
+
+    def allowed_discards(self, seat: int, state: Any) -> Collection[int] | None:
+        """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind
+        it holds). Default: None.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").allowed_discards(0, None) is None
+            True
+        """
+        return None
+
+    def may_meld(self, seat: int, state: Any) -> bool:
+        """Whether ``seat`` may claim a chow, pong or kong or declare a kong now, for tables
+        with ``openings`` (a declared 报听 fixes the hand). Default: yes.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").may_meld(0, None)
+            True
+        """
+        return True
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The record the settlement gets for a finished hand. Default: the shared fields

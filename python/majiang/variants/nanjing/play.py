@@ -9,18 +9,17 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import majiang
+from majiang.game.actions import Declare, Pass
+from majiang.game.state import HandState
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
 from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
-
-if TYPE_CHECKING:
-    from majiang.game.state import HandState
 
 __all__ = ["NanjingVariant", "penalties"]
 
@@ -126,6 +125,66 @@ class NanjingVariant(Variant):
                 out.append(k)
         return frozenset(out)
 
+    def opening_options(self, what: str, seat: int, state: HandState) -> list[Any]:
+        """报听 (``ready``) after the deal (docs/rules/nanjing.md §8, N8): a seat whose hand is
+        ready may declare it (v1 any seat; v2 non-dealers only); the dealer, holding 14
+        tiles, when some discard leaves it ready. Declining is a pass.
+
+        Example:
+            >>> from majiang.game import Deal, Game
+            >>> g = Game("nanjing", dealer=0, deal=Deal(("123456789m1122p5s",
+            ...     "123456789p1234s", "147m258p369s1233z", "13579m1357p1357s"), "9s9s"))
+            >>> g.state.phase, g.to_act(), g.legal_actions(0)
+            ('declare', [0, 1], [Declare(what='ready', value=''), Pass()])
+        """
+        if what != "ready" or (self.options.v2 and seat == state.dealer):
+            return []
+        if not self._ready_discards(seat, state):
+            return []
+        return [_READY, Pass()]
+
+    def allowed_discards(self, seat: int, state: HandState) -> Collection[int] | None:
+        """After 报听 the hand is fixed: the seat discards the tile it drew ([004]: "must
+        discard whatever is drawn"); a dealer who declared on 14 tiles first discards a tile
+        that leaves it ready.
+
+        Example:
+            >>> NanjingVariant().allowed_discards(1, _READY_STATE)
+            [4]
+        """
+        if "ready" not in state.declared[seat]:
+            return None
+        if seat == state.dealer and state.discards_made == 0 and state.turns == 0:
+            return self._ready_discards(seat, state)
+        return None if state.drawn is None else [state.drawn]
+
+    def may_meld(self, seat: int, state: HandState) -> bool:
+        """No chow, pong or kong after 报听: the hand is fixed (our reading of "must discard
+        whatever is drawn").
+
+        Example:
+            >>> v = NanjingVariant()
+            >>> v.may_meld(1, _READY_STATE), v.may_meld(0, _READY_STATE)
+            (False, True)
+        """
+        return "ready" not in state.declared[seat]
+
+    def _ready_discards(self, seat: int, state: HandState) -> list[int]:
+        """The kinds whose discard leaves the seat ready (13 tiles: [-1] when it is ready as it
+        stands)."""
+        hand = state.hands[seat]
+        melds, flowers = state.melds[seat], state.flowers[seat]
+        if sum(hand) + 3 * len(melds) == 13:
+            return [-1] if self.waits(hand, melds, seat=seat, flowers=flowers) else []
+        out = []
+        for k in range(34):
+            if hand[k]:
+                after = list(hand)
+                after[k] -= 1
+                if self.waits(after, melds, seat=seat, flowers=flowers):
+                    out.append(k)
+        return out
+
     def carry(self, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """``{"bixiahu": True}`` when the hand before was a 比下胡 event
         (:func:`majiang.variants.nanjing.bixiahu_triggered`): this hand's win is doubled.
@@ -162,11 +221,11 @@ class NanjingVariant(Variant):
         return (dealer + 1) % SEATS, 1
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
-        """The Nanjing record (docs/rules/nanjing.md, Implementation): ``ready`` false (no 报听
-        yet), the 罚 found in the events, and for a win ``gang_kai`` (``small`` after a
+        """The Nanjing record (docs/rules/nanjing.md, Implementation): ``ready`` (报听 declared),
+        the 罚 found in the events, and for a win ``gang_kai`` (``small`` after a
         flower, ``big`` after a kong, ``flower`` after a 花杠), ``kong_feeder`` (the first
         feeder of the kongs before a 杠开), ``haidi`` (20 tiles or fewer left in the wall, the
-        kept-back 16 included: §2's "10 stacks left") and no 地胡 (it needs 报听).
+        kept-back 16 included: §2's "10 stacks left") and ``di_hu`` (a 报听 seat's win).
 
         Example:
             >>> from majiang.game import Game
@@ -180,14 +239,27 @@ class NanjingVariant(Variant):
                 "melds": p["melds"],
                 "flowers": p.get("flowers", ""),
                 "discards": p["discards"],
-                "ready": False,
+                "ready": "ready" in hand.state.declared[s] if hand.state else False,
             }
-            for p in hand.players
+            for s, p in enumerate(hand.players)
         ]
         result = hand.result
         state = hand.state
         if result["kind"] == "win":
             gang_kai, feeder = _gang_kai(result, state, hand.events)
+            winners = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
+            # 地胡: any win of a seat that declared 报听 on its dealt tiles [004]; the record
+            # admits one of 杠开, 抢杠, 天胡, 地胡: 天胡 and 抢杠 (which decides who pays) stand,
+            # 地胡 takes the place of a 杠开.
+            di_hu = (
+                len(winners) == 1
+                and players[winners[0]]["ready"]
+                and not state.melds[winners[0]]
+                and not result["tian_hu"]
+                and not result["qiang_gang"]
+            )
+            if di_hu:
+                gang_kai, feeder = None, None
             result = {
                 "kind": "win",
                 "winner": result["winner"],
@@ -197,7 +269,7 @@ class NanjingVariant(Variant):
                 "kong_feeder": feeder,
                 "qiang_gang": result["qiang_gang"],
                 "tian_hu": result["tian_hu"],
-                "di_hu": False,
+                "di_hu": di_hu,
                 "haidi": state.wall.remaining <= TABLE.kept_back + 4 and not result["tian_hu"],
             }
         return {
@@ -292,6 +364,21 @@ def _gang_kai(
     return "small", feeder
 
 
+_READY = Declare("ready")
+_READY_STATE = HandState(
+    dealer=0,
+    streak=1,
+    wall=None,  # type: ignore[arg-type]
+    indicator=None,
+    lower=None,
+    jing=(),
+    hands=[[0] * 34 for _ in range(4)],
+    dealt=[[0] * 34 for _ in range(4)],
+    drawn=4,
+    declared=[{}, {"ready": ""}, {}, {}],
+    discards_made=3,
+    turns=5,
+)
 _FINISHED = FinishedHand(
     options={},
     dealer=0,

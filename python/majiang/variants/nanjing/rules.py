@@ -3,6 +3,7 @@ dragons are hard flowers (硬花), laid aside and replaced from the tail; no wil
 chow; the last 8 stacks (16 tiles) are never drawn; no 弃先碰后 (a passed pong blocks that
 kind until the seat's next draw); concealed kongs are laid face up too. Several winners on
 one discard is an option (N12), so it is set when the table is bound to a game's options.
+After the deal (and the initial 补花) a seat whose hand is ready may declare 报听 (``ready``).
 
 Example:
     >>> TABLE.kept_back, 31 in TABLE.laid_aside, 30 in TABLE.laid_aside, TABLE.chows
@@ -25,4 +26,5 @@ TABLE = TableRules(
     multiple_winners=True,
     pass_blocks_pong=True,
     concealed_kongs_shown=True,  # "暗杠也亮" [004 v2]
+    openings=("ready",),  # 报听 after the deal, for 地胡 [004]
 )
