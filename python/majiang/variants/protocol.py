@@ -43,6 +43,7 @@ __all__ = [
     "jing_names",
     "last_drawer",
     "meld_pairs",
+    "named_hands",
     "same_first_discards",
     "standard_tiles",
     "suit_chows",
@@ -397,6 +398,17 @@ def first_winner(record: Mapping[str, Any]) -> int | None:
     if isinstance(winner, list):
         return int(winner[0])
     return int(winner) if isinstance(winner, int) else None
+
+
+def named_hands(pattern: Mapping[str, Any]) -> list[str]:
+    """The hands a settlement's pattern names (``pattern["hands"]``; none when absent): what
+    a variant without its own wording calls a won hand.
+
+    Example:
+        >>> named_hands({"hands": ["清一色", "七对"]}), named_hands({})
+        (['清一色', '七对'], [])
+    """
+    return [str(h) for h in pattern.get("hands", ())]
 
 
 def jing_names(jing: tuple[int, ...]) -> tuple[str, ...]:

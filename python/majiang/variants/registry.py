@@ -2,9 +2,11 @@
 replay all find a variant here by name.
 
 Each built-in variant is a package ``majiang.variants.<name>`` exporting ``settle`` (a hand
-record in, a :class:`~majiang.settlement.Settlement` out) and ``PLAY`` (its
-:class:`~majiang.variants.protocol.Variant` class for the engine); the package is imported on
-first use. :func:`register` adds another variant (or replaces one) from outside the library.
+record in, a :class:`~majiang.settlement.Settlement` out), ``PLAY`` (its
+:class:`~majiang.variants.protocol.Variant` class for the engine) and how a settled hand is
+called (``describe``, ``highlights``, ``TALLIED``: the command line's headlines and the
+simulation's tallies); the package is imported on first use. :func:`register` adds another
+variant (or replaces one) from outside the library.
 
 Example:
     >>> lookup("nanchang").name, "pingxiang" in names()
@@ -14,11 +16,12 @@ Example:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from majiang.errors import RulesError
+from majiang.variants.protocol import named_hands
 
 if TYPE_CHECKING:
     from majiang.settlement import Settlement
@@ -30,19 +33,30 @@ _BUILT_IN = ("nanchang", "pingxiang", "nanjing")
 """The registry lines: one per variant folder."""
 
 
+def _generic_describe(pattern: Mapping[str, Any]) -> str:
+    return " ".join(named_hands(pattern)) or "a win"
+
+
 @dataclass(frozen=True)
 class Entry:
-    """A registered variant: its ``name``, its ``settle`` function and its engine ``play``
-    class (None: it can be settled but not played).
+    """A registered variant: its ``name``, its ``settle`` function, its engine ``play``
+    class (None: it can be settled but not played), and how a won hand's settlement pattern
+    is called: ``describe`` (a headline), ``highlights`` (the patterns a simulation tallies)
+    and ``tallied`` (those listed even when never seen).
 
     Example:
         >>> e = lookup("nanjing"); e.play().table.kept_back
         16
+        >>> lookup("nanchang").describe({"shape": "平胡", "jing_diao": True})
+        '平胡 精钓'
     """
 
     name: str
     settle: Callable[[Any], Settlement]
     play: Callable[[], Variant] | None = None
+    describe: Callable[[Mapping[str, Any]], str] = _generic_describe
+    highlights: Callable[[Mapping[str, Any]], list[str]] = named_hands
+    tallied: tuple[str, ...] = ()
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -52,8 +66,10 @@ def register(
     name: str,
     settle: Callable[[Any], Settlement],
     play: Callable[[], Variant] | None = None,
+    **wording: Any,
 ) -> Entry:
-    """Registers (or replaces) a variant under ``name``.
+    """Registers (or replaces) a variant under ``name`` (``wording``: the :class:`Entry`
+    fields ``describe``, ``highlights``, ``tallied``).
 
     Example:
         >>> from majiang.settlement import Settlement
@@ -62,7 +78,7 @@ def register(
         (0, 0, 0, 0)
         >>> _ = unregister("demo")
     """
-    entry = Entry(name, settle, play)
+    entry = Entry(name, settle, play, **wording)
     _ENTRIES[name] = entry
     return entry
 
@@ -103,6 +119,13 @@ def lookup(name: object) -> Entry:
             return entry
         if name in _BUILT_IN:
             module = importlib.import_module(f"majiang.variants.{name}")
-            return register(name, module.settle, module.PLAY)
+            return register(
+                name,
+                module.settle,
+                module.PLAY,
+                describe=module.describe,
+                highlights=module.highlights,
+                tallied=module.TALLIED,
+            )
     shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
     raise RulesError(f"unknown variant {shown}; known: {', '.join(names())}")

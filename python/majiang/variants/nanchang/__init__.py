@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from majiang.variants.nanchang.describe import TALLIED, describe, highlights
 from majiang.variants.nanchang.jing import chong_guan
 from majiang.variants.nanchang.options import NanchangOptions
 from majiang.variants.nanchang.play import PLAY
@@ -23,6 +24,7 @@ from majiang.variants.nanchang.settle import clear_caches, settle
 
 __all__ = [
     "PLAY",
+    "TALLIED",
     "DrawResult",
     "HandRecord",
     "Meld",
@@ -32,5 +34,7 @@ __all__ = [
     "WinResult",
     "chong_guan",
     "clear_caches",
+    "describe",
+    "highlights",
     "settle",
 ]

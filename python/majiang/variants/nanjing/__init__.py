@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+from majiang.variants.nanjing.describe import TALLIED, describe, highlights
 from majiang.variants.nanjing.flowers import flower_kongs, hard_flowers
 from majiang.variants.nanjing.hands import (
     HandScore,
@@ -38,6 +39,7 @@ from majiang.variants.nanjing.settle import bixiahu_triggered, liability, score_
 
 __all__ = [
     "PLAY",
+    "TALLIED",
     "DrawResult",
     "HandRecord",
     "HandScore",
@@ -47,8 +49,10 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "bixiahu_triggered",
+    "describe",
     "flower_kongs",
     "hard_flowers",
+    "highlights",
     "is_complete",
     "is_winning",
     "kuaizhao_feeder",

@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+from majiang.variants.pingxiang.describe import TALLIED, describe, highlights
 from majiang.variants.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
 from majiang.variants.pingxiang.options import PingxiangOptions
 from majiang.variants.pingxiang.play import PLAY
@@ -23,6 +24,7 @@ from majiang.variants.pingxiang.settle import liable_seat, settle
 
 __all__ = [
     "PLAY",
+    "TALLIED",
     "DrawResult",
     "HandRecord",
     "HandScore",
@@ -30,6 +32,8 @@ __all__ = [
     "PingxiangOptions",
     "PlayerRecord",
     "WinResult",
+    "describe",
+    "highlights",
     "is_winning",
     "liable_seat",
     "score_hand",
