@@ -269,6 +269,11 @@ MELD_KINDS = ("chi", "peng", "ming_gang", "an_gang", "bu_gang", "gang", "")
 TILE_CHARS = "123456789mpsz"
 
 
+def _junk(rng: random.Random) -> Any:
+    """A fresh copy of one junk value (never a shared object: mutations nest into it)."""
+    return copy.deepcopy(rng.choice(JUNK))
+
+
 def _options_fields() -> dict[str, list[tuple[str, Any]]]:
     out = {}
     for variant, cls in (
@@ -315,7 +320,7 @@ def mutate(rng: random.Random, record: Any, options: dict[str, list[tuple[str, A
     slots = list(_slots(record))
     op = rng.randrange(14)
     if not slots or not isinstance(record, dict):
-        return rng.choice(JUNK) if op < 3 else record
+        return _junk(rng) if op < 3 else record
     container, key = rng.choice(slots)
     value = container[key]
     if op == 0:  # delete a field or an element
@@ -326,7 +331,7 @@ def mutate(rng: random.Random, record: Any, options: dict[str, list[tuple[str, A
         else:
             container[rng.choice(KEYS)] = copy.deepcopy(value)
     elif op == 2:  # retype
-        container[key] = rng.choice(JUNK)
+        container[key] = _junk(rng)
     elif op == 3:  # tiles
         strings = [(c, k) for c, k in slots if isinstance(c[k], str)]
         if strings:
@@ -400,12 +405,12 @@ def mutate(rng: random.Random, record: Any, options: dict[str, list[tuple[str, A
             i, j = rng.sample(range(len(players)), 2)
             players[i], players[j] = players[j], players[i]
     elif op == 9:  # nest junk
-        container[key] = {"junk": {"deeper": [copy.deepcopy(value), rng.choice(JUNK)]}}
+        container[key] = {"junk": {"deeper": [copy.deepcopy(value), _junk(rng)]}}
     elif op == 10:  # an unknown field
         if isinstance(value, dict):
-            value[rng.choice(KEYS)] = rng.choice(JUNK)
+            value[rng.choice(KEYS)] = _junk(rng)
         else:
-            record[rng.choice(KEYS)] = rng.choice(JUNK)
+            record[rng.choice(KEYS)] = _junk(rng)
     elif op == 11:  # another variant
         record["variant"] = rng.choice((*VARIANTS, "sichuan", None, 1))
     elif op == 12:  # the result: another winner, tile or source
