@@ -441,7 +441,8 @@ def mutated(base: list[Any], n: int, seed: int) -> Iterator[Any]:
     groups: dict[str, list[Any]] = {}
     for record in base:
         variant = record.get("variant") if isinstance(record, dict) else None
-        groups.setdefault(variant if variant in VARIANTS else "other", []).append(record)
+        if variant in VARIANTS:  # (a base record of no known variant is settled unmutated)
+            groups.setdefault(variant, []).append(record)
     names = sorted(groups)
     for _ in range(n):
         # each variant as often as the others, whatever the number of its base records
