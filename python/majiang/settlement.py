@@ -23,10 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.errors import RecordError
+from majiang.tiles import SEATS
 
 __all__ = ["Payment", "Settlement", "deltas_of", "register_variant", "settle", "variants"]
-
-SEATS = 4
 
 
 @dataclass(frozen=True, init=False)

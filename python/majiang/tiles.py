@@ -17,7 +17,16 @@ from collections.abc import Sequence
 from majiang._core import parse_tiles, tile_index, to_mpsz
 from majiang.errors import InvalidHandError
 
-__all__ = ["FLOWERS", "KINDS", "NUM_KINDS", "TILE_NAMES", "from_counts", "to_counts"]
+__all__ = [
+    "FLOWERS",
+    "KINDS",
+    "KIND_INDEX",
+    "NUM_KINDS",
+    "SEATS",
+    "TILE_NAMES",
+    "from_counts",
+    "to_counts",
+]
 
 NUM_KINDS = 34
 KINDS: tuple[str, ...] = tuple(
@@ -28,6 +37,10 @@ FLOWERS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
 """The 8 flowers 春夏秋冬梅兰竹菊, as MPSZ names (indices 34-41)."""
 TILE_NAMES: tuple[str, ...] = KINDS + FLOWERS
 """Names of the tile ids 0-41: the 34 kinds, then the 8 flowers."""
+KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+"""MPSZ name to kind index 0-33 (the one table: no flower is in it)."""
+SEATS = 4
+"""Players at a table (seats 0-3)."""
 
 
 def to_counts(tiles: str | Sequence[str]) -> list[int]:

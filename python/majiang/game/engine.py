@@ -47,7 +47,7 @@ from majiang.variants import Variant, get_variant
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 
-INDEX = {name: i for i, name in enumerate(KINDS)}
+INDEX = majiang.tiles.KIND_INDEX
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""

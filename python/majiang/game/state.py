@@ -8,104 +8,22 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.errors import IllegalActionError, RecordError
 from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
-from majiang.tiles import KINDS, TILE_NAMES
+from majiang.meld import Meld, kinds_text, mpsz
+from majiang.tiles import KIND_INDEX, KINDS, TILE_NAMES
 
 __all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
+# Meld, kinds_text and mpsz live in majiang.meld (the one meld type); re-exported here.
 
 SUITS = "mpsz"
-INDEX = {name: i for i, name in enumerate(KINDS)}
+INDEX = KIND_INDEX
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
-
-
-# _DIGITS[k][c]: kind k's digit written c times (c = 0-4).
-_DIGITS = [[str(k % 9 + 1) * c for c in range(5)] for k in range(34)]
-_SUIT_SPANS = ((0, 9, "m"), (9, 18, "p"), (18, 27, "s"), (27, 34, "z"))
-
-
-def mpsz(counts: Sequence[int]) -> str:
-    """MPSZ text of 34 counts, suits in order.
-
-    Example:
-        >>> mpsz([0] * 33 + [3])
-        '777z'
-    """
-    out = ""
-    for start, stop, suit in _SUIT_SPANS:
-        digits = "".join(map(list.__getitem__, _DIGITS[start:stop], counts[start:stop]))
-        if digits:
-            out += digits + suit
-    return out
-
-
-def kinds_text(kinds: Iterable[int]) -> str:
-    """MPSZ text of a list of kinds (sorted).
-
-    Example:
-        >>> kinds_text([2, 0, 1])
-        '123m'
-    """
-    counts = [0] * 34
-    for k in kinds:
-        counts[k] += 1
-    return mpsz(counts)
-
-
-MELD_KINDS = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A declared meld: record kind (``chi``, ``peng``, ``ming_gang``, ``an_gang``,
-    ``bu_gang``), its tiles as sorted kind indices, and the seat it was claimed from.
-
-    Example:
-        >>> m = Meld("peng", (0, 0, 0), 2)
-        >>> m.tiles, m.to_dict()
-        ('111m', {'kind': 'peng', 'tiles': '111m', 'from': 2})
-    """
-
-    kind: str
-    kinds: tuple[int, ...]
-    source: int | None
-
-    @property
-    def tiles(self) -> str:
-        """The tiles as MPSZ text.
-
-        Example:
-            >>> Meld("chi", (27, 28, 30), 3).tiles
-            '124z'
-        """
-        return kinds_text(self.kinds)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Record form.
-
-        Example:
-            >>> Meld("an_gang", (33,) * 4, None).to_dict()
-            {'kind': 'an_gang', 'tiles': '7777z', 'from': None}
-        """
-        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Meld:
-        """Inverse of :meth:`to_dict` (RecordError when malformed).
-
-        Example:
-            >>> Meld.from_dict({"kind": "peng", "tiles": "555p", "from": 1}).kinds
-            (13, 13, 13)
-        """
-        kind = data.get("kind")
-        if kind not in MELD_KINDS:
-            raise RecordError(f"meld kind: expected one of {MELD_KINDS}, got {kind!r}")
-        return cls(str(kind), tuple(sorted(_kinds(data.get("tiles")))), data.get("from"))
 
 
 @dataclass

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import majiang
 from majiang.settlement import Settlement
-from majiang.tiles import KINDS
+from majiang.tiles import KIND_INDEX, KINDS
 
 if TYPE_CHECKING:
     from majiang.game.state import HandState, Meld
 
 __all__ = ["DRAGONS", "KIND_INDEX", "WINDS", "Variant", "jing_names", "meld_pairs", "suit_chows"]
 
-KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 _JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 WINDS = (27, 28, 29, 30)
 

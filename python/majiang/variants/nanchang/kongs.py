@@ -23,14 +23,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from majiang.settlement import Payment, deltas_of
-from majiang.tiles import KINDS
+from majiang.tiles import KINDS, SEATS
 from majiang.variants.nanchang.facts import MeldFacts
 from majiang.variants.nanchang.options import NanchangOptions
 
 __all__ = ["REASONS", "kong_lines", "kong_payments"]
 
 REASONS: dict[str, str] = {"an_gang": "暗杠", "ming_gang": "明杠", "bu_gang": "补杠"}
-SEATS = 4
 
 
 def kong_payments(

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from majiang._core import Rules, decompositions
 from majiang.errors import InvalidHandError
-from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.nanjing.flowers import hard_flowers, missing_suit, parse_flowers, wait_kind
 from majiang.variants.nanjing.options import NanjingOptions
 
@@ -47,7 +47,6 @@ __all__ = [
 ]
 
 _DEFAULT = NanjingOptions()
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 _RULES = Rules(pair="any", seven_pairs="four_as_two")
 MELD_KINDS: tuple[str, ...] = ("peng", "ming_gang", "an_gang", "bu_gang")
 GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
@@ -317,7 +316,7 @@ def _melds(melds: Sequence[MeldSpec]) -> tuple[_Meld, ...]:
         if isinstance(m, tuple):
             kind, raw = m[0], m[1]
             source = m[2] if len(m) == 3 else None
-            kinds = tuple(_INDEX[n] for n in _names(raw))
+            kinds = tuple(KIND_INDEX[n] for n in _names(raw))
         else:
             kind, kinds, source = m.kind, tuple(m.kinds), m.source
         if kind not in MELD_KINDS:
@@ -363,7 +362,7 @@ def _readings_cached(counts: tuple[int, ...], melds: int) -> tuple[_Reading, ...
         return ()
     out: list[_Reading] = []
     for d in decompositions(list(counts), rules=_RULES, melds=melds):
-        blocks = tuple((b["kind"], _INDEX[b["tiles"][0]]) for b in d["blocks"])
+        blocks = tuple((b["kind"], KIND_INDEX[b["tiles"][0]]) for b in d["blocks"])
         out.append((d["shape"], blocks))
     return tuple(out)
 

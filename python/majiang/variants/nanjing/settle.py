@@ -31,14 +31,13 @@ from typing import Any
 
 from majiang.errors import RecordError
 from majiang.settlement import Payment, Settlement
-from majiang.tiles import NUM_KINDS
+from majiang.tiles import NUM_KINDS, SEATS
 from majiang.variants.nanjing.flowers import flower_kongs
 from majiang.variants.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
 from majiang.variants.nanjing.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 
-SEATS = 4
 FED_KINDS: frozenset[str] = frozenset({"peng", "ming_gang", "bu_gang"})
 
 

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from majiang._core import Rules, shanten, winning_tiles
 from majiang.errors import InvalidHandError
-from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.pingxiang.options import PingxiangOptions
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
 ]
 
 _DEFAULT = PingxiangOptions()
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 MELD_KINDS: tuple[str, ...] = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
 GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
 HONORS: range = range(27, 34)
@@ -244,10 +243,10 @@ def _winning_kinds(
         return frozenset()  # not ready in any shape the rules know: most hands, cheaply
     candidates: set[int] = set()
     candidates.update(
-        _INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
+        KIND_INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
     )
     if not melds:
-        candidates.update(_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
+        candidates.update(KIND_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
         if all(c <= 1 for c in counts):
             candidates.update(k for k in range(NUM_KINDS) if not counts[k])
     no_chi = all(kind != "chi" for kind, _ in melds)
@@ -280,7 +279,9 @@ def _melds(melds: Sequence[MeldSpec]) -> tuple[_Meld, ...]:
     for m in melds:
         if isinstance(m, tuple):
             kind, raw = m
-            tiles = tuple(_INDEX[n] for n in _names(raw)) if isinstance(raw, str) else tuple(raw)
+            tiles = (
+                tuple(KIND_INDEX[n] for n in _names(raw)) if isinstance(raw, str) else tuple(raw)
+            )
         else:
             kind, tiles = m.kind, tuple(m.kinds)
         out.append((kind, tuple(sorted(tiles))))

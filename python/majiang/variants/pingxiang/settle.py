@@ -29,13 +29,12 @@ from typing import Any
 
 from majiang.errors import RecordError
 from majiang.settlement import Payment, Settlement
-from majiang.tiles import NUM_KINDS
+from majiang.tiles import NUM_KINDS, SEATS
 from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["liable_seat", "settle"]
 
-SEATS = 4
 FED_KINDS: frozenset[str] = frozenset({"chi", "peng", "ming_gang", "bu_gang"})
 """Melds made on another player's tile: what counts towards 包牌 (a bu_gang was a peng)."""
 
