@@ -109,8 +109,7 @@ def liability(
         return None
     score = score or score_winner(r, winner)
     melds = r.players[winner].melds
-    specs = [(m.kind, m.tiles, m.source) for m in melds]
-    feeder = kuaizhao_feeder(specs, r.options, winner=winner)
+    feeder = kuaizhao_feeder(melds, r.options, winner=winner)
     liable_hand = score.shape == "kuaizhao" or {"对对胡", "清一色"} & set(score.hands)
     if feeder is not None and (not r.options.v2 or liable_hand):
         return feeder, "快照"
