@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from majiang.errors import MajiangError, RecordError
@@ -66,12 +67,13 @@ def kinds_text(kinds: Iterable[int]) -> str:
     return mpsz(counts)
 
 
+@lru_cache(maxsize=4096)
 def _parse(text: str) -> tuple[int, ...]:
     counts = to_counts(text)  # InvalidHandError for a flower or a bad name
     return tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class Meld:
     """A declared meld: ``kind``, its tiles as sorted kind indices (``kinds``; given as MPSZ
     text, they are read and the text kept as spelled) and ``source``, the seat the claimed
@@ -94,15 +96,12 @@ class Meld:
     """The tiles as a record spelled them (None: the canonical MPSZ text of ``kinds``)."""
 
     def __init__(self, kind: str, kinds: Iterable[int] | str, source: int | None = None) -> None:
+        # One dict update instead of four object.__setattr__ calls (the engine and the record
+        # checks make many of these); the instance stays frozen (assignment raises).
         if isinstance(kinds, str):
-            parsed = tuple(_parse(kinds))
-            spelled: str | None = kinds
+            self.__dict__.update(kind=kind, kinds=_parse(kinds), source=source, spelled=kinds)
         else:
-            parsed, spelled = tuple(kinds), None
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "kinds", parsed)
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "spelled", spelled)
+            self.__dict__.update(kind=kind, kinds=tuple(kinds), source=source, spelled=None)
 
     @property
     def tiles(self) -> str:
@@ -151,12 +150,9 @@ class Meld:
         if not isinstance(text, str):
             raise RecordError(f"expected MPSZ text, got {text!r}")
         try:
-            meld = cls(str(kind), text, data.get("from"))
+            return cls(str(kind), text, data.get("from"))
         except MajiangError as e:
             raise RecordError(f"not 34-kind tiles: {text!r}") from e
-        if meld.spelled == kinds_text(meld.kinds):
-            object.__setattr__(meld, "spelled", None)
-        return meld
 
 
 MeldInput = Meld | tuple[str, str | Sequence[int]] | tuple[str, str | Sequence[int], int | None]

@@ -31,7 +31,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from majiang.errors import MajiangError
@@ -91,7 +91,6 @@ class FieldProblem(Exception):
         self.message = message
 
 
-@dataclass
 class Checked:
     """What the check has read so far: the record, its options, each checked field's value by
     name (``values``), each seat's checked value (``seats``) and room the variant's checks may
@@ -102,11 +101,14 @@ class Checked:
         {}
     """
 
-    data: Mapping[str, Any]
-    options: Any
-    values: dict[str, Any] = field(default_factory=dict)
-    seats: list[Any] = field(default_factory=list)
-    scratch: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("data", "options", "scratch", "seats", "values")
+
+    def __init__(self, data: Mapping[str, Any], options: Any) -> None:
+        self.data = data
+        self.options = options
+        self.values: dict[str, Any] = {}
+        self.seats: list[Any] = []
+        self.scratch: dict[str, Any] = {}
 
 
 FieldCheck = Callable[[Any, Checked], Any]

@@ -165,7 +165,7 @@ def _seat(p: Any, seat: int, c: Checked) -> PlayerFacts:
 
 def _win_flags(c: Checked) -> None:
     win: WinFacts | None = c.values["result"]
-    if win is not None:
+    if win is not None and any(win[3:]):  # (the flags: most wins have none)
         seats: list[PlayerFacts] = c.seats
         check_win_flags(win, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
 
@@ -212,24 +212,26 @@ def _dealt(c: Checked) -> None:
 
 
 def _facts(c: Checked) -> HandFacts:
-    seats: list[PlayerFacts] = c.seats
     v = c.values
     all_dealt = c.scratch["dealt"]
     lower = None
     if v["lower_jing_indicator"] is not None and all_dealt is not None:
         lower = jing_kinds(c.data["lower_jing_indicator"])
-    gangs = tuple(s.gangs for s in seats)
+    seats: list[PlayerFacts] = c.seats
+    hands, held, melds, gangs, ponds = zip(
+        *[(s.hand, s.held, s.melds, s.gangs, s.pond) for s in seats], strict=True
+    )
     return HandFacts(
         c.options,
         v["dealer"],
         v["dealer_streak"],
         c.scratch["jing"],
         lower,
-        tuple(s.hand for s in seats),
-        tuple(s.held for s in seats),
-        tuple(s.melds for s in seats),
+        hands,
+        held,
+        melds,
         gangs if any(gangs) else None,
-        tuple(s.pond for s in seats),
+        ponds,
         all_dealt,
         v["result"],
         v["chao_zhuang"],
