@@ -38,6 +38,7 @@ from majiang.errors import MajiangError
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
     MELD_KEYS,
+    WIN_FLAGS,
     KindsOf,
     check_concealed,
     check_nothing_before,
@@ -213,9 +214,6 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
             f"not seat {source}",
         )
     return Meld(kind, tiles, source)
-
-
-WIN_FLAGS: tuple[str, ...] = ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
 
 
 class WinFacts(NamedTuple):

@@ -3,9 +3,9 @@
 the field checks that raise :class:`~majiang.errors.RecordError` naming the field, and the
 option-overrides helpers.
 
-Each variant (``majiang.variants.nanchang``, ``.pingxiang``, ``.nanjing``) keeps its own
-rules (which melds exist, which tiles a hand may hold, the ways of winning) and re-exports these
-parts under its own names. Every check takes the field's path and raises
+Each variant's record check (a :class:`majiang.record_check.RecordSpec`, run by the shared
+skeleton) is built from these checks and keeps its own rules (which melds exist, which tiles a
+hand may hold, the ways of winning). Every check takes the field's path and raises
 ``RecordError("<path>: <what is wrong>")``:
 
 Example:
@@ -56,7 +56,6 @@ __all__ = [
     "fail",
     "flag_field",
     "list_field",
-    "meld_source",
     "object_field",
     "one_tile_field",
     "option_overrides",
@@ -424,34 +423,6 @@ def check_variant(data: Mapping[str, Any], variant: str) -> None:
     given = data.get("variant", variant)
     if given != variant:
         raise fail("variant", f"expected {variant!r}, got {given!r}")
-
-
-def meld_source(kind: str, source: Any, path: str, seat: int) -> int | None:
-    """The checked ``from`` of a meld at ``path`` held by ``seat``: None for an an_gang,
-    another seat for the others.
-
-    Example:
-        >>> meld_source("peng", 2, "players[0].melds[0]", 0)
-        2
-        >>> meld_source("an_gang", 2, "players[0].melds[0]", 0)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: players[0].melds[0].from: an an_gang is concealed: ...
-        >>> meld_source("peng", 0, "players[0].melds[0]", 0)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: players[0].melds[0].from: a peng claims another ...
-    """
-    if kind == "an_gang":
-        if source is not None:
-            raise fail(f"{path}.from", "an an_gang is concealed: it takes no tile from anyone")
-        return None
-    if source is None:
-        raise fail(f"{path}.from", f"a {kind} needs the seat the claimed tile came from")
-    seat_field(source, f"{path}.from")
-    if source == seat:
-        raise fail(f"{path}.from", f"a {kind} claims another player's tile, not its own")
-    return int(source)
 
 
 def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:

@@ -2,7 +2,9 @@
 
 :func:`check_record` takes the record's JSON form and returns :class:`HandFacts` (tiles as kind
 indices) or raises :class:`~majiang.errors.RecordError` whose message starts with the field's
-path (``players[2].melds[0]: ...``). It is the one place a record is validated:
+path (``players[2].melds[0]: ...``). It is the one place a record is validated: :data:`SPEC`
+names each field and its check, and the shared skeleton
+(:func:`majiang.record_check.check_record`) runs them in order:
 
 - shape: the known fields only, seats 0-3, ``dealer_streak`` ≥ 1, tiles as text, flags as
   true/false, exactly four players, known options with fitting values;
