@@ -1,10 +1,11 @@
-"""The parts the variants' hand records share: the ``Meld`` and ``DrawResult`` record classes,
+"""The parts the variants' hand records share: the ``PlayerRecord`` (Nanchang form),
+``WinResult`` and ``DrawResult`` record classes (melds are :class:`majiang.meld.Meld`),
 the field checks that raise :class:`~majiang.errors.RecordError` naming the field, and the
 option-overrides helpers.
 
-Each variant (``majiang.variants.nanchang``, ``.pingxiang``, ``.nanjing``) keeps its own
-rules (which melds exist, which tiles a hand may hold, the ways of winning) and re-exports these
-parts under its own names. Every check takes the field's path and raises
+Each variant's record check (a :class:`majiang.record_check.RecordSpec`, run by the shared
+skeleton) is built from these checks and keeps its own rules (which melds exist, which tiles a
+hand may hold, the ways of winning). Every check takes the field's path and raises
 ``RecordError("<path>: <what is wrong>")``:
 
 Example:
@@ -28,10 +29,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, TypeVar
 
 from majiang.errors import MajiangError, RecordError
-from majiang.tiles import KINDS, NUM_KINDS
+from majiang.meld import Meld
+from majiang.tiles import KINDS, NUM_KINDS, SEATS
 
 __all__ = [
     "MELD_KEYS",
@@ -43,7 +45,7 @@ __all__ = [
     "DrawResult",
     "KindsOf",
     "Meld",
-    "MeldTuple",
+    "PlayerRecord",
     "WinResult",
     "check_concealed",
     "check_nothing_before",
@@ -54,7 +56,6 @@ __all__ = [
     "fail",
     "flag_field",
     "list_field",
-    "meld_source",
     "object_field",
     "one_tile_field",
     "option_overrides",
@@ -68,14 +69,10 @@ __all__ = [
     "whole_number_field",
 ]
 
-SEATS = 4
-"""Players at the table (seats 0-3)."""
 MELD_KEYS = frozenset({"kind", "tiles", "from"})
 """The fields of a meld's JSON form."""
 KindsOf = Callable[[str], tuple[int, ...]]
 """A variant's tile-text parser: text to kind indices (raising on tiles it does not play)."""
-MeldTuple = tuple[str, tuple[int, ...], int | None]
-"""A checked meld: kind name, tiles as kind indices, the seat the claimed tile came from."""
 
 NANCHANG_FORM_RECORD_KEYS = frozenset(
     {
@@ -100,62 +97,56 @@ NANCHANG_FORM_RESULT_KEYS = frozenset(
 WIN_FLAGS: tuple[str, ...] = ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
 """The special ways of winning a :class:`WinResult` flags (at most one is on)."""
 
-K = TypeVar("K", bound=str)
 T = TypeVar("T")
-_M = TypeVar("_M", bound="Meld[Any]")
 
 
 @dataclass(frozen=True)
-class Meld(Generic[K]):
-    """A declared meld of a hand record: ``kind`` (the variant's meld kinds), ``tiles`` as text
-    and ``source``, the seat the claimed tile came from (JSON ``"from"``; None for an_gang).
-    Each variant subclasses it with its kinds and sets ``kinds_of``, its tile parser.
+class PlayerRecord:
+    """One seat at the end of a Nanchang-form hand (Nanchang's and Pingxiang's): concealed
+    ``hand`` (the winner's without the winning tile), declared ``melds``, ``discards`` left in
+    the pond and, optionally, the ``dealt`` tiles (for 下翻). Which values a record may hold
+    is the variant's record check's to say (Nanchang refuses ``"discards": null``, Pingxiang
+    reads it as no discards).
 
     Example:
-        >>> from majiang.variants.pingxiang import Meld
-        >>> Meld("peng", "555p", 2).kinds
-        (13, 13, 13)
+        >>> PlayerRecord("123m").melds
+        ()
+        >>> PlayerRecord.from_dict({"hand": "123m", "discards": None}).discards
+        ''
     """
 
-    kind: K
-    tiles: str
-    source: int | None = None
-    kinds_of: ClassVar[staticmethod[[str], tuple[int, ...]]]
-    """The variant's tile parser (set by each subclass)."""
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The meld's tiles as kind indices.
-
-        Example:
-            >>> from majiang.variants.nanjing import Meld
-            >>> Meld("an_gang", "1111z").kinds
-            (27, 27, 27, 27)
-        """
-        return type(self).kinds_of(self.tiles)
+    hand: str
+    melds: tuple[Meld, ...] = ()
+    discards: str = ""
+    dealt: str | None = None
 
     @classmethod
-    def from_dict(cls: type[_M], data: Mapping[str, Any]) -> _M:
-        """A meld from ``{"kind", "tiles", "from"}`` (checked as part of a HandRecord).
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
+        """A player from ``{"hand", "melds", "discards", "dealt"}`` (missing ones default;
+        checked as part of a HandRecord).
 
         Example:
-            >>> from majiang.variants.nanchang import Meld
-            >>> Meld.from_dict({"kind": "peng", "tiles": "555z", "from": 3})
-            Meld(kind='peng', tiles='555z', source=3)
-            >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
-            Meld(kind='an_gang', tiles='1111z', source=None)
+            >>> PlayerRecord.from_dict({"hand": "123m", "melds": []}).discards
+            ''
         """
-        return cls(data["kind"], data["tiles"], data.get("from"))
+        melds = tuple(Meld.from_dict(m) for m in data.get("melds") or ())
+        return cls(data["hand"], melds, data.get("discards") or "", data.get("dealt"))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
+        """JSON-ready form (``dealt`` only when given).
 
         Example:
-            >>> from majiang.variants.pingxiang import Meld
-            >>> Meld("chi", "345s", 3).to_dict()
-            {'kind': 'chi', 'tiles': '345s', 'from': 3}
+            >>> PlayerRecord("123m", discards="9p").to_dict()
+            {'hand': '123m', 'melds': [], 'discards': '9p'}
         """
-        return {"kind": self.kind, "tiles": self.tiles, "from": self.source}
+        out: dict[str, Any] = {
+            "hand": self.hand,
+            "melds": [m.to_dict() for m in self.melds],
+            "discards": self.discards,
+        }
+        if self.dealt is not None:
+            out["dealt"] = self.dealt
+        return out
 
 
 @dataclass(frozen=True)
@@ -371,8 +362,9 @@ def tiles_field(value: Any, path: str, kinds_of: KindsOf) -> tuple[int, ...]:
     return text_field(value, path, kinds_of)
 
 
-def one_tile_field(value: Any, path: str, kinds_of: KindsOf) -> int:
-    """The kind of the one tile ``value`` names.
+def one_tile_field(value: Any, path: str, kinds_of: KindsOf, what: str = "tiles") -> int:
+    """The kind of the one tile ``value`` names (``what``: how a non-text value's message
+    names it).
 
     Example:
         >>> from majiang.variants.pingxiang.record import kinds_of
@@ -383,7 +375,7 @@ def one_tile_field(value: Any, path: str, kinds_of: KindsOf) -> int:
         ...
         majiang.errors.RecordError: result.tile: expected one tile, got 2
     """
-    tiles = tiles_field(value, path, kinds_of)
+    tiles = text_field(value, path, kinds_of, what)
     if len(tiles) != 1:
         raise fail(path, f"expected one tile, got {len(tiles)}")
     return tiles[0]
@@ -431,34 +423,6 @@ def check_variant(data: Mapping[str, Any], variant: str) -> None:
     given = data.get("variant", variant)
     if given != variant:
         raise fail("variant", f"expected {variant!r}, got {given!r}")
-
-
-def meld_source(kind: str, source: Any, path: str, seat: int) -> int | None:
-    """The checked ``from`` of a meld at ``path`` held by ``seat``: None for an an_gang,
-    another seat for the others.
-
-    Example:
-        >>> meld_source("peng", 2, "players[0].melds[0]", 0)
-        2
-        >>> meld_source("an_gang", 2, "players[0].melds[0]", 0)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: players[0].melds[0].from: an an_gang is concealed: ...
-        >>> meld_source("peng", 0, "players[0].melds[0]", 0)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: players[0].melds[0].from: a peng claims another ...
-    """
-    if kind == "an_gang":
-        if source is not None:
-            raise fail(f"{path}.from", "an an_gang is concealed: it takes no tile from anyone")
-        return None
-    if source is None:
-        raise fail(f"{path}.from", f"a {kind} needs the seat the claimed tile came from")
-    seat_field(source, f"{path}.from")
-    if source == seat:
-        raise fail(f"{path}.from", f"a {kind} claims another player's tile, not its own")
-    return int(source)
 
 
 def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:
@@ -535,11 +499,11 @@ def discard_source(value: Any, winners: Collection[int]) -> int | None:
     return int(value)
 
 
-def check_qiang_gang(source: int | None, tile: int, melds: Sequence[Sequence[MeldTuple]]) -> None:
+def check_qiang_gang(source: int | None, tile: int, melds: Sequence[Sequence[Meld]]) -> None:
     """Checks a 抢杠 win: ``source`` (the robbed seat) holds a peng of ``tile``.
 
     Example:
-        >>> melds = [[], [("peng", (13, 13, 13), 0)], [], []]
+        >>> melds = [[], [Meld("peng", (13, 13, 13), 0)], [], []]
         >>> check_qiang_gang(1, 13, melds)
         >>> check_qiang_gang(2, 13, melds)
         Traceback (most recent call last):
@@ -548,16 +512,14 @@ def check_qiang_gang(source: int | None, tile: int, melds: Sequence[Sequence[Mel
     """
     if source is None:
         raise fail("result.qiang_gang", "抢杠 needs the robbed player in from")
-    if not any(m[0] == "peng" and m[1][0] == tile for m in melds[source]):
+    if not any(m.kind == "peng" and m.kinds[0] == tile for m in melds[source]):
         raise fail(
             "result.qiang_gang",
             f"seat {source} has no peng of {KINDS[tile]} to add to (the robbed kong stays a peng)",
         )
 
 
-def check_nothing_before(
-    melds: Sequence[Sequence[MeldTuple]], ponds: Sequence[Sequence[int]]
-) -> None:
+def check_nothing_before(melds: Sequence[Sequence[Meld]], ponds: Sequence[Sequence[int]]) -> None:
     """Checks a 天胡: nobody has melded or discarded.
 
     Example:

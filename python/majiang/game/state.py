@@ -17,11 +17,10 @@ from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX as INDEX
-from majiang.tiles import KINDS, TILE_NAMES, kinds_text, mpsz
+from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES, kinds_text, mpsz
 
 __all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
-
-from majiang.tiles import TILE_INDEX
+# Meld (majiang.meld) and the MPSZ text helpers (majiang.tiles), re-exported here.
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 :func:`check_record` takes the record's JSON form and returns :class:`HandFacts` (tiles as kind
 indices) or raises :class:`~majiang.errors.RecordError` whose message starts with the field's
-path (``players[2].melds[0]: ...``). It is the one place a record is validated:
+path (``players[2].melds[0]: ...``). It is the one place a record is validated: :data:`SPEC`
+names each field and its check, and the shared skeleton
+(:func:`majiang.record_check.check_record`) runs them in order:
 
 - shape: the known fields only, seats 0-3, ``dealer_streak`` ≥ 1, tiles as text, flags as
   true/false, exactly four players, known options with fitting values;
@@ -41,26 +43,37 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from majiang import record_check
 from majiang._core import is_winning
 from majiang.errors import MajiangError
+from majiang.meld import GANG_KINDS, MELD_KINDS, Meld
+from majiang.record_check import (
+    Checked,
+    ChiRule,
+    Field,
+    FieldProblem,
+    MeldRules,
+    RecordSpec,
+    WinFacts,
+    check_meld,
+    check_win,
+    check_win_flags,
+    players_check,
+    win_result,
+)
 from majiang.record_parts import (
     MELD_KEYS,
-    SEATS,
-    check_nothing_before,
-    check_qiang_gang,
-    check_variant,
     fail,
     flag_field,
     list_field,
     object_field,
-    players_field,
+    one_tile_field,
     seat_field,
     whole_number_field,
 )
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
-from majiang.record_parts import WIN_FLAGS as FLAGS
 from majiang.tiles import KINDS
 from majiang.variants.nanchang.options import NanchangOptions
 from majiang.variants.nanchang.tile_counts import (
@@ -72,35 +85,14 @@ from majiang.variants.nanchang.tile_counts import (
     packed,
 )
 
-__all__ = ["HandFacts", "MeldFacts", "WinFacts", "check_record"]
+__all__ = ["MELD_RULES", "SPEC", "HandFacts", "WinFacts", "check_record"]
 
-MELD_KINDS: tuple[str, ...] = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
-GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
-
-
-class MeldFacts(NamedTuple):
-    """A checked meld: its kind name, tiles as kinds, and the seat the claimed tile came from."""
-
-    kind: str
-    tiles: tuple[int, ...]
-    source: int | None
-
-    @property
-    def is_gang(self) -> bool:
-        """Whether the meld is a kong."""
-        return self.kind in GANG_KINDS
-
-
-class WinFacts(NamedTuple):
-    """A checked win: ``source`` is the discarder (None: self-drawn)."""
-
-    winner: int
-    tile: int
-    source: int | None
-    gang_kai: bool
-    qiang_gang: bool
-    tian_hu: bool
-    di_hu: bool
+MELD_RULES = MeldRules(
+    MELD_KINDS,
+    kinds_of,
+    ChiRule(is_chi, "three numbers in a row, three different winds, or 中发白"),
+)
+"""Nanchang's melds: chi (a suit sequence, three winds or 中发白), peng and the kongs."""
 
 
 class HandFacts(NamedTuple):
@@ -115,8 +107,8 @@ class HandFacts(NamedTuple):
     hands: tuple[tuple[int, ...], ...]
     held: tuple[tuple[int, ...], ...]
     """Each seat's concealed tiles and meld tiles together (the winning tile not included)."""
-    melds: tuple[tuple[MeldFacts, ...], ...]
-    gangs: tuple[tuple[MeldFacts, ...], ...] | None
+    melds: tuple[tuple[Meld, ...], ...]
+    gangs: tuple[tuple[Meld, ...], ...] | None
     """Each seat's kongs (None: nobody has one)."""
     ponds: tuple[tuple[int, ...], ...]
     dealt: tuple[tuple[int, ...], ...] | None
@@ -130,16 +122,146 @@ class HandFacts(NamedTuple):
         return (*self.hands[self.win.winner], self.win.tile)
 
 
-def _one_tile(value: Any, path: str) -> int:
-    if type(value) is not str:
-        raise fail(path, f"expected one tile as text, got {value!r}")
+def _options(value: Any) -> NanchangOptions:
     try:
-        tiles = kinds_of(value)
+        return NanchangOptions.from_dict(value)
     except MajiangError as e:
-        raise fail(path, str(e)) from None
-    if len(tiles) != 1:
-        raise fail(path, f"expected one tile, got {len(tiles)}")
-    return tiles[0]
+        raise fail("options", str(e)) from None
+
+
+def _indicator(value: Any, c: Checked) -> int:
+    kind = one_tile_field(value, "jing_indicator", kinds_of, "one tile")
+    c.scratch["jing"] = jing_kinds(value)
+    return kind
+
+
+def _lower(value: Any, c: Checked) -> int | None:
+    if value is None:
+        return None
+    return one_tile_field(value, "lower_jing_indicator", kinds_of, "one tile")
+
+
+def _result(value: Any, c: Checked) -> WinFacts | None:
+    try:
+        return win_result(value, RESULT_KEYS, _cached_win)
+    except TypeError:  # an unhashable value
+        raise fail(
+            "result", f"expected winner and from as seats and tile as text, got {value!r}"
+        ) from None
+
+
+def _cached_win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
+    return _win(winner, tile, source, *flags)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _win(winner: Any, tile: Any, source: Any, *flags: Any) -> WinFacts:
+    """The checked win (cached on its values)."""
+    return check_win(winner, tile, source, flags, kinds_of, "one tile")
+
+
+def _seat(p: Any, seat: int, c: Checked) -> PlayerFacts:
+    win: WinFacts | None = c.values["result"]
+    return _player(p, seat, None if win is None else win.winner)
+
+
+def _win_flags(c: Checked) -> None:
+    win: WinFacts | None = c.values["result"]
+    if win is not None and any(win[3:]):  # (the flags: most wins have none)
+        seats: list[PlayerFacts] = c.seats
+        check_win_flags(win, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
+
+
+def _tile_counts(c: Checked) -> None:
+    total = 0  # tile counts of every kind, packed (see tile_counts.packed)
+    if not c.options.indicator_back_in_wall:
+        total += packed((c.values["jing_indicator"],))
+        if c.values["lower_jing_indicator"] is not None:
+            total += packed((c.values["lower_jing_indicator"],))
+    for facts in c.seats:
+        total += facts.packed
+    win: WinFacts | None = c.values["result"]
+    if win is not None:
+        total += packed((win.tile,))
+    fifth = over_four(total)
+    if fifth is not None:
+        _locate_fifth(c.data, c.options, fifth)
+
+
+def _winning_hand(c: Checked) -> None:
+    win: WinFacts | None = c.values["result"]
+    if win is None:
+        return
+    jing = c.scratch["jing"]
+    seat: PlayerFacts = c.seats[win.winner]
+    concealed = counts(seat.hand, (win.tile,))
+    if not is_winning(concealed, rules="nanchang", jing=jing, melds=len(seat.melds)):
+        raise fail(
+            "result.tile",
+            f"players[{win.winner}]'s hand {c.data['players'][win.winner]['hand']} with "
+            f"{KINDS[win.tile]} does not complete (jing {KINDS[jing[0]]} {KINDS[jing[1]]}, "
+            f"{len(seat.melds)} meld(s))",
+        )
+
+
+def _dealt(c: Checked) -> None:
+    dealt = [s.dealt for s in c.seats]
+    all_dealt = None
+    if any(x is not None for x in dealt):
+        needed = c.values["lower_jing_indicator"] is not None and c.options.xia_fan
+        all_dealt = _check_dealt(dealt, c.values["dealer"], needed)
+    c.scratch["dealt"] = all_dealt
+
+
+def _facts(c: Checked) -> HandFacts:
+    v = c.values
+    all_dealt = c.scratch["dealt"]
+    lower = None
+    if v["lower_jing_indicator"] is not None and all_dealt is not None:
+        lower = jing_kinds(c.data["lower_jing_indicator"])
+    seats: list[PlayerFacts] = c.seats
+    hands, held, melds, gangs, ponds = zip(
+        *[(s.hand, s.held, s.melds, s.gangs, s.pond) for s in seats], strict=True
+    )
+    return HandFacts(
+        c.options,
+        v["dealer"],
+        v["dealer_streak"],
+        c.scratch["jing"],
+        lower,
+        hands,
+        held,
+        melds,
+        gangs if any(gangs) else None,
+        ponds,
+        all_dealt,
+        v["result"],
+        v["chao_zhuang"],
+    )
+
+
+SPEC: RecordSpec[HandFacts] = RecordSpec(
+    variant="nanchang",
+    record_keys=RECORD_KEYS,
+    player_keys=PLAYER_KEYS,
+    result_keys=RESULT_KEYS,
+    options=_options,
+    fields=(
+        Field("dealer", lambda value, c: seat_field(value, "dealer")),
+        Field("dealer_streak", lambda value, c: whole_number_field(value, "dealer_streak", 1), 1),
+        Field("jing_indicator", _indicator),
+        Field("lower_jing_indicator", _lower),
+        Field("chao_zhuang", lambda value, c: flag_field(value, "chao_zhuang"), False),
+        Field("players", players_check),
+        Field("result", _result),
+    ),
+    player=_seat,
+    checks=(_win_flags, _tile_counts, _winning_hand, _dealt),
+    finish=_facts,
+    melds=MELD_RULES,
+)
+"""The Nanchang record: its fields and their checks, in order (see the module docstring).
+The result is read before the seats (a seat's hand size depends on whether it won)."""
 
 
 def check_record(data: Any) -> HandFacts:
@@ -153,91 +275,10 @@ def check_record(data: Any) -> HandFacts:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    if type(data) is not dict or not data.keys() <= RECORD_KEYS:
-        object_field(data, "record", RECORD_KEYS)
-    d: Mapping[str, Any] = data
-    check_variant(d, "nanchang")
-    try:
-        options = NanchangOptions.from_dict(d.get("options"))
-    except MajiangError as e:
-        raise fail("options", str(e)) from None
-    dealer = seat_field(d.get("dealer"), "dealer")
-    streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
-    indicator = d.get("jing_indicator")
-    indicator_kind = _one_tile(indicator, "jing_indicator")
-    jing = jing_kinds(indicator)
-    lower_text = d.get("lower_jing_indicator")
-    lower_kind = None if lower_text is None else _one_tile(lower_text, "lower_jing_indicator")
-    chao_zhuang = flag_field(d.get("chao_zhuang", False), "chao_zhuang")
-    players = players_field(d.get("players"))
-    win = _result(d.get("result"))
-
-    total = 0  # tile counts of every kind, packed (see tile_counts.packed)
-    if not options.indicator_back_in_wall:
-        total += packed((indicator_kind,))
-        if lower_kind is not None:
-            total += packed((lower_kind,))
-    hands: list[tuple[int, ...]] = []
-    held: list[tuple[int, ...]] = []
-    melds: list[tuple[MeldFacts, ...]] = []
-    gangs: list[tuple[MeldFacts, ...]] = []
-    ponds: list[tuple[int, ...]] = []
-    dealt: list[tuple[int, ...] | None] = []
-    winner = None if win is None else win.winner
-    for seat, p in enumerate(players):
-        facts = _player(p, seat, winner)
-        total += facts.packed
-        hands.append(facts.hand)
-        held.append(facts.held)
-        melds.append(facts.melds)
-        gangs.append(facts.gangs)
-        ponds.append(facts.pond)
-        dealt.append(facts.dealt)
-    if win is not None:
-        _check_win(win, dealer, melds, ponds)
-        total += packed((win.tile,))
-    fifth = over_four(total)
-    if fifth is not None:
-        _locate_fifth(d, options, fifth)
-    if win is not None:
-        concealed = counts(hands[win.winner], (win.tile,))
-        if not is_winning(concealed, rules="nanchang", jing=jing, melds=len(melds[win.winner])):
-            raise fail(
-                "result.tile",
-                f"players[{win.winner}]'s hand {players[win.winner]['hand']} with "
-                f"{KINDS[win.tile]} does not complete (jing {KINDS[jing[0]]} {KINDS[jing[1]]}, "
-                f"{len(melds[win.winner])} meld(s))",
-            )
-    all_dealt = None
-    if any(x is not None for x in dealt):
-        all_dealt = _check_dealt(dealt, dealer, lower_kind is not None and options.xia_fan)
-    lower = None
-    if lower_kind is not None and all_dealt is not None:
-        lower = jing_kinds(lower_text)
-    return HandFacts(
-        options,
-        dealer,
-        streak,
-        jing,
-        lower,
-        tuple(hands),
-        tuple(held),
-        tuple(melds),
-        tuple(gangs) if any(gangs) else None,
-        tuple(ponds),
-        all_dealt,
-        win,
-        chao_zhuang,
-    )
+    return record_check.check_record(data, SPEC)
 
 
-class _Problem(Exception):
-    """A bad value found by a cached check; the caller adds where it was."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
+_Problem = FieldProblem
 
 
 class PlayerFacts(NamedTuple):
@@ -246,8 +287,8 @@ class PlayerFacts(NamedTuple):
 
     hand: tuple[int, ...]
     held: tuple[int, ...]
-    melds: tuple[MeldFacts, ...]
-    gangs: tuple[MeldFacts, ...]
+    melds: tuple[Meld, ...]
+    gangs: tuple[Meld, ...]
     pond: tuple[int, ...]
     dealt: tuple[int, ...] | None
     packed: int
@@ -287,7 +328,7 @@ def _check_player(
     is_winner: bool,
 ) -> PlayerFacts:
     """A seat's facts; raises _Problem naming the field below ``players[seat]``."""
-    melds: list[MeldFacts] = []
+    melds: list[Meld] = []
     for i, (kind, text, source, _) in enumerate(meld_values):
         values = (kind, text, source)
         try:
@@ -312,7 +353,7 @@ def _check_player(
     dealt = None if dealt_text is None else _text_tiles(dealt_text, "dealt")
     held = hand
     for m in melds:
-        held += m.tiles
+        held += m.kinds
     gangs = tuple(m for m in melds if m.kind in GANG_KINDS)
     return PlayerFacts(hand, held, tuple(melds), gangs, pond, dealt, packed(held + pond))
 
@@ -330,119 +371,9 @@ def _text_tiles(value: Any, field: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096, typed=True)
-def _meld(kind: Any, text: Any, source: Any, seat: int) -> MeldFacts:
+def _meld(kind: Any, text: Any, source: Any, seat: int) -> Meld:
     """The checked meld (cached: a meld's validity depends on these four values only)."""
-    if kind not in MELD_KINDS:
-        raise _Problem("kind", f"expected one of {', '.join(MELD_KINDS)}, got {kind!r}")
-    if type(text) is not str:
-        raise _Problem("tiles", f"expected tiles as text, got {text!r}")
-    try:
-        tiles = kinds_of(text)
-    except MajiangError as e:
-        raise _Problem("tiles", str(e)) from None
-    size = 4 if kind in GANG_KINDS else 3
-    if len(tiles) != size:
-        raise _Problem("tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
-    if kind == "chi":
-        if not is_chi(tiles):
-            raise _Problem(
-                "tiles",
-                f"{text} is no sequence (three numbers in a row, three different winds, or 中发白)",
-            )
-    elif tiles.count(tiles[0]) != size:
-        raise _Problem("tiles", f"a {kind} is {size} of one kind, got {text}")
-    if kind == "an_gang":
-        if source is not None:
-            raise _Problem("from", "an an_gang is concealed: it takes no tile from anyone")
-        return MeldFacts(kind, tiles, None)
-    if source is None:
-        raise _Problem("from", f"a {kind} needs the seat the claimed tile came from")
-    if type(source) is not int or not 0 <= source < SEATS:
-        raise _Problem("from", f"expected a seat 0-3, got {source!r}")
-    if source == seat:
-        raise _Problem("from", f"a {kind} claims another player's tile, not its own")
-    if kind == "chi" and source != (seat + 3) % SEATS:
-        raise _Problem(
-            "from",
-            f"a chi takes the previous player's (上家) discard, seat {(seat + 3) % SEATS}, "
-            f"not seat {source}",
-        )
-    return MeldFacts(kind, tiles, source)
-
-
-def _result(r: Any) -> WinFacts | None:
-    if type(r) is not dict or not r.keys() <= RESULT_KEYS:
-        object_field(r, "result", RESULT_KEYS)
-    kind = r.get("kind")
-    if kind == "draw":
-        if len(r) > 1:
-            object_field(r, "result", frozenset({"kind"}))
-        return None
-    if kind != "win":
-        raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
-    values = (r.get("winner"), r.get("tile"), r.get("from"))
-    flags = tuple(r.get(name, False) for name in FLAGS)
-    try:
-        return _win(*values, *flags)
-    except _Problem as e:
-        raise fail(f"result.{e.field}", e.message) from None
-    except TypeError:  # an unhashable value
-        raise fail(
-            "result", f"expected winner and from as seats and tile as text, got {r!r}"
-        ) from None
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _win(winner: Any, tile: Any, source: Any, *flags: Any) -> WinFacts:
-    """The checked win (cached on its values)."""
-    if type(winner) is not int or not 0 <= winner < SEATS:
-        raise _Problem("winner", f"expected a seat 0-3, got {winner!r}")
-    if type(tile) is not str:
-        raise _Problem("tile", f"expected one tile as text, got {tile!r}")
-    try:
-        kinds = kinds_of(tile)
-    except MajiangError as e:
-        raise _Problem("tile", str(e)) from None
-    if len(kinds) != 1:
-        raise _Problem("tile", f"expected one tile, got {len(kinds)}")
-    if source is not None:
-        if type(source) is not int or not 0 <= source < SEATS:
-            raise _Problem("from", f"expected a seat 0-3, got {source!r}")
-        if source == winner:
-            raise _Problem("from", "a discard win takes another player's tile")
-    for name, value in zip(FLAGS, flags, strict=True):
-        if type(value) is not bool:
-            raise _Problem(name, f"expected true or false, got {value!r}")
-    return WinFacts(winner, kinds[0], source, *flags)
-
-
-def _check_win(
-    w: WinFacts,
-    dealer: int,
-    melds: list[tuple[MeldFacts, ...]],
-    ponds: list[tuple[int, ...]],
-) -> None:
-    flags = [name for name, on in zip(FLAGS, w[3:], strict=True) if on]
-    if not flags:
-        return
-    if len(flags) > 1:
-        raise fail(f"result.{flags[1]}", f"cannot go with {flags[0]}")
-    if w.gang_kai:
-        if w.source is not None:
-            raise fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
-        if not any(m.is_gang for m in melds[w.winner]):
-            raise fail("result.gang_kai", "杠开 needs a kong among the winner's melds")
-    if w.qiang_gang:
-        check_qiang_gang(w.source, w.tile, melds)
-    if w.tian_hu:
-        if w.winner != dealer or w.source is not None:
-            raise fail("result.tian_hu", "天胡 is the dealer's own 14 dealt tiles")
-        check_nothing_before(melds, ponds)
-    if w.di_hu:
-        if w.winner == dealer or w.source != dealer:
-            raise fail("result.di_hu", "地胡 is a non-dealer winning on the dealer's discard")
-        if melds[w.winner]:
-            raise fail("result.di_hu", "地胡 is won on the dealt 13 tiles (no melds)")
+    return check_meld(kind, text, source, seat, MELD_RULES)
 
 
 def _locate_fifth(d: Mapping[str, Any], options: NanchangOptions, kind: int) -> None:

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from majiang.settlement import Payment, deltas_of
+from majiang.tiles import SEATS
 from majiang.variants.nanchang.options import NanchangOptions
 from majiang.variants.nanchang.readings import DA_QI_DUI, XIAO_QI_DUI, Reading
 
@@ -50,7 +51,6 @@ __all__ = [
 
 BASE: dict[str, int] = {"平胡": 1, "大七对": 2, "小七对": 2, "十三烂": 2, "七星十三烂": 4}
 """Base points per shape (大七对 follows ``da_qidui_base`` unless 德国)."""
-SEATS = 4
 
 
 class WinContext(NamedTuple):

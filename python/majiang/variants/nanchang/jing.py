@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from majiang.settlement import Payment, deltas_of
+from majiang.tiles import SEATS
 from majiang.variants.nanchang.options import BawangMode
 
 __all__ = [
@@ -31,8 +32,6 @@ __all__ = [
     "jing_payments",
     "jing_values",
 ]
-
-SEATS = 4
 
 
 def chong_guan(points: int) -> int:

@@ -9,8 +9,8 @@ Under ``gang_jing_double_count`` the bonus line also carries the kong's jing poi
 Example:
     >>> from majiang.variants.nanchang.kongs import kong_payments
     >>> from majiang.variants.nanchang.options import NanchangOptions
-    >>> from majiang.variants.nanchang.facts import MeldFacts
-    >>> an_gang, bu_gang = MeldFacts("an_gang", (4,) * 4, None), MeldFacts("bu_gang", (12,) * 4, 0)
+    >>> from majiang.meld import Meld
+    >>> an_gang, bu_gang = Meld("an_gang", (4,) * 4, None), Meld("bu_gang", (12,) * 4, 0)
     >>> melds = [[an_gang], [], [bu_gang], []]
     >>> [(p.payer, p.payee, p.amount, p.reason)
     ...  for p in kong_payments(melds, (11, 12), NanchangOptions(), 1) if p.payer == 3]
@@ -22,19 +22,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from majiang.meld import Meld
 from majiang.settlement import Payment, deltas_of
-from majiang.tiles import KINDS
-from majiang.variants.nanchang.facts import MeldFacts
+from majiang.tiles import KINDS, SEATS
 from majiang.variants.nanchang.options import NanchangOptions
 
 __all__ = ["REASONS", "kong_lines", "kong_payments"]
 
 REASONS: dict[str, str] = {"an_gang": "暗杠", "ming_gang": "明杠", "bu_gang": "补杠"}
-SEATS = 4
 
 
 def kong_payments(
-    melds: Sequence[Sequence[MeldFacts]],
+    melds: Sequence[Sequence[Meld]],
     jing: tuple[int, int],
     options: NanchangOptions,
     factor: int,
@@ -46,8 +45,7 @@ def kong_payments(
     a jing reward).
 
     Example:
-        >>> from majiang.variants.nanchang.facts import MeldFacts
-        >>> lines = kong_payments([[MeldFacts("ming_gang", (26,) * 4, 2)], [], [], []], (0, 1),
+        >>> lines = kong_payments([[Meld("ming_gang", (26,) * 4, 2)], [], [], []], (0, 1),
         ...                       NanchangOptions(), 2)
         >>> [(p.payer, p.amount, p.reason) for p in lines]
         [(1, 2, '明杠'), (2, 2, '明杠'), (3, 2, '明杠')]
@@ -58,7 +56,7 @@ def kong_payments(
 
 @lru_cache(maxsize=2048)
 def kong_lines(
-    gangs: tuple[tuple[MeldFacts, ...], ...],
+    gangs: tuple[tuple[Meld, ...], ...],
     jing: tuple[int, int],
     options: NanchangOptions,
     factor: int,
@@ -67,8 +65,7 @@ def kong_lines(
     """:func:`kong_payments` for each seat's kongs, and what they move per seat (cached).
 
     Example:
-        >>> from majiang.variants.nanchang.facts import MeldFacts
-        >>> gangs = ((), (MeldFacts("an_gang", (0,) * 4, None),), (), ())
+        >>> gangs = ((), (Meld("an_gang", (0,) * 4, None),), (), ())
         >>> kong_lines(gangs, (11, 12), NanchangOptions(), 1, False)[1]
         (-2, 6, -2, -2)
     """
@@ -80,7 +77,7 @@ def kong_lines(
         for m in seat_melds:
             if not m.is_gang:
                 continue
-            kind = m.tiles[0]
+            kind = m.kinds[0]
             if kind in (zheng, fu):
                 bonus = (
                     options.gang_jing_bonus_zheng if kind == zheng else options.gang_jing_bonus_fu

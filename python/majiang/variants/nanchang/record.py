@@ -26,70 +26,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from majiang import record_parts as parts
-from majiang.record_parts import DrawResult, WinResult
+from majiang.meld import Meld
+from majiang.record_parts import DrawResult, PlayerRecord, WinResult
 from majiang.variants.nanchang.facts import HandFacts, check_record
 from majiang.variants.nanchang.options import NanchangOptions
-from majiang.variants.nanchang.tile_counts import kinds_of
 
 __all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult"]
 
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
-
-
-class Meld(parts.Meld[MeldKind]):
-    """A declared meld: chi (sequence), peng (three of a kind) or a kong (ming_gang from a
-    discard, an_gang concealed, bu_gang added to a peng). ``source`` is the seat the claimed
-    tile came from (JSON ``"from"``; None for an_gang). ``from_dict`` / ``to_dict``:
-    :class:`majiang.record_parts.Meld`.
-
-    Example:
-        >>> Meld("an_gang", "5555m").to_dict()
-        {'kind': 'an_gang', 'tiles': '5555m', 'from': None}
-        >>> Meld("chi", "567z", 3).kinds
-        (31, 32, 33)
-    """
-
-    kinds_of = staticmethod(kinds_of)
-
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    """One seat at the end of the hand: concealed ``hand`` (the winner's without the winning
-    tile), declared ``melds``, ``discards`` left in the pond, and optionally the ``dealt`` hand
-    (for 下翻)."""
-
-    hand: str
-    melds: tuple[Meld, ...] = ()
-    discards: str = ""
-    dealt: str | None = None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
-        """A player from ``{"hand", "melds", "discards", "dealt"}``.
-
-        Example:
-            >>> PlayerRecord.from_dict({"hand": "123m", "melds": []}).discards
-            ''
-        """
-        melds = tuple(Meld.from_dict(m) for m in data.get("melds") or ())
-        return cls(data["hand"], melds, data.get("discards", ""), data.get("dealt"))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (``dealt`` only when given).
-
-        Example:
-            >>> PlayerRecord("123m", discards="9p").to_dict()
-            {'hand': '123m', 'melds': [], 'discards': '9p'}
-        """
-        out: dict[str, Any] = {
-            "hand": self.hand,
-            "melds": [m.to_dict() for m in self.melds],
-            "discards": self.discards,
-        }
-        if self.dealt is not None:
-            out["dealt"] = self.dealt
-        return out
 
 
 @dataclass(frozen=True)

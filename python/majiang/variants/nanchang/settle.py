@@ -36,7 +36,7 @@ from itertools import chain
 from typing import Any
 
 from majiang.settlement import Payment, Settlement, deltas_of
-from majiang.tiles import KINDS
+from majiang.tiles import KINDS, SEATS
 from majiang.variants.nanchang import facts, hands, jing, kongs, tile_counts
 from majiang.variants.nanchang import readings as reading_module
 from majiang.variants.nanchang.facts import HandFacts, WinFacts, check_record
@@ -48,8 +48,6 @@ from majiang.variants.nanchang.readings import QI_XING, readings
 from majiang.variants.nanchang.record import HandRecord
 
 __all__ = ["clear_caches", "settle", "settle_facts"]
-
-SEATS = 4
 
 
 def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:

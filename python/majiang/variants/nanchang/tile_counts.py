@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from majiang._core import jing_pair, parse_tiles
 from majiang.errors import TileParseError
-from majiang.tiles import KINDS, NUM_KINDS
+from majiang.tiles import KIND_INDEX, NUM_KINDS
 
 __all__ = [
     "HONORS",
@@ -31,7 +31,7 @@ __all__ = [
     "packed",
 ]
 
-INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+INDEX = KIND_INDEX
 WINDS: frozenset[int] = frozenset(range(27, 31))
 DRAGONS: frozenset[int] = frozenset(range(31, 34))
 HONORS: tuple[int, ...] = tuple(range(27, 34))

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
 
 from majiang._core import Rules, decompositions
 from majiang.errors import InvalidHandError
-from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.meld import GANG_KINDS, Meld, MeldInput
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.nanjing.flowers import hard_flowers, missing_suit, parse_flowers, wait_kind
 from majiang.variants.nanjing.options import NanjingOptions
 
@@ -37,7 +37,6 @@ __all__ = [
     "GANG_KINDS",
     "MELD_KINDS",
     "HandScore",
-    "MeldLike",
     "MeldSpec",
     "is_complete",
     "is_winning",
@@ -47,10 +46,8 @@ __all__ = [
 ]
 
 _DEFAULT = NanjingOptions()
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 _RULES = Rules(pair="any", seven_pairs="four_as_two")
 MELD_KINDS: tuple[str, ...] = ("peng", "ming_gang", "an_gang", "bu_gang")
-GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
 WINDS: range = range(27, 31)
 
 # name: (v1 跑20 value, v2 跑10 value); None: not in that table.
@@ -98,26 +95,9 @@ _V1_PAIRS: tuple[str, ...] = ("七对", "豪华七对", "超豪华七对", "超�
 _MULTIPLIERS: dict[str, int] = {"大杠开花": 2, "花杠开": 4}  # v2 only
 
 
-class MeldLike(Protocol):
-    """Anything with a meld ``kind``, its tile ``kinds`` and its ``source`` (the record's Meld)."""
-
-    @property
-    def kind(self) -> str:
-        """peng, ming_gang, an_gang or bu_gang."""
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The meld's tiles as kind indices."""
-
-    @property
-    def source(self) -> int | None:
-        """The seat that fed the claimed tile (None for an_gang)."""
-
-
-MeldSpec = MeldLike | tuple[str, str] | tuple[str, str, int | None]
-"""A meld: ``(kind, tiles)`` or ``(kind, tiles, source)`` with MPSZ tiles, or a MeldLike."""
-
-_Meld = tuple[str, int, int | None]  # (kind, tile kind, source)
+MeldSpec = MeldInput
+"""A meld: a :class:`~majiang.meld.Meld`, or ``(kind, tiles)`` / ``(kind, tiles, source)``
+with MPSZ tiles."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +132,7 @@ def menqing(melds: Sequence[MeldSpec]) -> bool:
         >>> menqing([("bu_gang", "5555p", 1)]), menqing([("peng", "555p", 1)])
         (False, False)
     """
-    return all(kind not in ("peng", "bu_gang") for kind, _, _ in _melds(melds))
+    return all(m.kind not in ("peng", "bu_gang") for m in _melds(melds))
 
 
 def kuaizhao_feeder(
@@ -178,14 +158,14 @@ def kuaizhao_feeder(
     return _feeder(_melds(melds), options, winner)
 
 
-def _feeder(ms: tuple[_Meld, ...], options: NanjingOptions, winner: int | None) -> int | None:
-    n_an = sum(kind == "an_gang" for kind, _, _ in ms)
-    sources = [src for kind, _, src in ms if kind != "an_gang" and src is not None]
+def _feeder(ms: tuple[Meld, ...], options: NanjingOptions, winner: int | None) -> int | None:
+    n_an = sum(m.kind == "an_gang" for m in ms)
+    sources = [m.source for m in ms if m.kind != "an_gang" and m.source is not None]
     if options.v2:
         if len(ms) < 3 or not sources:
             return None
         first = sources[0]
-        if all(kind == "an_gang" or src == first for kind, _, src in ms[:3]):
+        if all(m.kind == "an_gang" or m.source == first for m in ms[:3]):
             return first if first != winner else None
         return None
     i = 0
@@ -311,13 +291,14 @@ def _counts(concealed: Sequence[int] | str) -> list[int]:
     return counts
 
 
-def _melds(melds: Sequence[MeldSpec]) -> tuple[_Meld, ...]:
-    out: list[_Meld] = []
+def _melds(melds: Sequence[MeldSpec]) -> tuple[Meld, ...]:
+    out: list[Meld] = []
     for m in melds:
         if isinstance(m, tuple):
             kind, raw = m[0], m[1]
             source = m[2] if len(m) == 3 else None
-            kinds = tuple(_INDEX[n] for n in _names(raw))
+            names = _names(raw) if isinstance(raw, str) else [KINDS[k] for k in sorted(raw)]
+            kinds = tuple(KIND_INDEX[n] for n in names)
         else:
             kind, kinds, source = m.kind, tuple(m.kinds), m.source
         if kind not in MELD_KINDS:
@@ -325,7 +306,7 @@ def _melds(melds: Sequence[MeldSpec]) -> tuple[_Meld, ...]:
         size = 4 if kind in GANG_KINDS else 3
         if len(kinds) != size or kinds.count(kinds[0]) != size:
             raise InvalidHandError(f"a {kind} is {size} of one kind, got {kinds!r}")
-        out.append((kind, kinds[0], source))
+        out.append(Meld(kind, kinds, source))
     return tuple(out)
 
 
@@ -334,7 +315,7 @@ def _names(text: str) -> list[str]:
     return [KINDS[k] for k in range(NUM_KINDS) for _ in range(counts[k])]
 
 
-def _check_size(counts: list[int], melds: tuple[_Meld, ...], tile: int) -> None:
+def _check_size(counts: list[int], melds: tuple[Meld, ...], tile: int) -> None:
     if len(melds) > 4:
         raise InvalidHandError(f"at most four melds, got {len(melds)}")
     want = 13 - 3 * len(melds)
@@ -344,8 +325,8 @@ def _check_size(counts: list[int], melds: tuple[_Meld, ...], tile: int) -> None:
         )
     held = list(counts)
     held[tile] += 1
-    for kind, k, _ in melds:
-        held[k] += 4 if kind in GANG_KINDS else 3
+    for m in melds:
+        held[m.kinds[0]] += 4 if m.is_gang else 3
     for k, c in enumerate(held):
         if c > 4:
             raise InvalidHandError(f"{c} copies of {KINDS[k]}: only four of each tile exist")
@@ -363,7 +344,7 @@ def _readings_cached(counts: tuple[int, ...], melds: int) -> tuple[_Reading, ...
         return ()
     out: list[_Reading] = []
     for d in decompositions(list(counts), rules=_RULES, melds=melds):
-        blocks = tuple((b["kind"], _INDEX[b["tiles"][0]]) for b in d["blocks"])
+        blocks = tuple((b["kind"], KIND_INDEX[b["tiles"][0]]) for b in d["blocks"])
         out.append((d["shape"], blocks))
     return tuple(out)
 
@@ -396,7 +377,7 @@ _Flags = tuple[bool, bool, str | None, bool]  # tian_hu, di_hu, gang_kai, haidi
 def _score(
     counts: tuple[int, ...],
     tile: int,
-    melds: tuple[_Meld, ...],
+    melds: tuple[Meld, ...],
     hard: int,
     source: int | None,
     winner: int | None,
@@ -407,12 +388,12 @@ def _score(
     full = list(counts)
     full[tile] += 1
     held = list(full)
-    for kind, k, _ in melds:
-        held[k] += 4 if kind in GANG_KINDS else 3
-    mq = all(kind not in ("peng", "bu_gang") for kind, _, _ in melds)
+    for m in melds:
+        held[m.kinds[0]] += 4 if m.is_gang else 3
+    mq = all(m.kind not in ("peng", "bu_gang") for m in melds)
     color = _color(held, options)
     kongs_soft = _kong_soft(melds, options)
-    peng_winds = [("风碰", k) for kind, k, _ in melds if kind == "peng" and k in WINDS]
+    peng_winds = [("风碰", m.kinds[0]) for m in melds if m.kind == "peng" and m.kinds[0] in WINDS]
     que = ["缺一"] if missing_suit(k for k in range(NUM_KINDS) if held[k]) else []
 
     candidates: list[tuple[list[str], list[str], str]] = []  # (hands, soft items, shape)
@@ -450,8 +431,8 @@ def _score(
             four = [*held]
             for k in range(NUM_KINDS):
                 four[k] = 0
-            for _, k, _ in melds:
-                four[k] = 1
+            for m in melds:
+                four[m.kinds[0]] = 1
             four[tile] = 1
             hands = ["对对胡"]
             if not options.v2 or source == feeder:
@@ -463,7 +444,7 @@ def _score(
             candidates.append((hands, items, "kuaizhao"))
     if source is not None and len(melds) == 3 and tile < 27:
         suit = tile // 9
-        if all(k // 9 == suit for _, k, _ in melds):
+        if all(m.kinds[0] // 9 == suit for m in melds):
             lo = 9 * suit
             if options.v2:
                 run = any(
@@ -493,9 +474,10 @@ def _holds(block: str, start: int, tile: int) -> bool:
     return start == tile
 
 
-def _kong_soft(melds: tuple[_Meld, ...], options: NanjingOptions) -> list[str]:
+def _kong_soft(melds: tuple[Meld, ...], options: NanjingOptions) -> list[str]:
     items: list[str] = []
-    for kind, k, _ in melds:
+    for m in melds:
+        kind, k = m.kind, m.kinds[0]
         if kind not in GANG_KINDS:
             continue
         concealed = kind == "an_gang"

@@ -39,18 +39,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
+from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.errors import RecordError
-from majiang.record_parts import MELD_KEYS, DrawResult, MeldTuple, fail
-from majiang.tiles import KINDS, NUM_KINDS
+from majiang.meld import Meld
+from majiang.record_check import (
+    Checked,
+    Field,
+    MeldRules,
+    RecordSpec,
+    SeatFacts,
+    check_seat,
+    players_check,
+    seat_tile_counts,
+)
+from majiang.record_parts import DrawResult, fail
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
 from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
-from majiang.variants.nanjing.hands import GANG_KINDS, MELD_KINDS, score_hand
+from majiang.variants.nanjing.hands import MELD_KINDS, score_hand
 from majiang.variants.nanjing.options import NanjingOptions
 
 __all__ = [
+    "MELD_RULES",
+    "SPEC",
     "DrawResult",
     "HandRecord",
     "Meld",
@@ -87,7 +101,6 @@ RESULT_KEYS = frozenset(
 )
 FLAGS: tuple[str, ...] = ("qiang_gang", "tian_hu", "di_hu", "haidi")
 GANG_KAI: tuple[str, ...] = ("small", "big", "flower")
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 
 
 def kinds_of(text: str) -> tuple[int, ...]:
@@ -107,24 +120,12 @@ def kinds_of(text: str) -> tuple[int, ...]:
         if name in FLOWER_NAMES or name in DRAGONS:
             what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
             raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
-        out.append(_INDEX[name])
+        out.append(KIND_INDEX[name])
     return tuple(out)
 
 
-class Meld(parts.Meld[MeldKind]):
-    """A declared meld: peng, or a kong (ming_gang from a discard: 一杠; an_gang concealed;
-    bu_gang added to a peng: 二杠). ``source`` is the seat the claimed tile came from (JSON
-    ``"from"``; None for an_gang; a bu_gang keeps its pung's). ``from_dict`` / ``to_dict``:
-    :class:`majiang.record_parts.Meld`.
-
-    Example:
-        >>> Meld("peng", "555p", 2).kinds
-        (13, 13, 13)
-        >>> Meld("ming_gang", "3333s", 3).to_dict()
-        {'kind': 'ming_gang', 'tiles': '3333s', 'from': 3}
-    """
-
-    kinds_of = staticmethod(kinds_of)
+MELD_RULES = MeldRules(MELD_KINDS, kinds_of, note=" (no chow in Nanjing)")
+"""Nanjing's melds: peng and the kongs (no chow)."""
 
 
 @dataclass(frozen=True)
@@ -368,10 +369,6 @@ class HandRecord:
         return out
 
 
-def _tiles(value: Any, path: str) -> tuple[int, ...]:
-    return parts.tiles_field(value, path, kinds_of)
-
-
 def _flowers(value: Any, path: str) -> tuple[str, ...]:
     return parts.text_field(value, path, parse_flowers, "flowers")
 
@@ -380,21 +377,144 @@ def _one_tile(value: Any, path: str) -> int:
     return parts.one_tile_field(value, path, kinds_of)
 
 
-def _meld(m: Any, path: str, seat: int) -> MeldTuple:
-    m = parts.object_field(m, path, MELD_KEYS)
-    kind = m.get("kind")
-    if kind not in MELD_KINDS:
+class Seat(NamedTuple):
+    """A checked Nanjing seat: the shared parts, the hard flowers laid aside and 报听."""
+
+    facts: SeatFacts
+    flowers: tuple[str, ...]
+    ready: bool
+
+
+def _seat(raw: Any, seat: int, c: Checked) -> Seat:
+    facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
+    path = f"players[{seat}]"
+    p = facts.data
+    laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
+    seen: dict[str, int] = c.scratch.setdefault("flowers", {})
+    for name in laid:
+        seen[name] = seen.get(name, 0) + 1
+        limit = 4 if name in DRAGONS else 1
+        if seen[name] > limit:
+            what = "four of each dragon" if limit == 4 else "one of each flower"
+            raise fail(f"{path}.flowers", f"another {name}: only {what} exist")
+    ready = parts.flag_field(p.get("ready", False), f"{path}.ready")
+    return Seat(facts, laid, ready)
+
+
+def _bixiahu_flags(value: Any, c: Checked) -> int | None:
+    return None if value is None else parts.whole_number_field(value, "bixiahu_flags", 0)
+
+
+def _penalties(value: Any, c: Checked) -> None:
+    for i, raw in enumerate(parts.list_field(value or [], "penalties", "penalties")):
+        path = f"penalties[{i}]"
+        pen = parts.object_field(raw, path, PENALTY_KEYS)
+        if pen.get("kind") not in PENALTY_KINDS:
+            raise fail(
+                f"{path}.kind",
+                f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
+            )
+        parts.seat_field(pen.get("seat"), f"{path}.seat")
+        if pen.get("tile") is not None:
+            _one_tile(pen["tile"], f"{path}.tile")
+
+
+class Win(NamedTuple):
+    """A checked Nanjing win: every winner, the tile, where it came from and how."""
+
+    winners: tuple[int, ...]
+    tile: int
+    source: int | None
+    flags: dict[str, bool]
+    gang_kai: str | None
+    feeder: int | None
+
+
+def _result(value: Any, c: Checked) -> Win | None:
+    r, kind = parts.result_kind(value, RESULT_KEYS)
+    if kind != "win":
+        return None
+    winners = _winners(r.get("winner"), c.options)
+    tile = _one_tile(r.get("tile"), "result.tile")
+    source = parts.discard_source(r.get("from"), winners)
+    if source is None and len(winners) > 1:
+        raise fail("result.winner", "several winners only on one discard (from a seat)")
+    flags = {name: parts.flag_field(r.get(name, False), f"result.{name}") for name in FLAGS}
+    gang_kai = r.get("gang_kai")
+    if gang_kai is not None and gang_kai not in GANG_KAI:
         raise fail(
-            f"{path}.kind",
-            f"expected one of {', '.join(MELD_KINDS)} (no chow in Nanjing), got {kind!r}",
+            "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
         )
-    tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
-    size = 4 if kind in GANG_KINDS else 3
-    if len(tiles) != size:
-        raise fail(f"{path}.tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
-    if tiles.count(tiles[0]) != size:
-        raise fail(f"{path}.tiles", f"a {kind} is {size} of one kind, got {m['tiles']}")
-    return kind, tiles, parts.meld_source(kind, m.get("from"), path, seat)
+    feeder = r.get("kong_feeder")
+    if feeder is not None:
+        parts.seat_field(feeder, "result.kong_feeder")
+    return Win(winners, tile, source, flags, gang_kai, feeder)
+
+
+def _win_flags(c: Checked) -> None:
+    w: Win | None = c.values["result"]
+    if w is not None:
+        for winner in w.winners:
+            _check_flags(w, winner, c.values["dealer"], c.options, c.seats)
+
+
+def _tile_counts(c: Checked) -> None:
+    w: Win | None = c.values["result"]
+    seat_tile_counts([s.facts for s in c.seats], None if w is None else w.tile)
+
+
+def _winning_hands(c: Checked) -> None:
+    w: Win | None = c.values["result"]
+    if w is None:
+        return
+    seats: list[Seat] = c.seats
+    punged = [m.kinds[0] for s in seats for m in s.facts.melds if m.kind == "peng"]
+    for winner in w.winners:
+        seat = seats[winner]
+        hand, melds = seat.facts.hand, seat.facts.melds
+        score = score_hand(
+            [hand.count(k) for k in range(NUM_KINDS)],
+            w.tile,
+            melds,
+            flowers=seat.flowers,
+            source=w.source,
+            winner=winner,
+            options=c.options,
+            tian_hu=w.flags["tian_hu"],
+            di_hu=w.flags["di_hu"],
+            gang_kai=w.gang_kai,
+            haidi=w.flags["haidi"],
+            punged=punged,
+        )
+        if score is None:
+            raise fail(
+                "result.tile",
+                f"players[{winner}]'s hand {seat.facts.data['hand']} with {KINDS[w.tile]} "
+                f"({len(melds)} meld(s), {len(seat.flowers)} hard flower(s)) "
+                "does not win under Nanjing rules (a small hand needs 门清 or four hard "
+                "flowers)",
+            )
+
+
+SPEC: RecordSpec[NanjingOptions] = RecordSpec(
+    variant="nanjing",
+    record_keys=RECORD_KEYS,
+    player_keys=PLAYER_KEYS,
+    result_keys=RESULT_KEYS,
+    options=NanjingOptions.from_dict,
+    fields=(
+        Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
+        Field("bixiahu", lambda value, c: parts.flag_field(value, "bixiahu"), False),
+        Field("bixiahu_flags", _bixiahu_flags),
+        Field("players", players_check),
+    ),
+    player=_seat,
+    after=(Field("penalties", _penalties), Field("result", _result)),
+    checks=(_win_flags, _tile_counts, _winning_hands),
+    finish=lambda c: c.options,
+    melds=MELD_RULES,
+)
+"""The Nanjing record: its fields and their checks, in order (see the module docstring)."""
 
 
 def check_record(data: Any) -> NanjingOptions:
@@ -407,123 +527,7 @@ def check_record(data: Any) -> NanjingOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    d = parts.object_field(data, "record", RECORD_KEYS)
-    parts.check_variant(d, "nanjing")
-    options = NanjingOptions.from_dict(d.get("options"))
-    dealer = parts.seat_field(d.get("dealer"), "dealer")
-    parts.flag_field(d.get("bixiahu", False), "bixiahu")
-    if d.get("bixiahu_flags") is not None:
-        parts.whole_number_field(d["bixiahu_flags"], "bixiahu_flags", 0)
-    players = parts.players_field(d.get("players"))
-
-    hands: list[tuple[int, ...]] = []
-    melds: list[list[MeldTuple]] = []
-    flowers: list[tuple[str, ...]] = []
-    ready: list[bool] = []
-    fields: list[tuple[str, tuple[int, ...]]] = []  # where each tile is, for the count check
-    ponds: list[tuple[int, ...]] = []
-    flower_seen: dict[str, int] = {}
-    for seat, raw in enumerate(players):
-        path = f"players[{seat}]"
-        p = parts.object_field(raw, path, PLAYER_KEYS)
-        if "hand" not in p:
-            raise fail(f"{path}.hand", "missing")
-        seat_melds = [
-            _meld(m, f"{path}.melds[{i}]", seat)
-            for i, m in enumerate(parts.list_field(p.get("melds") or [], f"{path}.melds", "melds"))
-        ]
-        if len(seat_melds) > 4:
-            raise fail(f"{path}.melds", f"at most four melds, got {len(seat_melds)}")
-        hand = _tiles(p["hand"], f"{path}.hand")
-        parts.check_concealed(hand, len(seat_melds), f"{path}.hand")
-        pond = _tiles(p.get("discards") or "", f"{path}.discards")
-        laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
-        for name in laid:
-            flower_seen[name] = flower_seen.get(name, 0) + 1
-            limit = 4 if name in DRAGONS else 1
-            if flower_seen[name] > limit:
-                what = "four of each dragon" if limit == 4 else "one of each flower"
-                raise fail(f"{path}.flowers", f"another {name}: only {what} exist")
-        ready.append(parts.flag_field(p.get("ready", False), f"{path}.ready"))
-        fields += [(f"{path}.melds[{i}]", m[1]) for i, m in enumerate(seat_melds)]
-        fields += [(f"{path}.hand", hand), (f"{path}.discards", pond)]
-        hands.append(hand)
-        melds.append(seat_melds)
-        ponds.append(pond)
-        flowers.append(laid)
-
-    penalties = parts.list_field(d.get("penalties") or [], "penalties", "penalties")
-    for i, raw in enumerate(penalties):
-        path = f"penalties[{i}]"
-        pen = parts.object_field(raw, path, PENALTY_KEYS)
-        if pen.get("kind") not in PENALTY_KINDS:
-            raise fail(
-                f"{path}.kind",
-                f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
-            )
-        parts.seat_field(pen.get("seat"), f"{path}.seat")
-        if pen.get("tile") is not None:
-            _one_tile(pen["tile"], f"{path}.tile")
-
-    r, kind = parts.result_kind(d.get("result"), RESULT_KEYS)
-    if kind == "win":
-        winners = _winners(r.get("winner"), options)
-        tile = _one_tile(r.get("tile"), "result.tile")
-        source = parts.discard_source(r.get("from"), winners)
-        if source is None and len(winners) > 1:
-            raise fail("result.winner", "several winners only on one discard (from a seat)")
-        flags = {name: parts.flag_field(r.get(name, False), f"result.{name}") for name in FLAGS}
-        gang_kai = r.get("gang_kai")
-        if gang_kai is not None and gang_kai not in GANG_KAI:
-            raise fail(
-                "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
-            )
-        feeder = r.get("kong_feeder")
-        if feeder is not None:
-            parts.seat_field(feeder, "result.kong_feeder")
-        for winner in winners:
-            _check_flags(
-                flags,
-                gang_kai,
-                feeder,
-                winner,
-                tile,
-                source,
-                dealer,
-                options,
-                melds,
-                flowers,
-                ponds,
-                ready,
-            )
-        fields.append(("result.tile", (tile,)))
-    parts.tile_counts_field(fields)
-    if kind == "win":
-        punged = [m[1][0] for seat_melds in melds for m in seat_melds if m[0] == "peng"]
-        for winner in winners:
-            score = score_hand(
-                [hands[winner].count(k) for k in range(NUM_KINDS)],
-                tile,
-                [(m[0], "".join(KINDS[k] for k in m[1]), m[2]) for m in melds[winner]],
-                flowers=flowers[winner],
-                source=source,
-                winner=winner,
-                options=options,
-                tian_hu=flags["tian_hu"],
-                di_hu=flags["di_hu"],
-                gang_kai=gang_kai,
-                haidi=flags["haidi"],
-                punged=punged,
-            )
-            if score is None:
-                raise fail(
-                    "result.tile",
-                    f"players[{winner}]'s hand {players[winner]['hand']} with {KINDS[tile]} "
-                    f"({len(melds[winner])} meld(s), {len(flowers[winner])} hard flower(s)) "
-                    "does not win under Nanjing rules (a small hand needs 门清 or four hard "
-                    "flowers)",
-                )
-    return options
+    return record_check.check_record(data, SPEC)
 
 
 def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
@@ -540,19 +544,11 @@ def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
 
 
 def _check_flags(
-    flags: Mapping[str, bool],
-    gang_kai: str | None,
-    feeder: int | None,
-    winner: int,
-    tile: int,
-    source: int | None,
-    dealer: int,
-    options: NanjingOptions,
-    melds: list[list[MeldTuple]],
-    flowers: list[tuple[str, ...]],
-    ponds: list[tuple[int, ...]],
-    ready: list[bool],
+    w: Win, winner: int, dealer: int, options: NanjingOptions, seats: list[Seat]
 ) -> None:
+    flags, gang_kai, feeder, source, tile = w.flags, w.gang_kai, w.feeder, w.source, w.tile
+    melds = [s.facts.melds for s in seats]
+    flowers = [s.flowers for s in seats]
     on = [
         name
         for name in ("gang_kai", "qiang_gang", "tian_hu", "di_hu")
@@ -567,23 +563,23 @@ def _check_flags(
             raise fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
         if gang_kai == "small" and not flowers[winner]:
             raise fail("result.gang_kai", "小杠开花 needs a hard flower laid aside")
-        if gang_kai == "big" and not any(m[0] in GANG_KINDS for m in melds[winner]):
+        if gang_kai == "big" and not any(m.is_gang for m in melds[winner]):
             raise fail("result.gang_kai", "大杠开花 needs a kong among the winner's melds")
         if gang_kai == "flower" and not flower_kongs(flowers[winner]):
             raise fail("result.gang_kai", "花杠开 needs a 花杠 among the winner's flowers")
     if feeder is not None:
         if gang_kai is None:
             raise fail("result.kong_feeder", "only a 杠开 win has a kong feeder")
-        if feeder == winner or not any(m[2] == feeder for m in melds[winner]):
+        if feeder == winner or not any(m.source == feeder for m in melds[winner]):
             raise fail("result.kong_feeder", f"seat {feeder} fed none of seat {winner}'s melds")
     if flags["qiang_gang"]:
         parts.check_qiang_gang(source, tile, melds)
     if flags["tian_hu"]:
         if winner != dealer or source is not None:
             raise fail("result.tian_hu", "天胡 is the dealer's own dealt hand, self-drawn")
-        parts.check_nothing_before(melds, ponds)
+        parts.check_nothing_before(melds, [s.facts.pond for s in seats])
     if flags["di_hu"]:
-        if not ready[winner]:
+        if not seats[winner].ready:
             raise fail("result.di_hu", f"地胡 needs 报听: players[{winner}].ready")
         if melds[winner]:
             raise fail("result.di_hu", "地胡 is won on the dealt tiles (no melds)")

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from majiang.errors import RecordError
+from majiang.payments import from_each, kong_payments, to_each, win_payers, win_payments
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import NUM_KINDS
 from majiang.variants.nanjing.flowers import flower_kongs
@@ -38,7 +39,6 @@ from majiang.variants.nanjing.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 
-SEATS = 4
 FED_KINDS: frozenset[str] = frozenset({"peng", "ming_gang", "bu_gang"})
 
 
@@ -110,8 +110,7 @@ def liability(
         return None
     score = score or score_winner(r, winner)
     melds = r.players[winner].melds
-    specs = [(m.kind, m.tiles, m.source) for m in melds]
-    feeder = kuaizhao_feeder(specs, r.options, winner=winner)
+    feeder = kuaizhao_feeder(melds, r.options, winner=winner)
     liable_hand = score.shape == "kuaizhao" or {"对对胡", "清一色"} & set(score.hands)
     if feeder is not None and (not r.options.v2 or liable_hand):
         return feeder, "快照"
@@ -192,28 +191,20 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
             liable = liability(r, winner, score)
             amount = score.flowers * factor
             detail = score.detail + (f" x {factor} (比下胡) = {amount}" if factor > 1 else "")
+            payers = win_payers(winner, w.source, like_self_draw=w.qiang_gang)
+            share = amount
             if others_like:
-                payers = [s for s in range(SEATS) if s != winner]
                 share = amount if o.self_draw_share == "full" else (amount + 1) // 2
                 if share != amount:
                     detail += f", half each = {share}"
-            else:
-                payers = [w.source] if w.source is not None else []
-                share = amount
-            for payer in payers:
-                text = f"{detail}, {how}"
-                if liable is None or liable[0] == payer:
-                    items.append(Payment(payer, winner, share, "胡牌分", text))
-                else:
-                    items.append(
-                        Payment(
-                            liable[0],
-                            winner,
-                            share,
-                            "包牌",
-                            f"{text}; {liable[1]}: pays seat {payer}'s share",
-                        )
-                    )
+            items += win_payments(
+                winner,
+                payers,
+                share,
+                f"{detail}, {how}",
+                liable=None if liable is None else liable[0],
+                why="" if liable is None else liable[1],
+            )
             per_winner.append(
                 {
                     "winner": winner,
@@ -246,19 +237,15 @@ def _on_the_spot(r: HandRecord) -> list[Payment]:
     o = r.options
     items: list[Payment] = []
     for seat, p in enumerate(r.players):
-        others = [s for s in range(SEATS) if s != seat]
         for m in p.melds:
             if m.kind == "an_gang":
-                for other in others:
-                    items.append(Payment(other, seat, o.kong_an, "暗杠", f"{m.tiles}: from each"))
-            elif m.kind in ("ming_gang", "bu_gang") and m.source is not None:
+                items += kong_payments(seat, m, o.kong_an, "暗杠", f"{m.tiles}: from each")
+            elif m.kind in ("ming_gang", "bu_gang"):
                 how = "一杠" if m.kind == "ming_gang" else "二杠"
-                items.append(
-                    Payment(m.source, seat, o.kong_ming, "明杠", f"{m.tiles} ({how}): the feeder")
-                )
+                detail = f"{m.tiles} ({how}): the feeder"
+                items += kong_payments(seat, m, o.kong_ming, "明杠", detail)
         for group in flower_kongs(p.flowers):
-            for other in others:
-                items.append(Payment(other, seat, o.flower_kong, "花杠", f"{group}: from each"))
+            items += from_each(seat, o.flower_kong, "花杠", f"{group}: from each")
     for pen in r.penalties:
         what = (
             "four in a row, first discarder"
@@ -267,7 +254,5 @@ def _on_the_spot(r: HandRecord) -> list[Payment]:
         )
         if pen.tile:
             what += f" ({pen.tile})"
-        for other in range(SEATS):
-            if other != pen.seat:
-                items.append(Payment(pen.seat, other, o.penalty, "罚", what))
+        items += to_each(pen.seat, o.penalty, "罚", what)
     return items

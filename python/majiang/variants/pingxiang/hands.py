@@ -24,18 +24,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
 
 from majiang._core import Rules, shanten, winning_tiles
 from majiang.errors import InvalidHandError
-from majiang.tiles import KINDS, NUM_KINDS, to_counts
+from majiang.meld import GANG_KINDS, MELD_KINDS, Meld, MeldInput
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.pingxiang.options import PingxiangOptions
 
 __all__ = [
     "HandScore",
-    "MeldLike",
     "MeldSpec",
     "is_258",
+    "is_chow",
     "is_knitted",
     "is_winning",
     "score_hand",
@@ -43,9 +43,6 @@ __all__ = [
 ]
 
 _DEFAULT = PingxiangOptions()
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
-MELD_KINDS: tuple[str, ...] = ("chi", "peng", "ming_gang", "an_gang", "bu_gang")
-GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
 HONORS: range = range(27, 34)
 TWO_FIVE_EIGHT: tuple[int, ...] = tuple(k for k in range(27) if k % 9 in (1, 4, 7))
 _KNITTED_PATTERNS: tuple[frozenset[int], ...] = (
@@ -81,22 +78,10 @@ _ORDER: tuple[str, ...] = (
 _SEVEN_PAIR_NAMES: tuple[str, ...] = ("七对子", "龙七", "双龙七", "三龙七")
 
 
-class MeldLike(Protocol):
-    """Anything with a meld ``kind`` and its tile ``kinds`` (such as the record's Meld)."""
+MeldSpec = MeldInput
+"""A meld: a :class:`~majiang.meld.Meld`, or ``(kind, tiles)`` with tiles as kind indices or
+MPSZ text."""
 
-    @property
-    def kind(self) -> str:
-        """chi, peng, ming_gang, an_gang or bu_gang."""
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The meld's tiles as kind indices."""
-
-
-MeldSpec = MeldLike | tuple[str, str | Sequence[int]]
-"""A meld: ``(kind, tiles)`` with tiles as kind indices or MPSZ text, or a MeldLike."""
-
-_Meld = tuple[str, tuple[int, ...]]
 _Entry = tuple[str, int]  # (big hand, 和子)
 
 
@@ -125,6 +110,18 @@ def is_258(kind: int) -> bool:
         (True, True, False, False)
     """
     return kind < 27 and kind % 9 in (1, 4, 7)
+
+
+def is_chow(tiles: tuple[int, ...]) -> bool:
+    """Whether three sorted kinds are a Pingxiang chi: three numbers in a row of one suit
+    (honors cannot be chowed). The one chi test of the record check and the scorer.
+
+    Example:
+        >>> is_chow((3, 4, 5)), is_chow((7, 8, 9)), is_chow((27, 28, 29))
+        (True, False, False)
+    """
+    a = tiles[0]
+    return len(tiles) == 3 and a < 27 and a % 9 <= 6 and tiles == (a, a + 1, a + 2)
 
 
 def is_knitted(counts: Sequence[int], honors: str = "at_least_5") -> bool:
@@ -231,11 +228,11 @@ def winning_kinds(
 
 @lru_cache(maxsize=16384)
 def _winning_kinds(
-    counts: tuple[int, ...], melds: tuple[_Meld, ...], self_drawn: bool, options: PingxiangOptions
+    counts: tuple[int, ...], melds: tuple[Meld, ...], self_drawn: bool, options: PingxiangOptions
 ) -> frozenset[int]:
     held = list(counts)
-    for _, tiles in melds:
-        for k in tiles:
+    for m in melds:
+        for k in m.kinds:
             held[k] += 1
     present = [k for k in range(NUM_KINDS) if held[k]]
     n_melds = len(melds)
@@ -244,13 +241,13 @@ def _winning_kinds(
         return frozenset()  # not ready in any shape the rules know: most hands, cheaply
     candidates: set[int] = set()
     candidates.update(
-        _INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
+        KIND_INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
     )
     if not melds:
-        candidates.update(_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
+        candidates.update(KIND_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
         if all(c <= 1 for c in counts):
             candidates.update(k for k in range(NUM_KINDS) if not counts[k])
-    no_chi = all(kind != "chi" for kind, _ in melds)
+    no_chi = all(m.kind != "chi" for m in melds)
     if no_chi and all(is_258(k) for k in present):
         candidates.update(TWO_FIVE_EIGHT)
     if all(k >= 27 for k in present):
@@ -275,16 +272,19 @@ def _counts(concealed: Sequence[int] | str) -> tuple[int, ...]:
     return counts
 
 
-def _melds(melds: Sequence[MeldSpec]) -> tuple[_Meld, ...]:
-    out: list[_Meld] = []
+def _melds(melds: Sequence[MeldSpec]) -> tuple[Meld, ...]:
+    out: list[Meld] = []
     for m in melds:
         if isinstance(m, tuple):
-            kind, raw = m
-            tiles = tuple(_INDEX[n] for n in _names(raw)) if isinstance(raw, str) else tuple(raw)
+            kind, raw = m[0], m[1]
+            tiles = (
+                tuple(KIND_INDEX[n] for n in _names(raw)) if isinstance(raw, str) else tuple(raw)
+            )
         else:
             kind, tiles = m.kind, tuple(m.kinds)
-        out.append((kind, tuple(sorted(tiles))))
-        _check_meld(kind, out[-1][1])
+        # the source plays no part in the score: left out, so the caches share the melds
+        out.append(Meld(kind, tuple(sorted(tiles))))
+        _check_meld(kind, out[-1].kinds)
     return tuple(out)
 
 
@@ -302,8 +302,7 @@ def _check_meld(kind: str, tiles: tuple[int, ...]) -> None:
     if len(tiles) != size:
         raise InvalidHandError(f"a {kind} has {size} tiles, got {len(tiles)}")
     if kind == "chi":
-        a = tiles[0]
-        if a >= 27 or a % 9 > 6 or tiles != (a, a + 1, a + 2):
+        if not is_chow(tiles):
             raise InvalidHandError(
                 f"a chi is three numbers in a row of one suit (honors cannot be chowed), "
                 f"got {' '.join(KINDS[k] for k in tiles)}"
@@ -312,7 +311,7 @@ def _check_meld(kind: str, tiles: tuple[int, ...]) -> None:
         raise InvalidHandError(f"a {kind} is {size} of one kind, got {tiles!r}")
 
 
-def _check_size(counts: tuple[int, ...], melds: tuple[_Meld, ...], full: int) -> None:
+def _check_size(counts: tuple[int, ...], melds: tuple[Meld, ...], full: int) -> None:
     if len(melds) > 4:
         raise InvalidHandError(f"at most four melds, got {len(melds)}")
     want = full - 3 * len(melds)
@@ -321,8 +320,8 @@ def _check_size(counts: tuple[int, ...], melds: tuple[_Meld, ...], full: int) ->
             f"{sum(counts)} concealed tiles do not fit {len(melds)} meld(s): expected {want}"
         )
     held = list(counts)
-    for _, tiles in melds:
-        for k in tiles:
+    for m in melds:
+        for k in m.kinds:
             held[k] += 1
     for k, c in enumerate(held):
         if c > 4:
@@ -387,24 +386,24 @@ def _hezi_fan(entries: list[_Entry], cap: int) -> tuple[int, int, str]:
 @lru_cache(maxsize=65536)
 def _score(
     counts: tuple[int, ...],
-    melds: tuple[_Meld, ...],
+    melds: tuple[Meld, ...],
     self_drawn: bool,
     tian_hu: bool,
     di_hu: bool,
     options: PingxiangOptions,
 ) -> HandScore | None:
     held = list(counts)
-    for _, tiles in melds:
-        for k in tiles:
+    for m in melds:
+        for k in m.kinds:
             held[k] += 1
     present = [k for k in range(NUM_KINDS) if held[k]]
     suits = {k // 9 for k in present}
     qys = len(suits) == 1 and 3 not in suits
     zys = suits == {3}
-    no_chi = all(kind != "chi" for kind, _ in melds)
+    no_chi = all(m.kind != "chi" for m in melds)
     luanjiang = no_chi and all(is_258(k) for k in present)
     luanjiang_hezi = 1 if options.luanjiang_fan == 4 else 2
-    kongs = sum(kind in GANG_KINDS for kind, _ in melds)
+    kongs = sum(m.is_gang for m in melds)
     strict_pinghu = options.pinghu_self_draw_only and not (tian_hu or di_hu)
 
     readings: list[tuple[list[_Entry], str]] = []

@@ -37,22 +37,48 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.errors import RecordError
-from majiang.record_parts import MELD_KEYS, SEATS, DrawResult, MeldTuple, WinResult, fail
+from majiang.meld import MELD_KINDS, Meld
+from majiang.record_check import (
+    Checked,
+    ChiRule,
+    Field,
+    MeldRules,
+    RecordSpec,
+    SeatFacts,
+    WinFacts,
+    check_seat,
+    check_win,
+    check_win_flags,
+    players_check,
+    seat_tile_counts,
+    win_result,
+)
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
-from majiang.record_parts import WIN_FLAGS as FLAGS
-from majiang.tiles import KINDS, NUM_KINDS
-from majiang.variants.pingxiang.hands import GANG_KINDS, MELD_KINDS, score_hand
+from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
+from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
+from majiang.variants.pingxiang.hands import is_chow, score_hand
 from majiang.variants.pingxiang.options import PingxiangOptions
 
-__all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult", "kinds_of"]
+__all__ = [
+    "MELD_RULES",
+    "SPEC",
+    "DrawResult",
+    "HandRecord",
+    "Meld",
+    "MeldKind",
+    "PlayerRecord",
+    "WinResult",
+    "check_record",
+    "kinds_of",
+]
 
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 
 
 def kinds_of(text: str) -> tuple[int, ...]:
@@ -64,69 +90,18 @@ def kinds_of(text: str) -> tuple[int, ...]:
     """
     out = []
     for name in parse_tiles(text):
-        if name not in _INDEX:
+        if name not in KIND_INDEX:
             raise RecordError(f"{name} is a flower; Pingxiang has no flowers")
-        out.append(_INDEX[name])
+        out.append(KIND_INDEX[name])
     return tuple(out)
 
 
-class Meld(parts.Meld[MeldKind]):
-    """A declared meld: chi, peng, or a kong (ming_gang from a discard, an_gang concealed,
-    bu_gang added to a peng). ``source`` is the seat the claimed tile came from (JSON
-    ``"from"``; None for an_gang; a bu_gang keeps its pung's). ``from_dict`` / ``to_dict``:
-    :class:`majiang.record_parts.Meld`.
-
-    Example:
-        >>> Meld("peng", "555p", 2).kinds
-        (13, 13, 13)
-        >>> Meld.from_dict({"kind": "an_gang", "tiles": "1111z"})
-        Meld(kind='an_gang', tiles='1111z', source=None)
-    """
-
-    kinds_of = staticmethod(kinds_of)
-
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    """One seat at the end of the hand: concealed ``hand`` (the winner's without the winning
-    tile), ``melds``, ``discards`` left in the pond and, optionally, the ``dealt`` tiles.
-
-    Example:
-        >>> PlayerRecord("123m").melds
-        ()
-    """
-
-    hand: str
-    melds: tuple[Meld, ...] = ()
-    discards: str = ""
-    dealt: str | None = None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
-        """A player from ``{"hand", "melds", "discards", "dealt"}`` (missing ones default).
-
-        Example:
-            >>> PlayerRecord.from_dict({"hand": "123m"}).discards
-            ''
-        """
-        melds = tuple(Meld.from_dict(m) for m in data.get("melds") or ())
-        return cls(data["hand"], melds, data.get("discards") or "", data.get("dealt"))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (``dealt`` only when given).
-
-        Example:
-            >>> PlayerRecord("123m", discards="9p").to_dict()
-            {'hand': '123m', 'melds': [], 'discards': '9p'}
-        """
-        out: dict[str, Any] = {
-            "hand": self.hand,
-            "melds": [m.to_dict() for m in self.melds],
-            "discards": self.discards,
-        }
-        if self.dealt is not None:
-            out["dealt"] = self.dealt
-        return out
+MELD_RULES = MeldRules(
+    MELD_KINDS,
+    kinds_of,
+    ChiRule(is_chow, "three numbers in a row of one suit; honors cannot be chowed"),
+)
+"""Pingxiang's melds: chi (of one suit), peng and the kongs."""
 
 
 @dataclass(frozen=True)
@@ -210,41 +185,96 @@ class HandRecord:
         }
 
 
-def _tiles(value: Any, path: str) -> tuple[int, ...]:
-    return parts.tiles_field(value, path, kinds_of)
+def _indicator(name: str) -> Field:
+    def check(value: Any, c: Checked) -> int | None:
+        return None if value is None else parts.one_tile_field(value, name, kinds_of)
+
+    return Field(name, check)
 
 
-def _one_tile(value: Any, path: str) -> int:
-    return parts.one_tile_field(value, path, kinds_of)
+def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
+    facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
+    path = f"players[{seat}]"
+    p = facts.data
+    if p.get("dealt") is not None:
+        dealt = parts.tiles_field(p["dealt"], f"{path}.dealt", kinds_of)
+        want = 14 if seat == c.values["dealer"] else 13
+        if len(dealt) != want:
+            raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
+        if any(dealt.count(k) > 4 for k in set(dealt)):
+            raise fail(f"{path}.dealt", "more than four of one tile")
+    return facts
 
 
-def _meld(m: Any, path: str, seat: int) -> MeldTuple:
-    m = parts.object_field(m, path, MELD_KEYS)
-    kind = m.get("kind")
-    if kind not in MELD_KINDS:
-        raise fail(f"{path}.kind", f"expected one of {', '.join(MELD_KINDS)}, got {kind!r}")
-    tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
-    size = 4 if kind in GANG_KINDS else 3
-    if len(tiles) != size:
-        raise fail(f"{path}.tiles", f"a {kind} has {size} tiles, got {len(tiles)}")
-    if kind == "chi":
-        a = tiles[0]
-        if a >= 27 or a % 9 > 6 or tiles != (a, a + 1, a + 2):
-            raise fail(
-                f"{path}.tiles",
-                f"{m['tiles']} is no sequence (three numbers in a row of one suit; "
-                "honors cannot be chowed)",
-            )
-    elif tiles.count(tiles[0]) != size:
-        raise fail(f"{path}.tiles", f"a {kind} is {size} of one kind, got {m['tiles']}")
-    source = parts.meld_source(kind, m.get("from"), path, seat)
-    if kind == "chi" and source != (seat + 3) % SEATS:
+def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
+    return check_win(winner, tile, source, flags, kinds_of, "tiles")
+
+
+def _result(value: Any, c: Checked) -> WinFacts | None:
+    return win_result(value, RESULT_KEYS, _win)
+
+
+def _win_flags(c: Checked) -> None:
+    w: WinFacts | None = c.values["result"]
+    if w is not None:
+        seats: list[SeatFacts] = c.seats
+        check_win_flags(w, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
+
+
+def _tile_counts(c: Checked) -> None:
+    w: WinFacts | None = c.values["result"]
+    seat_tile_counts(c.seats, None if w is None else w.tile)
+
+
+def _winning_hand(c: Checked) -> None:
+    w: WinFacts | None = c.values["result"]
+    if w is None:
+        return
+    seat: SeatFacts = c.seats[w.winner]
+    concealed = [0] * NUM_KINDS
+    for k in (*seat.hand, w.tile):
+        concealed[k] += 1
+    score = score_hand(
+        concealed,
+        seat.melds,
+        self_drawn=w.source is None,
+        tian_hu=w.tian_hu,
+        di_hu=w.di_hu,
+        options=c.options,
+    )
+    if score is None:
         raise fail(
-            f"{path}.from",
-            f"a chi takes the previous player's (上家) discard, seat {(seat + 3) % SEATS}, "
-            f"not seat {source}",
+            "result.tile",
+            f"players[{w.winner}]'s hand {seat.data['hand']} with {KINDS[w.tile]} "
+            f"({len(seat.melds)} meld(s)) does not win under Pingxiang rules",
         )
-    return kind, tiles, source
+
+
+SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
+    variant="pingxiang",
+    record_keys=RECORD_KEYS,
+    player_keys=PLAYER_KEYS,
+    result_keys=RESULT_KEYS,
+    options=PingxiangOptions.from_dict,
+    fields=(
+        Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
+        Field(
+            "dealer_streak",
+            lambda value, c: parts.whole_number_field(value, "dealer_streak", 1),
+            1,
+        ),
+        _indicator("jing_indicator"),
+        _indicator("lower_jing_indicator"),
+        Field("chao_zhuang", lambda value, c: parts.flag_field(value, "chao_zhuang"), False),
+        Field("players", players_check),
+    ),
+    player=_seat,
+    after=(Field("result", _result),),
+    checks=(_win_flags, _tile_counts, _winning_hand),
+    finish=lambda c: c.options,
+    melds=MELD_RULES,
+)
+"""The Pingxiang record: its fields and their checks, in order (see the module docstring)."""
 
 
 def check_record(data: Any) -> PingxiangOptions:
@@ -257,104 +287,4 @@ def check_record(data: Any) -> PingxiangOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    d = parts.object_field(data, "record", RECORD_KEYS)
-    parts.check_variant(d, "pingxiang")
-    options = PingxiangOptions.from_dict(d.get("options"))
-    dealer = parts.seat_field(d.get("dealer"), "dealer")
-    parts.whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
-    for name in ("jing_indicator", "lower_jing_indicator"):
-        if d.get(name) is not None:
-            _one_tile(d[name], name)
-    parts.flag_field(d.get("chao_zhuang", False), "chao_zhuang")
-    players = parts.players_field(d.get("players"))
-
-    hands: list[tuple[int, ...]] = []
-    melds: list[list[MeldTuple]] = []
-    fields: list[tuple[str, tuple[int, ...]]] = []  # where each tile is, for the count check
-    ponds: list[tuple[int, ...]] = []
-    for seat, raw in enumerate(players):
-        path = f"players[{seat}]"
-        p = parts.object_field(raw, path, PLAYER_KEYS)
-        if "hand" not in p:
-            raise fail(f"{path}.hand", "missing")
-        seat_melds = [
-            _meld(m, f"{path}.melds[{i}]", seat)
-            for i, m in enumerate(parts.list_field(p.get("melds") or [], f"{path}.melds", "melds"))
-        ]
-        if len(seat_melds) > 4:
-            raise fail(f"{path}.melds", f"at most four melds, got {len(seat_melds)}")
-        hand = _tiles(p["hand"], f"{path}.hand")
-        parts.check_concealed(hand, len(seat_melds), f"{path}.hand")
-        pond = _tiles(p.get("discards") or "", f"{path}.discards")
-        if p.get("dealt") is not None:
-            dealt = _tiles(p["dealt"], f"{path}.dealt")
-            want = 14 if seat == dealer else 13
-            if len(dealt) != want:
-                raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
-            if any(dealt.count(k) > 4 for k in set(dealt)):
-                raise fail(f"{path}.dealt", "more than four of one tile")
-        fields += [(f"{path}.melds[{i}]", m[1]) for i, m in enumerate(seat_melds)]
-        fields += [(f"{path}.hand", hand), (f"{path}.discards", pond)]
-        hands.append(hand)
-        melds.append(seat_melds)
-        ponds.append(pond)
-
-    r, kind = parts.result_kind(d.get("result"), RESULT_KEYS)
-    if kind == "win":
-        winner = parts.seat_field(r.get("winner"), "result.winner")
-        tile = _one_tile(r.get("tile"), "result.tile")
-        source = parts.discard_source(r.get("from"), (winner,))
-        flags = {name: parts.flag_field(r.get(name, False), f"result.{name}") for name in FLAGS}
-        _check_flags(flags, winner, tile, source, dealer, melds, ponds)
-        fields.append(("result.tile", (tile,)))
-    parts.tile_counts_field(fields)
-    if kind == "win":
-        concealed = [0] * NUM_KINDS
-        for k in (*hands[winner], tile):
-            concealed[k] += 1
-        meld_specs = [(m[0], m[1]) for m in melds[winner]]
-        score = score_hand(
-            concealed,
-            meld_specs,
-            self_drawn=source is None,
-            tian_hu=flags["tian_hu"],
-            di_hu=flags["di_hu"],
-            options=options,
-        )
-        if score is None:
-            raise fail(
-                "result.tile",
-                f"players[{winner}]'s hand {players[winner]['hand']} with {KINDS[tile]} "
-                f"({len(melds[winner])} meld(s)) does not win under Pingxiang rules",
-            )
-    return options
-
-
-def _check_flags(
-    flags: Mapping[str, bool],
-    winner: int,
-    tile: int,
-    source: int | None,
-    dealer: int,
-    melds: list[list[MeldTuple]],
-    ponds: list[tuple[int, ...]],
-) -> None:
-    on = [name for name in FLAGS if flags[name]]
-    if len(on) > 1:
-        raise fail(f"result.{on[1]}", f"cannot go with {on[0]}")
-    if flags["gang_kai"]:
-        if source is not None:
-            raise fail("result.gang_kai", "杠开 is self-drawn (from must be null)")
-        if not any(m[0] in GANG_KINDS for m in melds[winner]):
-            raise fail("result.gang_kai", "杠开 needs a kong among the winner's melds")
-    if flags["qiang_gang"]:
-        parts.check_qiang_gang(source, tile, melds)
-    if flags["tian_hu"]:
-        if winner != dealer or source is not None:
-            raise fail("result.tian_hu", "天胡 is the dealer's own 14 dealt tiles")
-        parts.check_nothing_before(melds, ponds)
-    if flags["di_hu"]:
-        if winner == dealer or source != dealer:
-            raise fail("result.di_hu", "地胡 is a non-dealer winning on the dealer's discard")
-        if melds[winner]:
-            raise fail("result.di_hu", "地胡 is won on the dealt 13 tiles (no melds)")
+    return record_check.check_record(data, SPEC)

@@ -28,14 +28,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from majiang.errors import RecordError
-from majiang.settlement import Payment, Settlement
-from majiang.tiles import NUM_KINDS
+from majiang.payments import kong_payments, to_each, win_payers, win_payments
+from majiang.settlement import Settlement
+from majiang.tiles import NUM_KINDS, SEATS
 from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.record import HandRecord, WinResult, kinds_of
 
 __all__ = ["liable_seat", "settle"]
 
-SEATS = 4
 FED_KINDS: frozenset[str] = frozenset({"chi", "peng", "ming_gang", "bu_gang"})
 """Melds made on another player's tile: what counts towards 包牌 (a bu_gang was a peng)."""
 
@@ -88,39 +88,24 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     w = r.result
     score = _score(r, w)
     winner = w.winner
-    others = [s for s in range(SEATS) if s != winner]
-    payers = others if w.source is None else [w.source]
     liable = liable_seat(r)
     triplets_hand = "对对胡" in score.hands or "18罗汉" in score.hands
     if liable is not None and o.baopai_excludes_pengpenghu and triplets_hand:
         liable = None
     amount = score.fan * b
     how = "自摸" if w.source is None else ("抢杠" if w.qiang_gang else "放炮")
-    items: list[Payment] = []
-    for payer in payers:
-        detail = f"{score.detail} 番 x {b} (B) = {amount}, {how}"
-        if liable is None or liable == payer:
-            items.append(Payment(payer, winner, amount, "胡牌分", detail))
-        else:
-            items.append(
-                Payment(liable, winner, amount, "包牌", f"{detail}; pays seat {payer}'s share")
-            )
+    detail = f"{score.detail} 番 x {b} (B) = {amount}, {how}"
+    items = win_payments(winner, win_payers(winner, w.source), amount, detail, liable=liable)
     for seat, p in enumerate(r.players):
         for m in p.melds:
             if m.kind == "an_gang":
-                for other in range(SEATS):
-                    if other != seat:
-                        items.append(Payment(other, seat, b, "暗杠", f"{m.tiles}: B from each"))
-            elif m.kind in ("ming_gang", "bu_gang") and m.source is not None:
+                items += kong_payments(seat, m, b, "暗杠", f"{m.tiles}: B from each")
+            elif m.kind in ("ming_gang", "bu_gang"):
                 reason = "明杠" if m.kind == "ming_gang" else "补杠"
-                items.append(
-                    Payment(m.source, seat, b, reason, f"{m.tiles}: B from seat {m.source}")
-                )
+                items += kong_payments(seat, m, b, reason, f"{m.tiles}: B from seat {m.source}")
     genzhuang = o.genzhuang and r.chao_zhuang
     if genzhuang:
-        for seat in range(SEATS):
-            if seat != r.dealer:
-                items.append(Payment(r.dealer, seat, b, "跟庄", "the first four discards matched"))
+        items += to_each(r.dealer, b, "跟庄", "the first four discards matched")
     pattern: dict[str, Any] = {
         "result": "win",
         "winner": winner,
