@@ -11,7 +11,10 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
+    "ArgumentTypeError",
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
@@ -19,11 +22,17 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "TileParseError",
+    "quoted",
 ]
 
 
 class MajiangError(Exception):
     """Base class of every error majiang raises on bad input."""
+
+
+class ArgumentTypeError(MajiangError, TypeError):
+    """A wrong-typed argument; also a TypeError, so one `except MajiangError` catches every bad
+    input."""
 
 
 class TileParseError(MajiangError, ValueError):
@@ -51,3 +60,52 @@ class IllegalActionError(MajiangError, ValueError):
 class ReplayError(MajiangError, ValueError):
     """An event log that does not replay: unreadable, or an event the rules or the recorded
     deal contradict; the message names the line (1-based) and what differs."""
+
+
+QUOTE_LIMIT = 60
+"""The most characters :func:`quoted` gives back."""
+
+
+class _Repr(reprlib.Repr):
+    """A bounded repr: few items of a container, few levels deep, no huge int to text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = QUOTE_LIMIT
+        self.maxother = QUOTE_LIMIT
+        self.maxlong = QUOTE_LIMIT
+        for name in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset", "maxdeque"):
+            setattr(self, name, 6)
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * QUOTE_LIMIT:  # too long to show; text of it may be refused
+            return f"<a {x.bit_length()}-bit integer>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x[: QUOTE_LIMIT + 1])
+
+
+_REPR = _Repr()
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (ending in "…"):
+    whatever a caller passes, the message stays short and building it cannot fail.
+
+    Example:
+        >>> quoted("5m"), quoted(["1m", 2])
+        ("'5m'", "['1m', 2]")
+        >>> quoted("x" * 100)
+        "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+        >>> quoted(10**10000)
+        '<a 33220-bit integer>'
+    """
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a __repr__ that fails: name the type only
+        text = f"<{type(value).__name__}>"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
