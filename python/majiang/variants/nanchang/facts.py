@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from majiang._core import is_winning
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, quoted
 from majiang.record_parts import (
     MELD_KEYS,
     SEATS,
@@ -132,7 +132,7 @@ class HandFacts(NamedTuple):
 
 def _one_tile(value: Any, path: str) -> int:
     if type(value) is not str:
-        raise fail(path, f"expected one tile as text, got {value!r}")
+        raise fail(path, f"expected one tile as text, got {quoted(value)}")
     try:
         tiles = kinds_of(value)
     except MajiangError as e:
@@ -299,7 +299,7 @@ def _check_player(
             raise _Problem(f"melds[{i}].{e.field}", e.message) from None
         except TypeError:
             raise _Problem(
-                f"melds[{i}]", f"expected kind, tiles as text and from, got {values!r}"
+                f"melds[{i}]", f"expected kind, tiles as text and from, got {quoted(values)}"
             ) from None
     hand = _text_tiles(hand_text, "hand")
     room = 13 - 3 * len(melds)
@@ -322,7 +322,7 @@ _cached_player = lru_cache(maxsize=4096, typed=True)(_check_player)
 
 def _text_tiles(value: Any, field: str) -> tuple[int, ...]:
     if type(value) is not str:
-        raise _Problem(field, f"expected tiles as text, got {value!r}")
+        raise _Problem(field, f"expected tiles as text, got {quoted(value)}")
     try:
         return kinds_of(value)
     except MajiangError as e:
@@ -333,9 +333,9 @@ def _text_tiles(value: Any, field: str) -> tuple[int, ...]:
 def _meld(kind: Any, text: Any, source: Any, seat: int) -> MeldFacts:
     """The checked meld (cached: a meld's validity depends on these four values only)."""
     if kind not in MELD_KINDS:
-        raise _Problem("kind", f"expected one of {', '.join(MELD_KINDS)}, got {kind!r}")
+        raise _Problem("kind", f"expected one of {', '.join(MELD_KINDS)}, got {quoted(kind)}")
     if type(text) is not str:
-        raise _Problem("tiles", f"expected tiles as text, got {text!r}")
+        raise _Problem("tiles", f"expected tiles as text, got {quoted(text)}")
     try:
         tiles = kinds_of(text)
     except MajiangError as e:
@@ -358,7 +358,7 @@ def _meld(kind: Any, text: Any, source: Any, seat: int) -> MeldFacts:
     if source is None:
         raise _Problem("from", f"a {kind} needs the seat the claimed tile came from")
     if type(source) is not int or not 0 <= source < SEATS:
-        raise _Problem("from", f"expected a seat 0-3, got {source!r}")
+        raise _Problem("from", f"expected a seat 0-3, got {quoted(source)}")
     if source == seat:
         raise _Problem("from", f"a {kind} claims another player's tile, not its own")
     if kind == "chi" and source != (seat + 3) % SEATS:
@@ -379,7 +379,7 @@ def _result(r: Any) -> WinFacts | None:
             object_field(r, "result", frozenset({"kind"}))
         return None
     if kind != "win":
-        raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
+        raise fail("result.kind", f"expected 'win' or 'draw', got {quoted(kind)}")
     values = (r.get("winner"), r.get("tile"), r.get("from"))
     flags = tuple(r.get(name, False) for name in FLAGS)
     try:
@@ -388,7 +388,7 @@ def _result(r: Any) -> WinFacts | None:
         raise fail(f"result.{e.field}", e.message) from None
     except TypeError:  # an unhashable value
         raise fail(
-            "result", f"expected winner and from as seats and tile as text, got {r!r}"
+            "result", f"expected winner and from as seats and tile as text, got {quoted(r)}"
         ) from None
 
 
@@ -396,9 +396,9 @@ def _result(r: Any) -> WinFacts | None:
 def _win(winner: Any, tile: Any, source: Any, *flags: Any) -> WinFacts:
     """The checked win (cached on its values)."""
     if type(winner) is not int or not 0 <= winner < SEATS:
-        raise _Problem("winner", f"expected a seat 0-3, got {winner!r}")
+        raise _Problem("winner", f"expected a seat 0-3, got {quoted(winner)}")
     if type(tile) is not str:
-        raise _Problem("tile", f"expected one tile as text, got {tile!r}")
+        raise _Problem("tile", f"expected one tile as text, got {quoted(tile)}")
     try:
         kinds = kinds_of(tile)
     except MajiangError as e:
@@ -407,12 +407,12 @@ def _win(winner: Any, tile: Any, source: Any, *flags: Any) -> WinFacts:
         raise _Problem("tile", f"expected one tile, got {len(kinds)}")
     if source is not None:
         if type(source) is not int or not 0 <= source < SEATS:
-            raise _Problem("from", f"expected a seat 0-3, got {source!r}")
+            raise _Problem("from", f"expected a seat 0-3, got {quoted(source)}")
         if source == winner:
             raise _Problem("from", "a discard win takes another player's tile")
     for name, value in zip(FLAGS, flags, strict=True):
         if type(value) is not bool:
-            raise _Problem(name, f"expected true or false, got {value!r}")
+            raise _Problem(name, f"expected true or false, got {quoted(value)}")
     return WinFacts(winner, kinds[0], source, *flags)
 
 

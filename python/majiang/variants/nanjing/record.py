@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
-from majiang.errors import RecordError
+from majiang.errors import RecordError, quoted
 from majiang.record_parts import MELD_KEYS, DrawResult, MeldTuple, fail
 from majiang.tiles import KINDS, NUM_KINDS
 from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
@@ -386,7 +386,7 @@ def _meld(m: Any, path: str, seat: int) -> MeldTuple:
     if kind not in MELD_KINDS:
         raise fail(
             f"{path}.kind",
-            f"expected one of {', '.join(MELD_KINDS)} (no chow in Nanjing), got {kind!r}",
+            f"expected one of {', '.join(MELD_KINDS)} (no chow in Nanjing), got {quoted(kind)}",
         )
     tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
     size = 4 if kind in GANG_KINDS else 3
@@ -459,7 +459,7 @@ def check_record(data: Any) -> NanjingOptions:
         if pen.get("kind") not in PENALTY_KINDS:
             raise fail(
                 f"{path}.kind",
-                f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
+                f"expected one of {', '.join(PENALTY_KINDS)}, got {quoted(pen.get('kind'))}",
             )
         parts.seat_field(pen.get("seat"), f"{path}.seat")
         if pen.get("tile") is not None:
@@ -476,7 +476,8 @@ def check_record(data: Any) -> NanjingOptions:
         gang_kai = r.get("gang_kai")
         if gang_kai is not None and gang_kai not in GANG_KAI:
             raise fail(
-                "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
+                "result.gang_kai",
+                f"expected null or one of small, big, flower, got {quoted(gang_kai)}",
             )
         feeder = r.get("kong_feeder")
         if feeder is not None:
@@ -532,7 +533,7 @@ def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
             raise fail("result.winner", "expected a seat or a non-empty list of seats")
         seats = tuple(parts.seat_field(v, f"result.winner[{i}]") for i, v in enumerate(value))
         if len(set(seats)) != len(seats):
-            raise fail("result.winner", f"a seat wins once, got {list(seats)!r}")
+            raise fail("result.winner", f"a seat wins once, got {quoted(list(seats))}")
         if len(seats) > 1 and not options.multiple_winners:
             raise fail("result.winner", "several winners (一炮多响) need multiple_winners")
         return seats

@@ -39,7 +39,7 @@ from typing import Any, Literal
 
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
-from majiang.errors import RecordError
+from majiang.errors import RecordError, quoted
 from majiang.record_parts import MELD_KEYS, SEATS, DrawResult, MeldTuple, WinResult, fail
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
@@ -222,7 +222,7 @@ def _meld(m: Any, path: str, seat: int) -> MeldTuple:
     m = parts.object_field(m, path, MELD_KEYS)
     kind = m.get("kind")
     if kind not in MELD_KINDS:
-        raise fail(f"{path}.kind", f"expected one of {', '.join(MELD_KINDS)}, got {kind!r}")
+        raise fail(f"{path}.kind", f"expected one of {', '.join(MELD_KINDS)}, got {quoted(kind)}")
     tiles = tuple(sorted(_tiles(m.get("tiles"), f"{path}.tiles")))
     size = 4 if kind in GANG_KINDS else 3
     if len(tiles) != size:
