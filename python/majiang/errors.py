@@ -12,6 +12,8 @@ Example:
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = [
     "ArgumentTypeError",
@@ -23,6 +25,7 @@ __all__ = [
     "RulesError",
     "TileParseError",
     "quoted",
+    "surrogate_path",
 ]
 
 
@@ -109,3 +112,47 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
+
+
+def _encodes(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def surrogate_path(data: Any, limit: int = 100_000) -> str | None:
+    """The path (``players[0].hand``) of the first text in ``data`` (objects and lists, as from
+    JSON) that is not valid Unicode, i.e. holds a lone surrogate such as ``"\\ud800"`` that
+    JSON allows but no UTF-8 text can carry; ``"record"`` for ``data`` itself, None if every
+    text is valid (or nothing is found in the first ``limit`` values). Meant for the error path:
+    a check that failed with UnicodeEncodeError names the field with it.
+
+    Example:
+        >>> surrogate_path({"players": [{"hand": "1m"}, {"hand": "\\ud800"}]})
+        'players[1].hand'
+        >>> surrogate_path({"tile": "5m"}) is None
+        True
+    """
+    stack: list[tuple[str, Any]] = [("", data)]
+    seen = 0
+    while stack and seen < limit:
+        path, value = stack.pop()
+        seen += 1
+        if isinstance(value, str):
+            if not _encodes(value):
+                return path or "record"
+        elif isinstance(value, Mapping):
+            children = []
+            for key, item in value.items():
+                if isinstance(key, str) and not _encodes(key):
+                    return f"{path}.{quoted(key)}" if path else quoted(key)
+                name = key if isinstance(key, str) else quoted(key)
+                children.append((f"{path}.{name}" if path else name, item))
+            stack.extend(reversed(children))
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed([(f"{path}[{i}]", item) for i, item in enumerate(value)]))
+    return None

@@ -22,9 +22,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import RecordError
+from majiang.errors import RecordError, surrogate_path
 
-__all__ = ["Payment", "Settlement", "deltas_of", "register_variant", "settle", "variants"]
+__all__ = [
+    "Payment",
+    "Settlement",
+    "deltas_of",
+    "register_variant",
+    "settle",
+    "text_error",
+    "variants",
+]
 
 SEATS = 4
 
@@ -142,6 +150,21 @@ def deltas_of(items: Iterable[Payment]) -> tuple[int, int, int, int]:
     return deltas[0], deltas[1], deltas[2], deltas[3]
 
 
+def text_error(record: Any) -> RecordError:
+    """The RecordError for a record whose check met text that is not valid Unicode (a lone
+    surrogate, which JSON allows): it names the field. For the error path of a settle
+    function that caught UnicodeEncodeError.
+
+    Example:
+        >>> text_error({"players": [{"hand": "\\ud800"}]})
+        RecordError('players[0].hand: not valid Unicode text (a lone surrogate)')
+    """
+    if not isinstance(record, Mapping | list) and hasattr(record, "to_dict"):
+        record = record.to_dict()
+    path = surrogate_path(record) or "record"
+    return RecordError(f"{path}: not valid Unicode text (a lone surrogate)")
+
+
 Settler = Callable[[Any], Settlement]
 """A variant's settle function: takes the record (dict or the variant's typed record)."""
 
@@ -219,4 +242,8 @@ def settle(record: Any) -> Settlement:
     if not isinstance(name, str):
         known = ", ".join(variants())
         raise RecordError(f"variant: expected the rules' name ({known}), got {name!r}")
-    return _settler(name)(record)
+    settler = _settler(name)
+    try:
+        return settler(record)
+    except UnicodeEncodeError:
+        raise text_error(record) from None

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, quoted
 from majiang.tiles import KINDS
 
 __all__ = [
@@ -151,8 +151,23 @@ def kong(kind_index: int, kind: KongKind) -> Kong:
     return _KONGS[kind_index, kind]
 
 
+def _check_text(key: str, value: Any) -> str:
+    """``value``, the tile text of a dict action's ``key``, if it is valid text."""
+    if type(value) is not str:
+        raise IllegalActionError(f"{key}: expected tiles as text, got {quoted(value)}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise IllegalActionError(
+                f"{key}: {quoted(value)} is not valid Unicode text (a lone surrogate)"
+            ) from None
+    return value
+
+
 def from_dict(data: Mapping[str, Any]) -> Action:
-    """An action from its dict form; IllegalActionError if malformed.
+    """An action from its dict form; IllegalActionError if malformed (``tile`` and ``tiles``,
+    wherever given, must be text).
 
     Example:
         >>> from_dict({"type": "kong", "tile": "5m", "kind": "concealed"})
@@ -161,24 +176,34 @@ def from_dict(data: Mapping[str, Any]) -> Action:
         Traceback (most recent call last):
         ...
         majiang.errors.IllegalActionError: unknown action type 'fly'
+        >>> from_dict({"type": "discard", "tile": "\\ud800"})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: tile: '\\ud800' is not valid Unicode text (a lone ...
     """
     try:
-        kind = data["type"]
-        if kind == "discard":
-            return Discard(str(data["tile"]))
-        if kind == "chow":
-            return Chow(str(data["tiles"]))
-        if kind == "pong":
-            return Pong()
-        if kind == "kong":
-            k = data["kind"]
-            if k not in ("exposed", "concealed", "added"):
-                raise IllegalActionError(f"unknown kong kind {k!r}")
-            return Kong(str(data["tile"]), k)
-        if kind == "win":
-            return Win()
-        if kind == "pass":
-            return Pass()
+        kind, tile, tiles = data["type"], data.get("tile"), data.get("tiles")
     except (KeyError, TypeError) as e:
-        raise IllegalActionError(f"malformed action {data!r}") from e
-    raise IllegalActionError(f"unknown action type {kind!r}")
+        raise IllegalActionError(f"malformed action {quoted(data)}") from e
+    if type(kind) is not str:
+        raise IllegalActionError(f"unknown action type {quoted(kind)}")
+    if tile is not None:
+        tile = _check_text("tile", tile)
+    if tiles is not None:
+        tiles = _check_text("tiles", tiles)
+    if kind == "pass" or kind == "win" or kind == "pong":
+        return PASS if kind == "pass" else WIN if kind == "win" else PONG
+    if kind == "discard" or kind == "kong":
+        if tile is None:
+            raise IllegalActionError(f"malformed action {quoted(data)}: a {kind} needs its tile")
+        if kind == "discard":
+            return Discard(tile)
+        k = data.get("kind")
+        if type(k) is not str or k not in ("exposed", "concealed", "added"):
+            raise IllegalActionError(f"unknown kong kind {quoted(k)}")
+        return Kong(tile, k)
+    if kind == "chow":
+        if tiles is None:
+            raise IllegalActionError(f"malformed action {quoted(data)}: a chow needs its tiles")
+        return Chow(tiles)
+    raise IllegalActionError(f"unknown action type {quoted(kind)}")
