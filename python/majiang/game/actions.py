@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from majiang.errors import IllegalActionError, quoted
 from majiang.tiles import KINDS
@@ -201,7 +201,7 @@ def from_dict(data: Mapping[str, Any]) -> Action:
         k = data.get("kind")
         if type(k) is not str or k not in ("exposed", "concealed", "added"):
             raise IllegalActionError(f"unknown kong kind {quoted(k)}")
-        return Kong(tile, k)
+        return Kong(tile, cast(KongKind, k))
     if kind == "chow":
         if tiles is None:
             raise IllegalActionError(f"malformed action {quoted(data)}: a chow needs its tiles")
