@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -202,17 +202,15 @@ def simulate(
     get_variant(variant)
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
     make_bots(list(names))  # check the names before any work starts
-    chunks = list(
-        _chunks(
-            hands,
-            per_game,
-            workers * 8,
-            seed=seed,
-            variant=variant,
-            bots=names,
-            options=tuple(sorted((options or {}).items())),
-            keep_events=log is not None,
-        )
+    chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
+        hands,
+        per_game,
+        workers * 8,
+        seed=seed,
+        variant=variant,
+        bots=names,
+        options=tuple(sorted((options or {}).items())),
+        keep_events=log is not None,
     )
     total = Tally()
     done: dict[int, tuple[Tally, list[dict[str, Any]]]] = {}
@@ -230,15 +228,45 @@ def simulate(
         if progress is not None:
             progress(total.hands)
 
-    if workers == 1 or len(chunks) == 1:
+    matches = -(-hands // per_game)
+    if workers == 1 or matches <= 1:
         for i, chunk in enumerate(chunks):
             finished(i, _play_chunk(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
-            futures = {pool.submit(_play_chunk, c): i for i, c in enumerate(chunks)}
-            for future in as_completed(futures):
-                finished(futures[future], future.result())
+        _spread(chunks, min(workers, os.cpu_count() or workers), finished)
     return total.summary()
+
+
+def _spread(
+    chunks: Iterator[_Chunk],
+    workers: int,
+    finished: Callable[[int, tuple[Tally, list[dict[str, Any]]]], None],
+) -> None:
+    """Play ``chunks`` on ``workers`` processes, calling ``finished`` as each one ends. Only a
+    few chunks past the oldest unfinished one are ever submitted, so neither the work waiting
+    nor the results held back for the log's order grow with the number of hands."""
+    window = 4 * workers
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: dict[Future[tuple[Tally, list[dict[str, Any]]]], int] = {}
+        pending: set[int] = set()  # submitted and not finished
+        submitted = 0
+        exhausted = False
+        while True:
+            while not exhausted and (not pending or submitted - min(pending) < window):
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                running[pool.submit(_play_chunk, chunk)] = submitted
+                pending.add(submitted)
+                submitted += 1
+            if not running:
+                return
+            ready, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in ready:
+                index = running.pop(future)
+                pending.discard(index)
+                finished(index, future.result())
 
 
 def _patterns(pattern: Mapping[str, Any]) -> list[str]:
