@@ -18,7 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from majiang.errors import RulesError
+from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
@@ -41,9 +41,11 @@ def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
         >>> [type(b).__name__ for b in make_bots(["random", "efficiency"] * 2)]
         ['RandomBot', 'EfficiencyBot', 'RandomBot', 'EfficiencyBot']
     """
+    if not isinstance(kinds, str) and not isinstance(kinds, Sequence):
+        raise ArgumentTypeError(f"bots: expected a name or four, got {quoted(kinds)}")
     names = [kinds] * 4 if isinstance(kinds, str) else list(kinds)
-    if len(names) != 4 or any(n not in BOTS for n in names):
-        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {names}")
+    if len(names) != 4 or any(type(n) is not str or n not in BOTS for n in names):
+        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {quoted(names)}")
     return [BOTS[n](seed * 4 + i) for i, n in enumerate(names)]
 
 
@@ -169,6 +171,13 @@ def _chunks(hands: int, per_game: int, parts: int, **common: Any) -> Iterator[_C
         yield _Chunk(first, min(size, matches - first), hands, per_game=per_game, **common)
 
 
+def _positive(value: Any, name: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {quoted(value)}")
+    if value < 1:
+        raise RulesError(f"{name}: expected a positive number, got {quoted(value)}")
+
+
 def simulate(
     hands: int,
     seed: int = 0,
@@ -193,15 +202,16 @@ def simulate(
         >>> simulate(8, seed=3, workers=2) == simulate(8, seed=3)
         True
     """
-    if not isinstance(hands, int) or hands < 1:
-        raise RulesError(f"hands: expected a positive number, got {hands!r}")
-    if not isinstance(per_game, int) or per_game < 1:
-        raise RulesError(f"per_game: expected a positive number, got {per_game!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise RulesError(f"workers: expected a positive number, got {workers!r}")
+    _positive(hands, "hands")
+    _positive(per_game, "per_game")
+    _positive(workers, "workers")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentTypeError(f"seed: expected a whole number, got {quoted(seed)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise ArgumentTypeError(f"options: expected a mapping of options, got {quoted(options)}")
     get_variant(variant)
+    make_bots(bots)  # check the names before any work starts
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
-    make_bots(list(names))  # check the names before any work starts
     chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
         hands,
         per_game,
