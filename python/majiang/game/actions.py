@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from majiang.errors import IllegalActionError, quoted
+from majiang._core import parse_tiles
+from majiang.errors import IllegalActionError, MajiangError, quoted
 from majiang.tiles import KINDS
 
 __all__ = [
@@ -151,10 +152,16 @@ def kong(kind_index: int, kind: KongKind) -> Kong:
     return _KONGS[kind_index, kind]
 
 
-def _check_text(key: str, value: Any) -> str:
-    """``value``, the tile text of a dict action's ``key``, if it is valid text."""
+_KIND_NAMES = frozenset(KINDS)
+
+
+def _check_text(data: Mapping[str, Any], key: str, value: Any) -> str:
+    """``value``, the tiles at ``key`` of the dict action ``data``, if it is text naming
+    tiles of the 34 kinds (any spelling the parser reads)."""
     if type(value) is not str:
         raise IllegalActionError(f"{key}: expected tiles as text, got {quoted(value)}")
+    if value in _KIND_NAMES:  # the usual case: one MPSZ name
+        return value
     if not value.isascii():
         try:
             value.encode("utf-8")
@@ -162,6 +169,12 @@ def _check_text(key: str, value: Any) -> str:
             raise IllegalActionError(
                 f"{key}: {quoted(value)} is not valid Unicode text (a lone surrogate)"
             ) from None
+    try:
+        names = parse_tiles(value)
+    except MajiangError:
+        names = [""]
+    if not all(name in _KIND_NAMES for name in names):
+        raise IllegalActionError(f"unknown tile in {quoted(dict(data))}")
     return value
 
 
@@ -188,9 +201,9 @@ def from_dict(data: Mapping[str, Any]) -> Action:
     if type(kind) is not str:
         raise IllegalActionError(f"unknown action type {quoted(kind)}")
     if tile is not None:
-        tile = _check_text("tile", tile)
+        tile = _check_text(data, "tile", tile)
     if tiles is not None:
-        tiles = _check_text("tiles", tiles)
+        tiles = _check_text(data, "tiles", tiles)
     if kind == "pass" or kind == "win" or kind == "pong":
         return PASS if kind == "pass" else WIN if kind == "win" else PONG
     if kind == "discard" or kind == "kong":
