@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 __all__ = [
@@ -89,6 +90,20 @@ class _Repr(reprlib.Repr):
     def repr_str(self, x: str, level: int) -> str:
         return repr(x[: QUOTE_LIMIT + 1])
 
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        # In insertion order, as repr shows it (reprlib sorts the keys).
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [
+            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+            for k, v in islice(x.items(), self.maxdict)
+        ]
+        if len(x) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
 
 _REPR = _Repr()
 
@@ -98,8 +113,8 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     whatever a caller passes, the message stays short and building it cannot fail.
 
     Example:
-        >>> quoted("5m"), quoted(["1m", 2])
-        ("'5m'", "['1m', 2]")
+        >>> quoted("5m"), quoted(["1m", 2]), quoted({"type": "pong", "tile": 5})
+        ("'5m'", "['1m', 2]", "{'type': 'pong', 'tile': 5}")
         >>> quoted("x" * 100)
         "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
         >>> quoted(10**10000)
