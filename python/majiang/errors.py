@@ -11,7 +11,13 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+from collections.abc import Mapping
+from itertools import islice
+from typing import Any
+
 __all__ = [
+    "ArgumentTypeError",
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
@@ -19,11 +25,18 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "TileParseError",
+    "quoted",
+    "surrogate_path",
 ]
 
 
 class MajiangError(Exception):
     """Base class of every error majiang raises on bad input."""
+
+
+class ArgumentTypeError(MajiangError, TypeError):
+    """A wrong-typed argument; also a TypeError, so one `except MajiangError` catches every bad
+    input."""
 
 
 class TileParseError(MajiangError, ValueError):
@@ -51,3 +64,110 @@ class IllegalActionError(MajiangError, ValueError):
 class ReplayError(MajiangError, ValueError):
     """An event log that does not replay: unreadable, or an event the rules or the recorded
     deal contradict; the message names the line (1-based) and what differs."""
+
+
+QUOTE_LIMIT = 60
+"""The most characters :func:`quoted` gives back."""
+
+
+class _Repr(reprlib.Repr):
+    """A bounded repr: few items of a container, few levels deep, no huge int to text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = QUOTE_LIMIT
+        self.maxother = QUOTE_LIMIT
+        self.maxlong = QUOTE_LIMIT
+        for name in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset", "maxdeque"):
+            setattr(self, name, 6)
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * QUOTE_LIMIT:  # too long to show; text of it may be refused
+            return f"<a {x.bit_length()}-bit integer>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x[: QUOTE_LIMIT + 1])
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        # In insertion order, as repr shows it (reprlib sorts the keys).
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [
+            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+            for k, v in islice(x.items(), self.maxdict)
+        ]
+        if len(x) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
+
+_REPR = _Repr()
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters (ending in "…"):
+    whatever a caller passes, the message stays short and building it cannot fail.
+
+    Example:
+        >>> quoted("5m"), quoted(["1m", 2]), quoted({"type": "pong", "tile": 5})
+        ("'5m'", "['1m', 2]", "{'type': 'pong', 'tile': 5}")
+        >>> quoted("x" * 100)
+        "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+        >>> quoted(10**10000)
+        '<a 33220-bit integer>'
+    """
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a __repr__ that fails: name the type only
+        text = f"<{type(value).__name__}>"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _encodes(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def surrogate_path(data: Any, limit: int = 100_000) -> str | None:
+    """The path (``players[0].hand``) of the first text in ``data`` (objects and lists, as from
+    JSON) that is not valid Unicode, i.e. holds a lone surrogate such as ``"\\ud800"`` that
+    JSON allows but no UTF-8 text can carry; ``"record"`` for ``data`` itself, None if every
+    text is valid (or nothing is found in the first ``limit`` values). Meant for the error path:
+    a check that failed with UnicodeEncodeError names the field with it.
+
+    Example:
+        >>> surrogate_path({"players": [{"hand": "1m"}, {"hand": "\\ud800"}]})
+        'players[1].hand'
+        >>> surrogate_path({"tile": "5m"}) is None
+        True
+    """
+    stack: list[tuple[str, Any]] = [("", data)]
+    seen = 0
+    while stack and seen < limit:
+        path, value = stack.pop()
+        seen += 1
+        if isinstance(value, str):
+            if not _encodes(value):
+                return path or "record"
+        elif isinstance(value, Mapping):
+            children = []
+            for key, item in value.items():
+                if isinstance(key, str) and not _encodes(key):
+                    return f"{path}.{quoted(key)}" if path else quoted(key)
+                name = key if isinstance(key, str) else quoted(key)
+                children.append((f"{path}.{name}" if path else name, item))
+            stack.extend(reversed(children))
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed([(f"{path}[{i}]", item) for i, item in enumerate(value)]))
+    return None

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from majiang.errors import MajiangError, RecordError
+from majiang.errors import MajiangError, RecordError, quoted
 from majiang.tiles import NUM_KINDS, kinds_text, mpsz, to_counts
 
 __all__ = ["GANG_KINDS", "MELD_KINDS", "Meld", "MeldInput", "kinds_text", "mpsz"]
@@ -113,14 +113,14 @@ class Meld:
         """
         kind = data.get("kind")
         if kind not in MELD_KINDS:
-            raise RecordError(f"meld kind: expected one of {MELD_KINDS}, got {kind!r}")
+            raise RecordError(f"meld kind: expected one of {MELD_KINDS}, got {quoted(kind)}")
         text = data.get("tiles")
         if not isinstance(text, str):
-            raise RecordError(f"expected MPSZ text, got {text!r}")
+            raise RecordError(f"expected MPSZ text, got {quoted(text)}")
         try:
             return cls(str(kind), text, data.get("from"))
         except MajiangError as e:
-            raise RecordError(f"not 34-kind tiles: {text!r}") from e
+            raise RecordError(f"not 34-kind tiles: {quoted(text)}") from e
 
 
 MeldInput = Meld | tuple[str, str | Sequence[int]] | tuple[str, str | Sequence[int], int | None]

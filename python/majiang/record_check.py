@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, quoted
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
     MELD_KEYS,
@@ -181,10 +181,10 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
     """
     if kind not in rules.kinds:
         raise FieldProblem(
-            "kind", f"expected one of {', '.join(rules.kinds)}{rules.note}, got {kind!r}"
+            "kind", f"expected one of {', '.join(rules.kinds)}{rules.note}, got {quoted(kind)}"
         )
     if type(text) is not str:
-        raise FieldProblem("tiles", f"expected tiles as text, got {text!r}")
+        raise FieldProblem("tiles", f"expected tiles as text, got {quoted(text)}")
     try:
         tiles = tuple(sorted(rules.kinds_of(text)))
     except MajiangError as e:
@@ -204,7 +204,7 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
     if source is None:
         raise FieldProblem("from", f"a {kind} needs the seat the claimed tile came from")
     if type(source) is not int or not 0 <= source < SEATS:
-        raise FieldProblem("from", f"expected a seat 0-3, got {source!r}")
+        raise FieldProblem("from", f"expected a seat 0-3, got {quoted(source)}")
     if source == seat:
         raise FieldProblem("from", f"a {kind} claims another player's tile, not its own")
     if kind == "chi" and source != (seat + 3) % SEATS:
@@ -250,9 +250,9 @@ def check_win(
         majiang.record_check.FieldProblem: a discard win takes another player's tile
     """
     if type(winner) is not int or not 0 <= winner < SEATS:
-        raise FieldProblem("winner", f"expected a seat 0-3, got {winner!r}")
+        raise FieldProblem("winner", f"expected a seat 0-3, got {quoted(winner)}")
     if type(tile) is not str:
-        raise FieldProblem("tile", f"expected {tile_what} as text, got {tile!r}")
+        raise FieldProblem("tile", f"expected {tile_what} as text, got {quoted(tile)}")
     try:
         kinds = kinds_of(tile)
     except MajiangError as e:
@@ -261,12 +261,12 @@ def check_win(
         raise FieldProblem("tile", f"expected one tile, got {len(kinds)}")
     if source is not None:
         if type(source) is not int or not 0 <= source < SEATS:
-            raise FieldProblem("from", f"expected a seat 0-3, got {source!r}")
+            raise FieldProblem("from", f"expected a seat 0-3, got {quoted(source)}")
         if source == winner:
             raise FieldProblem("from", "a discard win takes another player's tile")
     for name, value in zip(WIN_FLAGS, flags, strict=True):
         if type(value) is not bool:
-            raise FieldProblem(name, f"expected true or false, got {value!r}")
+            raise FieldProblem(name, f"expected true or false, got {quoted(value)}")
     return WinFacts(winner, kinds[0], source, *flags)
 
 
@@ -297,7 +297,7 @@ def win_result(
             object_field(r, "result", frozenset({"kind"}))
         return None
     if kind != "win":
-        raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
+        raise fail("result.kind", f"expected 'win' or 'draw', got {quoted(kind)}")
     flags = tuple(r.get(name, False) for name in WIN_FLAGS)
     try:
         return check(r.get("winner"), r.get("tile"), r.get("from"), flags)

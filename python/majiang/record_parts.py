@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from majiang.errors import MajiangError, RecordError
+from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
 from majiang.tiles import KINDS, NUM_KINDS, SEATS
 
@@ -272,7 +272,7 @@ def seat_field(value: Any, path: str) -> int:
         majiang.errors.RecordError: result.from: expected a seat 0-3, got True
     """
     if type(value) is not int or not 0 <= value < SEATS:
-        raise fail(path, f"expected a seat 0-3, got {value!r}")
+        raise fail(path, f"expected a seat 0-3, got {quoted(value)}")
     return value
 
 
@@ -288,7 +288,7 @@ def flag_field(value: Any, path: str) -> bool:
         majiang.errors.RecordError: chao_zhuang: expected true or false, got 1
     """
     if type(value) is not bool:
-        raise fail(path, f"expected true or false, got {value!r}")
+        raise fail(path, f"expected true or false, got {quoted(value)}")
     return value
 
 
@@ -304,7 +304,7 @@ def whole_number_field(value: Any, path: str, least: int) -> int:
         majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1, got 0
     """
     if type(value) is not int or value < least:
-        raise fail(path, f"expected a whole number ≥ {least}, got {value!r}")
+        raise fail(path, f"expected a whole number ≥ {least}, got {quoted(value)}")
     return value
 
 
@@ -320,7 +320,7 @@ def choice_field(value: Any, path: str, choices: tuple[Any, ...]) -> Any:
         majiang.errors.RecordError: options.values: 'x' is not one of v1_run20, v2_run10
     """
     if type(value) is not type(choices[0]) or value not in choices:
-        raise fail(path, f"{value!r} is not one of {', '.join(map(str, choices))}")
+        raise fail(path, f"{quoted(value)} is not one of {', '.join(map(str, choices))}")
     return value
 
 
@@ -336,7 +336,7 @@ def text_field(value: Any, path: str, parse: Callable[[str], T], what: str = "ti
         majiang.errors.RecordError: players[0].flowers: expected flowers as text, got None
     """
     if type(value) is not str:
-        raise fail(path, f"expected {what} as text, got {value!r}")
+        raise fail(path, f"expected {what} as text, got {quoted(value)}")
     try:
         return parse(value)
     except MajiangError as e:
@@ -392,7 +392,7 @@ def list_field(value: Any, path: str, what: str) -> Sequence[Any]:
     """
     if isinstance(value, Sequence) and not isinstance(value, str):
         return value
-    raise fail(path, f"expected a list of {what}, got {value!r}")
+    raise fail(path, f"expected a list of {what}, got {quoted(value)}")
 
 
 def players_field(value: Any) -> Sequence[Any]:
@@ -422,7 +422,7 @@ def check_variant(data: Mapping[str, Any], variant: str) -> None:
     """
     given = data.get("variant", variant)
     if given != variant:
-        raise fail("variant", f"expected {variant!r}, got {given!r}")
+        raise fail("variant", f"expected {quoted(variant)}, got {quoted(given)}")
 
 
 def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:
@@ -476,7 +476,7 @@ def result_kind(value: Any, allowed: frozenset[str]) -> tuple[Mapping[str, Any],
     if kind == "draw":
         object_field(r, "result", frozenset({"kind"}))
     elif kind != "win":
-        raise fail("result.kind", f"expected 'win' or 'draw', got {kind!r}")
+        raise fail("result.kind", f"expected 'win' or 'draw', got {quoted(kind)}")
     return r, kind
 
 
@@ -552,7 +552,7 @@ def option_values(
         majiang.errors.RecordError: options: expected an object of option overrides, got []
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"options: expected an object of option overrides, got {data!r}")
+        raise RecordError(f"options: expected an object of option overrides, got {quoted(data)}")
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in known:

@@ -21,10 +21,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import RecordError, RulesError
+from majiang.errors import RecordError, RulesError, surrogate_path
 from majiang.tiles import SEATS
 
-__all__ = ["Payment", "Settlement", "deltas_of", "register_variant", "settle", "variants"]
+__all__ = [
+    "Payment",
+    "Settlement",
+    "deltas_of",
+    "register_variant",
+    "settle",
+    "text_error",
+    "variants",
+]
 
 
 @dataclass(frozen=True, init=False)
@@ -140,6 +148,21 @@ def deltas_of(items: Iterable[Payment]) -> tuple[int, int, int, int]:
     return deltas[0], deltas[1], deltas[2], deltas[3]
 
 
+def text_error(record: Any) -> RecordError:
+    """The RecordError for a record whose check met text that is not valid Unicode (a lone
+    surrogate, which JSON allows): it names the field. For the error path of a settle
+    function that caught UnicodeEncodeError.
+
+    Example:
+        >>> text_error({"players": [{"hand": "\\ud800"}]})
+        RecordError('players[0].hand: not valid Unicode text (a lone surrogate)')
+    """
+    if not isinstance(record, Mapping | list) and hasattr(record, "to_dict"):
+        record = record.to_dict()
+    path = surrogate_path(record) or "record"
+    return RecordError(f"{path}: not valid Unicode text (a lone surrogate)")
+
+
 Settler = Callable[[Any], Settlement]
 """A variant's settle function: takes the record (dict or the variant's typed record)."""
 
@@ -212,4 +235,7 @@ def settle(record: Any) -> Settlement:
         raise RecordError(
             f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
         ) from None
-    return entry.settle(record)
+    try:
+        return entry.settle(record)
+    except UnicodeEncodeError:
+        raise text_error(record) from None

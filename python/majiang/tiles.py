@@ -12,10 +12,18 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import numbers
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 
 from majiang._core import parse_tiles, tile_index, to_mpsz
-from majiang.errors import InvalidHandError
+from majiang.errors import (
+    ArgumentTypeError,
+    InvalidHandError,
+    MajiangError,
+    TileParseError,
+    quoted,
+)
 
 __all__ = [
     "FLOWERS",
@@ -88,7 +96,17 @@ def to_counts(tiles: str | Sequence[str]) -> list[int]:
         2
     """
     counts = [0] * NUM_KINDS
-    for name in parse_tiles(tiles):
+    try:
+        names = parse_tiles(tiles)
+    except UnicodeEncodeError:  # a lone surrogate: no tile name has one
+        raise TileParseError(f"not tile text: {quoted(tiles)} is not valid Unicode") from None
+    except TypeError as e:
+        if isinstance(e, MajiangError):
+            raise
+        raise ArgumentTypeError(
+            f"tiles: expected tile text or names, got {quoted(tiles)}"
+        ) from None
+    for name in names:
         index = tile_index(name)
         if index >= NUM_KINDS:
             raise InvalidHandError(f"flower {name} has no place among the 34 kinds")
@@ -96,14 +114,39 @@ def to_counts(tiles: str | Sequence[str]) -> list[int]:
     return counts
 
 
-def from_counts(counts: Sequence[int]) -> str:
-    """The MPSZ string of 34 counts.
+def from_counts(counts: Iterable[int]) -> str:
+    """The MPSZ string of 34 counts, each a whole number 0-4 (not a bool).
+
+    A list (or tuple, numpy array) of other than 34 entries or a count outside 0-4 raises
+    InvalidHandError; something that is not a list of whole numbers raises ArgumentTypeError.
 
     Example:
         >>> from_counts([1, 1, 1] + [0] * 31)
         '123m'
+        >>> from_counts([5] * 34)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.InvalidHandError: counts[0]: a kind has 0 to 4 copies, got 5
+        >>> from_counts([True] + [0] * 33)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: counts[0]: expected a whole number 0-4, got True
     """
-    if len(counts) != NUM_KINDS:
-        raise InvalidHandError(f"counts must have 34 entries, got {len(counts)}")
-    names = [KINDS[k] for k, c in enumerate(counts) for _ in range(c)]
+    if isinstance(counts, str | bytes | Mapping) or not isinstance(counts, Iterable):
+        raise ArgumentTypeError(f"counts: expected 34 whole numbers, got {quoted(counts)}")
+    values = counts if isinstance(counts, list | tuple) else list(islice(counts, NUM_KINDS + 1))
+    if len(values) != NUM_KINDS:
+        raise InvalidHandError(f"counts must have 34 entries, got {len(values)}")
+    names: list[str] = []
+    for k, c in enumerate(values):
+        if type(c) is not int:
+            if isinstance(c, bool) or not isinstance(c, numbers.Integral):
+                raise ArgumentTypeError(
+                    f"counts[{k}]: expected a whole number 0-4, got {quoted(c)}"
+                )
+            c = int(c)
+        if not 0 <= c <= 4:
+            raise InvalidHandError(f"counts[{k}]: a kind has 0 to 4 copies, got {quoted(c)}")
+        if c:
+            names += (KINDS[k],) * c
     return to_mpsz(names) if names else ""

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from majiang.cli import analyze, play, replay, settle, simulate
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, quoted
 
 __all__ = ["main"]
 
@@ -45,10 +45,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _not_unicode(argv: Sequence[str]) -> str | None:
+    """The first argument that is not valid Unicode text (bytes the shell passed that are not
+    UTF-8 arrive as lone surrogates), or None."""
+    for arg in argv:
+        if not arg.isascii():
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit code (0 success, 2 bad input)."""
+    """Runs the command line; returns the exit code (0 success, 2 bad input: one line on
+    stderr).
+
+    Example:
+        >>> main(["analyze", "\\udcff"])
+        2
+    """
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    bad = _not_unicode(args_in)
+    if bad is not None:
+        print(f"majiang: argument {quoted(bad)} is not UTF-8 text", file=sys.stderr)
+        return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_in)
     try:
         code: int = args.run(args)
     except MajiangError as e:

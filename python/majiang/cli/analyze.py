@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import majiang
+from majiang.errors import InvalidHandError, RulesError, quoted
 from majiang.tiles import KINDS, to_counts
 
 EXAMPLE = """examples:
@@ -15,6 +16,9 @@ EXAMPLE = """examples:
   majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
 """
 
+
+MAX_LIMIT = 10_000
+"""The most decompositions ``--limit`` may ask for."""
 
 JING_DIAO_NOTE = "精钓    a lone jing pairs with anything: self-draw only, no win on a discard"
 
@@ -48,6 +52,10 @@ def register(commands: Any) -> None:
 
 def analysis(args: argparse.Namespace) -> dict[str, Any]:
     """The analysis as JSON-ready data."""
+    if not 0 <= args.melds <= 4:  # checked here: a huge number is no count the core can read
+        raise InvalidHandError(f"--melds: melds must be 0 to 4, got {quoted(args.melds)}")
+    if not 0 <= args.limit <= MAX_LIMIT:
+        raise RulesError(f"--limit: expected 0 to {MAX_LIMIT}, got {quoted(args.limit)}")
     jing: list[str] = list(majiang.jing_pair(args.indicator)) if args.indicator else args.jing
     jing = [t for group in jing for t in majiang.parse_tiles(group)]
     opts: dict[str, Any] = {"rules": args.rules, "jing": jing, "melds": args.melds}

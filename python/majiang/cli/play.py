@@ -38,7 +38,7 @@ from majiang.cli.table_view import (
     settlement_view,
     table_view,
 )
-from majiang.errors import MajiangError, RulesError
+from majiang.errors import MajiangError, RulesError, quoted
 from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
@@ -126,6 +126,19 @@ def _matches(action: Action, names: list[str]) -> bool:
     return False
 
 
+def _number(text: str) -> int | None:
+    """The number ``text`` is written as (ASCII or other decimal digits), None if it is none.
+    ``"²".isdigit()`` is true but no number; a number too long for ``int`` is no answer."""
+    if not text.isdecimal():
+        return None
+    return int(text) if len(text) <= 9 else 10**9
+
+
+def _shown(text: str) -> str:
+    """Part of an answer, for a hint: as typed if short, else quoted and capped."""
+    return text if len(text) <= 30 and text.isprintable() else quoted(text)
+
+
 def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
     """The legal action an answer names, or a short hint saying why it names none.
 
@@ -136,11 +149,12 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
     answer = text.strip().lower()
     if not answer:
         return f"type a number 1-{len(legal)}, a tile like 5m, or help"
-    if answer.isdigit():
-        i = int(answer)
+    i = _number(answer)
+    if i is not None:
         if 1 <= i <= len(legal):
             return legal[i - 1]
-        return f"no action {i}: type a number 1-{len(legal)}"
+        shown = str(i) if len(answer) <= 9 else quoted(answer)
+        return f"no action {shown}: type a number 1-{len(legal)}"
     head, _, rest = answer.partition(" ")
     rest = rest.strip()
     kind = WORDS.get(head)
@@ -148,7 +162,7 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
         names = _tiles_of(answer)
         if names is None:
             return (
-                f"not understood: {text.strip()!r}. "
+                f"not understood: {quoted(text.strip())}. "
                 f"Type a number 1-{len(legal)}, a tile like 5m, or help"
             )
         kind, rest = Discard, answer
@@ -168,16 +182,27 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
             for i, a in enumerate(found, 1)
         )
         return f"which {word}? {choices}"
-    if rest.isdigit() and 1 <= int(rest) <= len(found):
-        return found[int(rest) - 1]
+    n = _number(rest)
+    if n is not None and 1 <= n <= len(found):
+        return found[n - 1]
     names = _tiles_of(rest)
     if names is not None:
         for a in found:
             if _matches(a, names):
                 return a
     if kind is Discard:
-        return f"you hold no {rest} to discard"
-    return f"no {word} {rest} now"
+        return f"you hold no {_shown(rest)} to discard"
+    return f"no {word} {_shown(rest)} now"
+
+
+def _readline() -> str:
+    """One line of the answers; bytes that are not UTF-8 become U+FFFD (an answer that is
+    not understood, not an error)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream without bytes under it (tests, notebooks)
+        return sys.stdin.readline()
+    data: bytes = buffer.readline()
+    return data.decode("utf-8", errors="replace")
 
 
 class Session:
@@ -195,7 +220,7 @@ class Session:
     # ------------------------------------------------------------------ input
     def _read(self, prompt: str) -> str:
         self.out.print(Text(prompt, style="bold"), end="")
-        line = sys.stdin.readline()
+        line = _readline()
         if not line:
             raise _Quit("no more input")
         if not sys.stdin.isatty():

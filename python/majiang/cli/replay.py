@@ -49,8 +49,12 @@ def register(commands: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _source(path: str) -> str | IO[str]:
-    return sys.stdin if path == "-" else path
+def _source(path: str) -> str | IO[str] | IO[bytes]:
+    if path != "-":
+        return path
+    # The bytes, so that a line that is not UTF-8 is named exactly.
+    buffer: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+    return sys.stdin if buffer is None else buffer
 
 
 def summary(steps: Any) -> dict[str, Any]:
@@ -119,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
                 answer = sys.stdin.readline()
             except KeyboardInterrupt:
                 answer = ""
+            except UnicodeDecodeError:  # not UTF-8: not "q" either, so go on
+                answer = "\n"
             if not sys.stdin.isatty() or not answer:
                 out.print()  # a piped answer is not echoed: end the prompt's line
             if not answer or answer.strip().lower() in ("q", "quit"):

@@ -39,24 +39,36 @@ def register(commands: Any) -> None:
 
 def _read(path: str) -> Any:
     """The JSON in ``path`` (``-``: stdin), or None after printing why it cannot be read."""
+    where = "stdin" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                data = f.read()
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
     except OSError as e:
         print(f"majiang: {path}: cannot read: {e.strerror or e}", file=sys.stderr)
+        return None
+    except UnicodeDecodeError as e:
+        byte = e.object[e.start]
+        print(
+            f"majiang: {where}: not UTF-8 text (byte {byte:#04x} at offset {e.start})",
+            file=sys.stderr,
+        )
         return None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        where = "stdin" if path == "-" else path
         print(
             f"majiang: {where}: not JSON: {e.msg} (line {e.lineno}, column {e.colno})",
             file=sys.stderr,
         )
-        return None
+    except RecursionError:
+        print(f"majiang: {where}: not JSON: nested too deeply", file=sys.stderr)
+    except ValueError as e:  # a number too long to read
+        print(f"majiang: {where}: not JSON: {e}", file=sys.stderr)
+    return None
 
 
 def render(s: Settlement) -> RenderableType:

@@ -97,36 +97,38 @@ def run(args: argparse.Namespace) -> int:
         raise RulesError(f"--bots: expected one or four of {', '.join(sorted(BOTS))}")
     if args.hands < 1 or args.workers < 1 or args.per_game < 1:
         raise RulesError("--hands, --per-game and --workers must be positive")
-    err = error_console()
-    with ExitStack() as stack:
-        log = None
-        if args.log:
-            try:
+    try:
+        err = error_console()
+        with ExitStack() as stack:
+            log = None
+            if args.log:
                 log = stack.enter_context(open(args.log, "w", encoding="utf-8"))
-            except OSError as e:
-                print(f"majiang: {args.log}: cannot write: {e.strerror or e}", file=sys.stderr)
-                return 2
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,  # a bar only for a person watching
-        )
-        stack.enter_context(progress)
-        task = progress.add_task("hands", total=args.hands)
-        stats = simulate(
-            args.hands,
-            seed=args.seed,
-            bots=bots,
-            per_game=args.per_game,
-            variant=args.variant,
-            workers=args.workers,
-            log=log,
-            progress=lambda n: progress.update(task, completed=n),
-        )
+            progress = Progress(
+                TextColumn("simulating"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+                disable=not err.is_terminal,  # a bar only for a person watching
+            )
+            stack.enter_context(progress)
+            task = progress.add_task("hands", total=args.hands)
+            stats = simulate(
+                args.hands,
+                seed=args.seed,
+                bots=bots,
+                per_game=args.per_game,
+                variant=args.variant,
+                workers=args.workers,
+                log=log,
+                progress=lambda n: progress.update(task, completed=n),
+            )
+    except OSError as e:  # the log cannot be opened, written (a full disk) or closed
+        if not args.log:
+            raise
+        print(f"majiang: {args.log}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return 2
     if args.json:
         print(
             json.dumps({"variant": args.variant, "bots": list(bots), **stats}, ensure_ascii=False)

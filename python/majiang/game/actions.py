@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from majiang.errors import IllegalActionError
+from majiang._core import parse_tiles
+from majiang.errors import IllegalActionError, MajiangError, quoted
 from majiang.tiles import KINDS
 
 __all__ = [
@@ -176,8 +177,35 @@ def kong(kind_index: int, kind: KongKind) -> Kong:
     return _KONGS[kind_index, kind]
 
 
+_KIND_NAMES = frozenset(KINDS)
+
+
+def _check_text(data: Mapping[str, Any], key: str, value: Any) -> str:
+    """``value``, the tiles at ``key`` of the dict action ``data``, if it is text naming
+    tiles of the 34 kinds (any spelling the parser reads)."""
+    if type(value) is not str:
+        raise IllegalActionError(f"{key}: expected tiles as text, got {quoted(value)}")
+    if value in _KIND_NAMES:  # the usual case: one MPSZ name
+        return value
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise IllegalActionError(
+                f"{key}: {quoted(value)} is not valid Unicode text (a lone surrogate)"
+            ) from None
+    try:
+        names = parse_tiles(value)
+    except MajiangError:
+        names = [""]
+    if not all(name in _KIND_NAMES for name in names):
+        raise IllegalActionError(f"unknown tile in {quoted(dict(data))}")
+    return value
+
+
 def from_dict(data: Mapping[str, Any]) -> Action:
-    """An action from its dict form; IllegalActionError if malformed.
+    """An action from its dict form; IllegalActionError if malformed (``tile`` and ``tiles``,
+    wherever given, must be text).
 
     Example:
         >>> from_dict({"type": "kong", "tile": "5m", "kind": "concealed"})
@@ -186,29 +214,43 @@ def from_dict(data: Mapping[str, Any]) -> Action:
         Traceback (most recent call last):
         ...
         majiang.errors.IllegalActionError: unknown action type 'fly'
+        >>> from_dict({"type": "discard", "tile": "\\ud800"})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: tile: '\\ud800' is not valid Unicode text (a lone ...
     """
     try:
-        kind = data["type"]
-        if kind == "discard":
-            return Discard(str(data["tile"]))
-        if kind == "chow":
-            return Chow(str(data["tiles"]))
-        if kind == "pong":
-            return Pong()
-        if kind == "kong":
-            k = data["kind"]
-            if k not in ("exposed", "concealed", "added"):
-                raise IllegalActionError(f"unknown kong kind {k!r}")
-            return Kong(str(data["tile"]), k)
-        if kind == "win":
-            return Win()
-        if kind == "pass":
-            return Pass()
-        if kind == "declare":
-            what, value = data["what"], data.get("value", "")
-            if not isinstance(what, str) or not isinstance(value, str):
-                raise IllegalActionError(f"malformed action {data!r}")
-            return Declare(what, value)
+        kind, tile, tiles = data["type"], data.get("tile"), data.get("tiles")
     except (KeyError, TypeError) as e:
-        raise IllegalActionError(f"malformed action {data!r}") from e
-    raise IllegalActionError(f"unknown action type {kind!r}")
+        raise IllegalActionError(f"malformed action {quoted(data)}") from e
+    if type(kind) is not str:
+        raise IllegalActionError(f"unknown action type {quoted(kind)}")
+    if tile is not None:
+        tile = _check_text(data, "tile", tile)
+    if tiles is not None:
+        tiles = _check_text(data, "tiles", tiles)
+    if kind == "pass" or kind == "win" or kind == "pong":
+        return PASS if kind == "pass" else WIN if kind == "win" else PONG
+    if kind == "discard" or kind == "kong":
+        if tile is None:
+            raise IllegalActionError(f"malformed action {quoted(data)}: a {kind} needs its tile")
+        if kind == "discard":
+            return Discard(tile)
+        k = data.get("kind")
+        if type(k) is not str or k not in ("exposed", "concealed", "added"):
+            raise IllegalActionError(f"unknown kong kind {quoted(k)}")
+        return Kong(tile, cast(KongKind, k))
+    if kind == "chow":
+        if tiles is None:
+            raise IllegalActionError(f"malformed action {quoted(data)}: a chow needs its tiles")
+        return Chow(tiles)
+    if kind == "declare":
+        what, value = data.get("what"), data.get("value", "")
+        if type(what) is not str or type(value) is not str:
+            raise IllegalActionError(f"malformed action {quoted(data)}: a declaration is text")
+        try:
+            (what + value).encode("utf-8")
+        except UnicodeEncodeError:
+            raise IllegalActionError(f"declare: {quoted(data)} is not valid Unicode text") from None
+        return Declare(what, value)
+    raise IllegalActionError(f"unknown action type {quoted(kind)}")

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.errors import IllegalActionError, MajiangError, ReplayError
+from majiang.errors import MajiangError, ReplayError, quoted
 from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Declare, Discard, Kong
 from majiang.game.engine import Deal, Game, last_drawer
 from majiang.game.log import EventSource, read_events
@@ -143,7 +143,7 @@ def _hands(log: EventSource) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         kind = event["event"]
         if not current:
             if kind != "deal":
-                raise ReplayError(f"line {line}: expected a deal event, got {kind!r}")
+                raise ReplayError(f"line {line}: expected a deal event, got {quoted(kind)}")
             start = line
         elif kind == "deal":
             raise ReplayError(f"line {line}: a deal before the settlement of the hand above")
@@ -155,22 +155,77 @@ def _hands(log: EventSource) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         raise ReplayError(f"line {start}: the hand that starts here has no settlement")
 
 
+def _name(value: Any) -> str:
+    """An event kind or field name for a message: as it is if short text, else quoted."""
+    if isinstance(value, str) and len(value) <= 40 and value.isprintable():
+        return value
+    return quoted(value)
+
+
 def _field(event: Mapping[str, Any], key: str, line: int) -> Any:
     if key not in event:
-        raise ReplayError(f"line {line}: {event['event']} event without {key!r}")
+        raise ReplayError(f"line {line}: {_name(event['event'])} event without {key!r}")
     return event[key]
+
+
+def _whole(
+    event: Mapping[str, Any], key: str, line: int, least: int, most: int | None = None
+) -> int:
+    """The field ``key`` of ``event``: a whole number from ``least`` to ``most`` (not a bool)."""
+    value = _field(event, key, line)
+    if type(value) is not int or value < least or (most is not None and value > most):
+        span = f"{least}-{most}" if most is not None else f"≥ {least}"
+        raise ReplayError(
+            f"line {line}: {_name(event['event'])} event: {key}: expected a whole number "
+            f"{span}, got {quoted(value)}"
+        )
+    return value
+
+
+def _text(event: Mapping[str, Any], key: str, line: int) -> str:
+    """The field ``key`` of ``event``: text (tiles)."""
+    value = _field(event, key, line)
+    if type(value) is not str:
+        raise ReplayError(
+            f"line {line}: {_name(event['event'])} event: {key}: expected text, got {quoted(value)}"
+        )
+    return value
+
+
+def _check_deal(deal: Mapping[str, Any], line: int) -> None:
+    """Checks the types of a deal event's numbers and names (the engine checks the rest)."""
+    if "hand" in deal:
+        _whole(deal, "hand", line, 0)
+    _text(deal, "variant", line)
+    _whole(deal, "dealer", line, 0, 3)
+    _whole(deal, "dealer_streak", line, 1)
+    options = _field(deal, "options", line)
+    if options is not None and not isinstance(options, Mapping):
+        raise ReplayError(
+            f"line {line}: deal event: options: expected an object, got {quoted(options)}"
+        )
+    scores = _field(deal, "scores", line)
+    if not isinstance(scores, list) or len(scores) != 4 or any(type(x) is not int for x in scores):
+        raise ReplayError(
+            f"line {line}: deal event: scores: expected four whole numbers, got {quoted(scores)}"
+        )
 
 
 def _check_follows(
     previous: tuple[dict[str, Any], ReplayedResult], deal: dict[str, Any], line: int
 ) -> None:
     before, result = previous
-    if _field(deal, "hand", line) != _field(before, "hand", line) + 1:
+    if _whole(deal, "hand", line, 0) != _whole(before, "hand", line, 0) + 1:
         return  # another match starts
-    variant = get_variant(str(_field(deal, "variant", line)))
-    expected = variant.next_dealer(
-        before["dealer"], before["dealer_streak"], result["record"], result["events"]
-    )
+    try:
+        variant = get_variant(_text(deal, "variant", line))
+        expected = variant.next_dealer(
+            before["dealer"], before["dealer_streak"], result["record"], result["events"]
+        )
+    except ReplayError:
+        raise
+    except MajiangError as e:
+        raise ReplayError(f"line {line}: the deal does not follow the hand above: {e}") from None
     got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
     if got != expected:
         raise ReplayError(
@@ -178,7 +233,8 @@ def _check_follows(
         )
     if _field(deal, "scores", line) != result["scores"]:
         raise ReplayError(
-            f"line {line}: scores {deal['scores']} do not follow the hand above {result['scores']}"
+            f"line {line}: scores {quoted(deal['scores'])} do not follow the hand above "
+            f"{result['scores']}"
         )
 
 
@@ -186,6 +242,7 @@ def _replay_hand(
     index: int, start: int, events: list[dict[str, Any]], result: ReplayedResult
 ) -> Iterator[ReplayStep]:
     deal = events[0]
+    _check_deal(deal, start)
     try:
         hands = _field(deal, "hands", start)
         fixed = Deal(
@@ -223,8 +280,12 @@ def _replay_hand(
         try:
             for seat, action in _actions(game, event, line, events[at:]):
                 game.step(seat, action)
-        except IllegalActionError as e:
-            raise ReplayError(f"line {line}: {event['event']} is not legal here: {e}") from None
+        except ReplayError:
+            raise
+        except MajiangError as e:  # an illegal action, or a hand record the rules refuse
+            raise ReplayError(
+                f"line {line}: {_name(event['event'])} is not legal here: {e}"
+            ) from None
         for produced in game.events[emitted:]:
             if at >= len(events):
                 raise ReplayError(f"line {start + at}: the engine goes on with {produced}")
@@ -265,33 +326,39 @@ def _actions(
         seat = st.turn
         action: Action | None = None
         if kind == "discard":
-            action = Discard(str(_field(event, "tile", line)))
+            action = Discard(_text(event, "tile", line))
         elif kind == "kong" and event.get("kind") in ("concealed", "added"):
-            action = Kong(str(_field(event, "tile", line)), event["kind"])
+            action = Kong(_text(event, "tile", line), event["kind"])
         elif kind == "win" and event.get("from") is None:
             action = WIN
         if action is None or _field(event, "winner" if kind == "win" else "seat", line) != seat:
-            raise ReplayError(f"line {line}: seat {seat} is to act, the log has {dict(event)}")
+            raise ReplayError(
+                f"line {line}: seat {seat} is to act, the log has {quoted(dict(event))}"
+            )
         return [(seat, action)]
     # A claim or rob window: the logged claimant claims, every other asked seat passes.
     claim: tuple[int, Action] | None = None
     if kind == "win":
         winner = _field(event, "winner", line)
         if isinstance(winner, list) and winner:  # 一炮多响: every winner declares
+            if any(type(w) is not int for w in winner):
+                raise ReplayError(
+                    f"line {line}: win event: winner: expected seats, got {quoted(winner)}"
+                )
             asked = game.to_act()
             if not set(winner) <= set(asked):
-                raise ReplayError(f"line {line}: seats {winner} have no claim on this tile")
+                raise ReplayError(f"line {line}: seats {quoted(winner)} have no claim on this tile")
             return [(s, WIN if s in winner else PASS) for s in asked]
         claim = (winner, WIN)
     elif kind == "pong":
         claim = (_field(event, "seat", line), PONG)
     elif kind == "chow":
-        claim = (_field(event, "seat", line), Chow(str(_field(event, "tiles", line))))
+        claim = (_field(event, "seat", line), Chow(_text(event, "tiles", line)))
     elif kind == "kong" and event.get("kind") == "exposed":
-        claim = (_field(event, "seat", line), Kong(str(_field(event, "tile", line)), "exposed"))
+        claim = (_field(event, "seat", line), Kong(_text(event, "tile", line), "exposed"))
     asked = game.to_act()
     if claim is not None and claim[0] not in asked:
-        raise ReplayError(f"line {line}: seat {claim[0]} has no claim on this tile")
+        raise ReplayError(f"line {line}: seat {quoted(claim[0])} has no claim on this tile")
     return [(s, claim[1] if claim is not None and s == claim[0] else PASS) for s in asked]
 
 
@@ -300,11 +367,14 @@ def _same(
 ) -> None:
     if produced["event"] != logged["event"]:
         raise ReplayError(
-            f"line {line}: the log has a {logged['event']} event, the rules give {dict(produced)}"
+            f"line {line}: the log has a {_name(logged['event'])} event, the rules give "
+            f"{dict(produced)}"
         )
     a = {k: v for k, v in produced.items() if k not in ignore}
     b = {k: v for k, v in logged.items() if k not in ignore}
     if a != b:
         keys = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
-        detail = "; ".join(f"{k}: logged {b.get(k)!r}, replayed {a.get(k)!r}" for k in keys)
+        detail = "; ".join(
+            f"{_name(k)}: logged {quoted(b.get(k))}, replayed {quoted(a.get(k))}" for k in keys
+        )
         raise ReplayError(f"line {line}: {logged['event']} event differs ({detail})")

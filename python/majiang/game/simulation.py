@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from majiang.errors import RulesError
+from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
@@ -41,9 +41,11 @@ def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
         >>> [type(b).__name__ for b in make_bots(["random", "efficiency"] * 2)]
         ['RandomBot', 'EfficiencyBot', 'RandomBot', 'EfficiencyBot']
     """
+    if not isinstance(kinds, str) and not isinstance(kinds, Sequence):
+        raise ArgumentTypeError(f"bots: expected a name or four, got {quoted(kinds)}")
     names = [kinds] * 4 if isinstance(kinds, str) else list(kinds)
-    if len(names) != 4 or any(n not in BOTS for n in names):
-        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {names}")
+    if len(names) != 4 or any(type(n) is not str or n not in BOTS for n in names):
+        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {quoted(names)}")
     return [BOTS[n](seed * 4 + i) for i, n in enumerate(names)]
 
 
@@ -169,6 +171,13 @@ def _chunks(hands: int, per_game: int, parts: int, **common: Any) -> Iterator[_C
         yield _Chunk(first, min(size, matches - first), hands, per_game=per_game, **common)
 
 
+def _positive(value: Any, name: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {quoted(value)}")
+    if value < 1:
+        raise RulesError(f"{name}: expected a positive number, got {quoted(value)}")
+
+
 def simulate(
     hands: int,
     seed: int = 0,
@@ -193,26 +202,25 @@ def simulate(
         >>> simulate(8, seed=3, workers=2) == simulate(8, seed=3)
         True
     """
-    if not isinstance(hands, int) or hands < 1:
-        raise RulesError(f"hands: expected a positive number, got {hands!r}")
-    if not isinstance(per_game, int) or per_game < 1:
-        raise RulesError(f"per_game: expected a positive number, got {per_game!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise RulesError(f"workers: expected a positive number, got {workers!r}")
+    _positive(hands, "hands")
+    _positive(per_game, "per_game")
+    _positive(workers, "workers")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentTypeError(f"seed: expected a whole number, got {quoted(seed)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise ArgumentTypeError(f"options: expected a mapping of options, got {quoted(options)}")
     get_variant(variant)
+    make_bots(bots)  # check the names before any work starts
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
-    make_bots(list(names))  # check the names before any work starts
-    chunks = list(
-        _chunks(
-            hands,
-            per_game,
-            workers * 8,
-            seed=seed,
-            variant=variant,
-            bots=names,
-            options=tuple(sorted((options or {}).items())),
-            keep_events=log is not None,
-        )
+    chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
+        hands,
+        per_game,
+        workers * 8,
+        seed=seed,
+        variant=variant,
+        bots=names,
+        options=tuple(sorted((options or {}).items())),
+        keep_events=log is not None,
     )
     total = Tally()
     done: dict[int, tuple[Tally, list[dict[str, Any]]]] = {}
@@ -230,15 +238,45 @@ def simulate(
         if progress is not None:
             progress(total.hands)
 
-    if workers == 1 or len(chunks) == 1:
+    matches = -(-hands // per_game)
+    if workers == 1 or matches <= 1:
         for i, chunk in enumerate(chunks):
             finished(i, _play_chunk(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
-            futures = {pool.submit(_play_chunk, c): i for i, c in enumerate(chunks)}
-            for future in as_completed(futures):
-                finished(futures[future], future.result())
+        _spread(chunks, min(workers, os.cpu_count() or workers), finished)
     return total.summary()
+
+
+def _spread(
+    chunks: Iterator[_Chunk],
+    workers: int,
+    finished: Callable[[int, tuple[Tally, list[dict[str, Any]]]], None],
+) -> None:
+    """Play ``chunks`` on ``workers`` processes, calling ``finished`` as each one ends. Only a
+    few chunks past the oldest unfinished one are ever submitted, so neither the work waiting
+    nor the results held back for the log's order grow with the number of hands."""
+    window = 4 * workers
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: dict[Future[tuple[Tally, list[dict[str, Any]]]], int] = {}
+        pending: set[int] = set()  # submitted and not finished
+        submitted = 0
+        exhausted = False
+        while True:
+            while not exhausted and (not pending or submitted - min(pending) < window):
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                running[pool.submit(_play_chunk, chunk)] = submitted
+                pending.add(submitted)
+                submitted += 1
+            if not running:
+                return
+            ready, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in ready:
+                index = running.pop(future)
+                pending.discard(index)
+                finished(index, future.result())
 
 
 def _patterns(pattern: Mapping[str, Any]) -> list[str]:

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from majiang import record_check
 from majiang._core import is_winning
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld
 from majiang.record_check import (
     Checked,
@@ -146,7 +146,7 @@ def _result(value: Any, c: Checked) -> WinFacts | None:
         return win_result(value, RESULT_KEYS, _cached_win)
     except TypeError:  # an unhashable value
         raise fail(
-            "result", f"expected winner and from as seats and tile as text, got {value!r}"
+            "result", f"expected winner and from as seats and tile as text, got {quoted(value)}"
         ) from None
 
 
@@ -340,7 +340,7 @@ def _check_player(
             raise _Problem(f"melds[{i}].{e.field}", e.message) from None
         except TypeError:
             raise _Problem(
-                f"melds[{i}]", f"expected kind, tiles as text and from, got {values!r}"
+                f"melds[{i}]", f"expected kind, tiles as text and from, got {quoted(values)}"
             ) from None
     hand = _text_tiles(hand_text, "hand")
     room = 13 - 3 * len(melds)
@@ -363,7 +363,7 @@ _cached_player = lru_cache(maxsize=4096, typed=True)(_check_player)
 
 def _text_tiles(value: Any, field: str) -> tuple[int, ...]:
     if type(value) is not str:
-        raise _Problem(field, f"expected tiles as text, got {value!r}")
+        raise _Problem(field, f"expected tiles as text, got {quoted(value)}")
     try:
         return kinds_of(value)
     except MajiangError as e:

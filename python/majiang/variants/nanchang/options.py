@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.errors import RulesError
+from majiang.errors import RulesError, quoted
 from majiang.record_parts import option_overrides
 
 __all__ = ["OPTION_SOURCES", "NanchangOptions"]
@@ -102,11 +102,17 @@ class NanchangOptions:
             Traceback (most recent call last):
             ...
             majiang.errors.RulesError: bawang: unknown option (known: an_gang_points, ...)
+            >>> NanchangOptions.from_dict([])
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: expected an object of option overrides, got []
         """
+        if data is None:
+            return _DEFAULT
+        if not isinstance(data, Mapping):  # 0, "", [] or false are not "no overrides"
+            raise RulesError(f"expected an object of option overrides, got {quoted(data)}")
         if not data:
             return _DEFAULT
-        if not isinstance(data, Mapping):
-            raise RulesError(f"expected an object of option overrides, got {data!r}")
         try:
             key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
             cached = _CACHE.get(key)
@@ -118,7 +124,8 @@ class NanchangOptions:
         for name, value in data.items():
             if name not in _FIELDS:
                 known = ", ".join(sorted(_FIELDS))
-                raise RulesError(f"{name}: unknown option (known: {known})")
+                shown = name if isinstance(name, str) and len(name) <= 60 else quoted(name)
+                raise RulesError(f"{shown}: unknown option (known: {known})")
             values[name] = _check(name, _FIELDS[name], value)
         options = cls(**values)
         if key is not None and len(_CACHE) < 256:
@@ -155,14 +162,14 @@ class NanchangOptions:
 def _check(name: str, kind: str, value: Any) -> Any:
     if name in _CHOICES:
         if value not in _CHOICES[name]:
-            raise RulesError(f"{name}: {value!r} is not one of {', '.join(_CHOICES[name])}")
+            raise RulesError(f"{name}: {quoted(value)} is not one of {', '.join(_CHOICES[name])}")
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError(f"{name}: expected true or false, got {value!r}")
+            raise RulesError(f"{name}: expected true or false, got {quoted(value)}")
         return value
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{name}: expected a whole number ≥ 0, got {value!r}")
+        raise RulesError(f"{name}: expected a whole number ≥ 0, got {quoted(value)}")
     return value
 
 

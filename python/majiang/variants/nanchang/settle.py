@@ -35,7 +35,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any
 
-from majiang.settlement import Payment, Settlement, deltas_of
+from majiang.settlement import Payment, Settlement, deltas_of, text_error
 from majiang.tiles import KINDS, SEATS
 from majiang.variants.nanchang import facts, hands, jing, kongs, tile_counts
 from majiang.variants.nanchang import readings as reading_module
@@ -69,7 +69,11 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     """
     if isinstance(record, HandRecord) and record.facts is not None:
         return settle_facts(record.facts)
-    return settle_facts(check_record(record))
+    try:
+        facts = check_record(record)
+    except UnicodeEncodeError:  # a lone surrogate in a text field
+        raise text_error(record) from None
+    return settle_facts(facts)
 
 
 def settle_facts(f: HandFacts) -> Settlement:

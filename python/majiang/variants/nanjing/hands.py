@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from majiang._core import Rules, decompositions
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, quoted
 from majiang.meld import GANG_KINDS, Meld, MeldInput
 from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.nanjing.flowers import hard_flowers, missing_suit, parse_flowers, wait_kind
@@ -278,7 +278,7 @@ def is_winning(
 def _one(name: str) -> int:
     counts = to_counts(name)
     if sum(counts) != 1:
-        raise InvalidHandError(f"expected one tile, got {name!r}")
+        raise InvalidHandError(f"expected one tile, got {quoted(name)}")
     return counts.index(1)
 
 
@@ -287,7 +287,7 @@ def _counts(concealed: Sequence[int] | str) -> list[int]:
         return to_counts(concealed)
     counts = [int(c) for c in concealed]
     if len(counts) != NUM_KINDS or any(c < 0 for c in counts):
-        raise InvalidHandError(f"expected 34 tile counts ≥ 0, got {list(concealed)!r}")
+        raise InvalidHandError(f"expected 34 tile counts ≥ 0, got {quoted(list(concealed))}")
     return counts
 
 
@@ -302,10 +302,12 @@ def _melds(melds: Sequence[MeldSpec]) -> tuple[Meld, ...]:
         else:
             kind, kinds, source = m.kind, tuple(m.kinds), m.source
         if kind not in MELD_KINDS:
-            raise InvalidHandError(f"meld kind {kind!r} is not one of {', '.join(MELD_KINDS)}")
+            raise InvalidHandError(
+                f"meld kind {quoted(kind)} is not one of {', '.join(MELD_KINDS)}"
+            )
         size = 4 if kind in GANG_KINDS else 3
         if len(kinds) != size or kinds.count(kinds[0]) != size:
-            raise InvalidHandError(f"a {kind} is {size} of one kind, got {kinds!r}")
+            raise InvalidHandError(f"a {kind} is {size} of one kind, got {quoted(kinds)}")
         out.append(Meld(kind, kinds, source))
     return tuple(out)
 

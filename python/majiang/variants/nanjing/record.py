@@ -44,7 +44,7 @@ from typing import Any, Literal, NamedTuple
 from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
-from majiang.errors import RecordError
+from majiang.errors import RecordError, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
@@ -412,7 +412,7 @@ def _penalties(value: Any, c: Checked) -> None:
         if pen.get("kind") not in PENALTY_KINDS:
             raise fail(
                 f"{path}.kind",
-                f"expected one of {', '.join(PENALTY_KINDS)}, got {pen.get('kind')!r}",
+                f"expected one of {', '.join(PENALTY_KINDS)}, got {quoted(pen.get('kind'))}",
             )
         parts.seat_field(pen.get("seat"), f"{path}.seat")
         if pen.get("tile") is not None:
@@ -443,7 +443,7 @@ def _result(value: Any, c: Checked) -> Win | None:
     gang_kai = r.get("gang_kai")
     if gang_kai is not None and gang_kai not in GANG_KAI:
         raise fail(
-            "result.gang_kai", f"expected null or one of small, big, flower, got {gang_kai!r}"
+            "result.gang_kai", f"expected null or one of small, big, flower, got {quoted(gang_kai)}"
         )
     feeder = r.get("kong_feeder")
     if feeder is not None:
@@ -536,7 +536,7 @@ def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
             raise fail("result.winner", "expected a seat or a non-empty list of seats")
         seats = tuple(parts.seat_field(v, f"result.winner[{i}]") for i, v in enumerate(value))
         if len(set(seats)) != len(seats):
-            raise fail("result.winner", f"a seat wins once, got {list(seats)!r}")
+            raise fail("result.winner", f"a seat wins once, got {quoted(list(seats))}")
         if len(seats) > 1 and not options.multiple_winners:
             raise fail("result.winner", "several winners (一炮多响) need multiple_winners")
         return seats

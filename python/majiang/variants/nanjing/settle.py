@@ -31,7 +31,7 @@ from typing import Any
 
 from majiang.errors import RecordError
 from majiang.payments import from_each, kong_payments, to_each, win_payers, win_payments
-from majiang.settlement import Payment, Settlement
+from majiang.settlement import Payment, Settlement, text_error
 from majiang.tiles import NUM_KINDS
 from majiang.variants.nanjing.flowers import flower_kongs
 from majiang.variants.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
@@ -57,7 +57,10 @@ def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandSco
         >>> score_winner(r, 0).hands
         ('门清', '无花果')
     """
-    r = _record(record)
+    try:
+        r = _record(record)
+    except UnicodeEncodeError:  # a lone surrogate in a text field
+        raise text_error(record) from None
     w = r.result
     if not isinstance(w, WinResult) or winner not in w.winners:
         raise RecordError(f"result.winner: seat {winner} did not win this hand")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from majiang._core import Rules, shanten, winning_tiles
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld, MeldInput
 from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
 from majiang.variants.pingxiang.options import PingxiangOptions
@@ -268,7 +268,7 @@ def _counts(concealed: Sequence[int] | str) -> tuple[int, ...]:
         return tuple(to_counts(concealed))
     counts = tuple(map(int, concealed))
     if len(counts) != NUM_KINDS or min(counts) < 0:
-        raise InvalidHandError(f"expected 34 tile counts ≥ 0, got {list(concealed)!r}")
+        raise InvalidHandError(f"expected 34 tile counts ≥ 0, got {quoted(list(concealed))}")
     return counts
 
 
@@ -295,9 +295,9 @@ def _names(text: str) -> list[str]:
 
 def _check_meld(kind: str, tiles: tuple[int, ...]) -> None:
     if kind not in MELD_KINDS:
-        raise InvalidHandError(f"meld kind {kind!r} is not one of {', '.join(MELD_KINDS)}")
+        raise InvalidHandError(f"meld kind {quoted(kind)} is not one of {', '.join(MELD_KINDS)}")
     if any(not 0 <= k < NUM_KINDS for k in tiles):
-        raise InvalidHandError(f"meld tiles must be kinds 0-33, got {tiles!r}")
+        raise InvalidHandError(f"meld tiles must be kinds 0-33, got {quoted(tiles)}")
     size = 4 if kind in GANG_KINDS else 3
     if len(tiles) != size:
         raise InvalidHandError(f"a {kind} has {size} tiles, got {len(tiles)}")
@@ -308,7 +308,7 @@ def _check_meld(kind: str, tiles: tuple[int, ...]) -> None:
                 f"got {' '.join(KINDS[k] for k in tiles)}"
             )
     elif tiles.count(tiles[0]) != size:
-        raise InvalidHandError(f"a {kind} is {size} of one kind, got {tiles!r}")
+        raise InvalidHandError(f"a {kind} is {size} of one kind, got {quoted(tiles)}")
 
 
 def _check_size(counts: tuple[int, ...], melds: tuple[Meld, ...], full: int) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 
 from majiang.errors import RecordError
 from majiang.payments import kong_payments, to_each, win_payers, win_payments
-from majiang.settlement import Settlement
+from majiang.settlement import Settlement, text_error
 from majiang.tiles import NUM_KINDS, SEATS
 from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.record import HandRecord, WinResult, kinds_of
@@ -80,7 +80,10 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
         >>> s.deltas, s.pattern                   # 黄牌: nothing is scored
         ((0, 0, 0, 0), {'result': 'draw'})
     """
-    r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    try:
+        r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    except UnicodeEncodeError:  # a lone surrogate in a text field
+        raise text_error(record) from None
     if not isinstance(r.result, WinResult):
         return Settlement.from_items([], pattern={"result": "draw"})
     o = r.options
