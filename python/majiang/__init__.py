@@ -34,6 +34,7 @@ from majiang._core import (
     winning_tiles,
 )
 from majiang.errors import (
+    ArgumentTypeError,
     IllegalActionError,
     InvalidHandError,
     MajiangError,
@@ -48,6 +49,7 @@ from majiang.settlement import Payment, Settlement, settle
 from majiang.variants import nanchang, nanjing, pingxiang
 
 __all__ = [
+    "ArgumentTypeError",
     "Block",
     "Decomposition",
     "DiscardOption",

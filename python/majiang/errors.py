@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
@@ -24,6 +25,11 @@ __all__ = [
 
 class MajiangError(Exception):
     """Base class of every error majiang raises on bad input."""
+
+
+class ArgumentTypeError(MajiangError, TypeError):
+    """A wrong-typed argument; also a TypeError, so one `except MajiangError` catches every
+    bad input"""
 
 
 class TileParseError(MajiangError, ValueError):
