@@ -22,7 +22,7 @@ from itertools import compress
 from typing import Any
 
 import majiang
-from majiang.errors import IllegalActionError
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -333,6 +333,8 @@ class Game:
             >>> all(type(a).__name__ in ("Discard", "Kong", "Win") for a in g.legal_actions(0))
             True
         """
+        if seat.__class__ is not int or not 0 <= seat <= 3:  # a bool is no seat (True == 1)
+            seat = _seat_argument(seat, "legal_actions")
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = self._compute_legal(seat)
@@ -375,6 +377,8 @@ class Game:
             >>> "hands" in Game(seed=1).observation(0).to_dict()
             False
         """
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = _seat_argument(seat, "observation")
         st = self.state
         own_draw = st.phase == "turn" and st.turn == seat and not self.over
         shared = self._shared
@@ -439,8 +443,11 @@ class Game:
                     raise IllegalActionError(f"unknown tile in {dict(action)!r}")
         else:
             raise IllegalActionError(f"expected an action or its dict, got {action!r}")
-        if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise IllegalActionError(f"expected a seat 0-3, got {seat!r}")
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            try:
+                seat = _seat_argument(seat, "step")
+            except MajiangError as e:  # whatever is wrong with the seat, the step is illegal
+                raise IllegalActionError(str(e)) from None
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self._compute_legal(seat)
@@ -831,6 +838,42 @@ def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
         if kind == "deal":
             return None
     return None
+
+
+def _seat_argument(seat: object, where: str) -> int:
+    """``seat`` checked as a seat argument: an int 0-3 (an int subclass too, but never a
+    bool); ArgumentTypeError for another type, IllegalActionError for another number. The
+    engine's hot paths test ``seat.__class__ is int and 0 <= seat <= 3`` and call this only
+    when that fails.
+
+    Example:
+        >>> _seat_argument(2, "step")
+        2
+        >>> _seat_argument(True, "observation")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: observation: expected a seat 0-3 (an int), got True
+        >>> _seat_argument(-1, "observation")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: observation: expected a seat 0-3, got -1
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ArgumentTypeError(f"{where}: expected a seat 0-3 (an int), got {_short(seat)}")
+    if not 0 <= seat <= 3:
+        raise IllegalActionError(f"{where}: expected a seat 0-3, got {_short(seat)}")
+    return int(seat)
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input.
+
+    Example:
+        >>> _short("x" * 100, 10)
+        "'xxxxxx..."
+    """
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a huge int"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _text(tiles: Sequence[int]) -> str:
