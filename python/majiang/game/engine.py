@@ -52,6 +52,7 @@ TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
+_MISSING = object()
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass)
 
 
@@ -118,18 +119,13 @@ class Game:
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
     ) -> None:
+        _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
-        self.variant = chosen.with_options(self.options)
-        if not isinstance(hands, int) or hands < 1:
-            raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
-        if dealer is not None and dealer not in (0, 1, 2, 3):
-            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {dealer!r}")
+        self.variant = chosen.with_options(self.options)  # the variant's option parser
         self.hands = hands
         self.rng = random.Random(seed)
-        self.scores = [0, 0, 0, 0] if scores is None else [int(s) for s in scores]
-        if len(self.scores) != 4:
-            raise majiang.RulesError(f"scores: expected four, got {len(self.scores)}")
+        self.scores = [0, 0, 0, 0] if scores is None else list(scores)
         self.events: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []
         self.settlements: list[Settlement] = []
@@ -139,6 +135,38 @@ class Game:
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
         self._begin(first, streak, deal, carried)
+        if self._carried and carried is not None:
+            self._check_carried()
+
+    def _check_carried(self) -> None:
+        """RulesError unless the first record can carry the given ``carried`` fields: the
+        fresh hand's record, as a draw, must settle (a variant refuses fields it does not
+        know) and keep each field as given. Only for a non-empty ``carried``, so a plain game
+        pays nothing for it.
+
+        Example:
+            >>> Game("nanjing", carried={"bixiahu": "yes"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: carried: bixiahu: 'yes' is not a value the record keeps
+        """
+        st = self.state
+        hand, drawn = st.hands[st.dealer], st.drawn
+        assert drawn is not None
+        hand[drawn] -= 1  # the dealer's 14th tile set aside: four hands of 13
+        try:
+            record = self._record({"kind": "draw"})
+            self.variant.settle(record)
+        except MajiangError as e:
+            raise majiang.RulesError(f"carried: {_short(dict(self._carried))} ({e})") from None
+        finally:
+            hand[drawn] += 1
+        for key, value in self._carried.items():  # kept as given, not coerced or dropped
+            kept = record.get(key, _MISSING)
+            if kept is _MISSING or type(kept) is not type(value) or kept != value:
+                raise majiang.RulesError(
+                    f"carried: {key}: {_short(value)} is not a value the record keeps"
+                )
 
     def _setup_variant(self) -> None:
         # Looked up on every draw, so a tuple rather than a call into the variant.
@@ -218,6 +246,7 @@ class Game:
         self, deal: Deal, dealer: int
     ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int, int]:
         """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
+        _check_deal_types(deal)
         hands = [_counts(h) for h in deal.hands]
         sizes = [sum(h) for h in hands]
         if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
@@ -838,6 +867,117 @@ def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
         if kind == "deal":
             return None
     return None
+
+
+def _check_arguments(
+    variant: object,
+    seed: object,
+    options: object,
+    hands: object,
+    deal: object,
+    dealer: object,
+    streak: object,
+    scores: object,
+    carried: object,
+) -> None:
+    """:class:`Game`'s arguments checked before anything is built: ArgumentTypeError for a
+    wrong type, RulesError for a value out of range (the options themselves are checked by
+    the variant's parser, a deal by :meth:`Game._fixed_deal`).
+
+    Example:
+        >>> _check_arguments("nanchang", 0, None, 1, None, None, 0, None, None)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RulesError: streak: expected a dealer streak (爬楼 floor) of at least 1, ...
+    """
+    if not isinstance(variant, str | Variant):
+        raise ArgumentTypeError(
+            f"variant: expected a variant name or a Variant, got {_short(variant)}"
+        )
+    if not _is_int(seed):
+        raise ArgumentTypeError(f"seed: expected an int, got {_short(seed)}")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise ArgumentTypeError(
+                f"options: expected a mapping of option names, got {_short(options)}"
+            )
+        if not all(isinstance(k, str) for k in options):
+            raise ArgumentTypeError(
+                f"options: option names are strings, got {_short(dict(options))}"
+            )
+    if not isinstance(hands, int) or isinstance(hands, bool):
+        raise ArgumentTypeError(f"hands: expected an int, got {_short(hands)}")
+    if hands < 1:
+        raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
+    if deal is not None and not isinstance(deal, Deal):
+        raise ArgumentTypeError(f"deal: expected a Deal, got {_short(deal)}")
+    if dealer is not None:
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise ArgumentTypeError(f"dealer: expected a seat 0-3 (an int), got {_short(dealer)}")
+        if not 0 <= dealer <= 3:
+            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {dealer!r}")
+    if not isinstance(streak, int) or isinstance(streak, bool):
+        raise ArgumentTypeError(f"streak: expected an int, got {_short(streak)}")
+    if streak < 1:
+        raise majiang.RulesError(
+            f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {streak}"
+        )
+    if scores is not None:
+        if not isinstance(scores, Sequence) or isinstance(scores, str):
+            raise ArgumentTypeError(f"scores: expected four ints, got {_short(scores)}")
+        if len(scores) != 4:
+            raise majiang.RulesError(f"scores: expected four, got {len(scores)}")
+        if not all(_is_int(x) for x in scores):
+            raise ArgumentTypeError(f"scores: expected four ints, got {_short(list(scores))}")
+    if carried is not None and (
+        not isinstance(carried, Mapping) or not all(isinstance(k, str) for k in carried)
+    ):
+        raise ArgumentTypeError(
+            f"carried: expected a mapping of record fields, got {_short(carried)}"
+        )
+
+
+def _check_deal_types(deal: Deal) -> None:
+    """ArgumentTypeError naming the first field of ``deal`` of the wrong type.
+
+    Example:
+        >>> _check_deal_types(Deal(("1m", "2m", "3m", "4m"), "5m", "1z", "2z", dice=(1, "2")))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: deal: dice: expected two ints, got (1, '2')
+    """
+
+    def texts(value: object, n: int | None) -> bool:
+        return (
+            isinstance(value, tuple | list)
+            and (n is None or len(value) == n)
+            and all(isinstance(x, str) for x in value)
+        )
+
+    problems = (
+        ("hands", not texts(deal.hands, 4), "four MPSZ strings"),
+        ("wall", not (isinstance(deal.wall, str) or texts(deal.wall, None)), "tiles"),
+        ("indicator", not isinstance(deal.indicator, str | None), "a tile name"),
+        ("lower", not isinstance(deal.lower, str | None), "a tile name"),
+        ("dice", not (isinstance(deal.dice, tuple | list) and len(deal.dice) == 2
+                      and all(_is_int(d) for d in deal.dice)), "two ints"),
+        ("drawn", not isinstance(deal.drawn, str | None), "a tile name or None"),
+        ("flowers", deal.flowers is not None and not texts(deal.flowers, 4), "four strings"),
+    )  # fmt: skip
+    for name, wrong, expected in problems:
+        if wrong:
+            value = _short(getattr(deal, name))
+            raise ArgumentTypeError(f"deal: {name}: expected {expected}, got {value}")
+
+
+def _is_int(value: object) -> bool:
+    """An int that is not a bool.
+
+    Example:
+        >>> _is_int(3), _is_int(True), _is_int(3.0)
+        (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat_argument(seat: object, where: str) -> int:

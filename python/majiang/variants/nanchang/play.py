@@ -7,7 +7,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import majiang
@@ -60,6 +60,24 @@ class NanchangVariant(Variant):
                 seq = sorted((tile, a, b))
                 out.append((seq[0], seq[1], seq[2]))
         return out
+
+    def with_options(self, options: Mapping[str, Any]) -> Variant:
+        """``self``, once the options pass Nanchang's parser
+        (:meth:`~majiang.variants.nanchang.NanchangOptions.from_dict`; RulesError naming an
+        unknown option or a bad value): they only matter to the settlement.
+
+        Example:
+            >>> v = NanchangVariant(); v.with_options({"de_bonus": 10}) is v
+            True
+            >>> v.with_options({"bogus": 1})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: bogus: unknown option (known: an_gang_points, ...)
+        """
+        from majiang.variants.nanchang.options import NanchangOptions
+
+        NanchangOptions.from_dict(options)
+        return self
 
     def settle(self, record: dict[str, Any]) -> Settlement:
         """The Nanchang settlement (:func:`majiang.settle`).
