@@ -32,7 +32,7 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
             a[row("pond_self") + rel, k] += 1
     for j in st.jing:
         a[row("jing"), j] = 1
-    if st.indicator < 34:
+    if st.indicator is not None and st.indicator < 34:
         a[row("indicator"), st.indicator] = 1
     claimed = st.rob_tile if st.phase == "rob" else st.last_discard
     if claimed is not None:
@@ -43,7 +43,7 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
         for t in f:
             if t < 34:
                 seen[t] += 1
-    if st.indicator < 34:
+    if st.indicator is not None and st.indicator < 34:
         seen[st.indicator] += 1
     a[row("unseen")] = 4 - np.minimum(seen, 4)
     a[row("wall")] = st.wall.remaining

@@ -86,3 +86,42 @@ def test_7_a_game_built_from_good_arguments_settles_its_first_hand() -> None:
     ):
         game = play(Game(**kwargs, hands=2), [RandomBot(s) for s in range(4)])
         assert game.over and len(game.records) == 2 and sum(game.scores) == 0
+
+
+@pytest.mark.parametrize("variant", ["pingxiang", "nanjing"])
+def test_12_no_indicator_leaks_from_a_variant_without_a_flip(variant: str) -> None:
+    from majiang.game import PLANES, RandomBot, play, replay
+
+    game = Game(variant, seed=3, dealer=0)
+    assert game.state.indicator is None and game.state.lower is None
+    assert "indicator" not in game.events[0] and "lower_indicator" not in game.events[0]
+    for seat in range(4):
+        o = game.observation(seat)
+        assert o.indicator is None and o.indicator_kind is None
+        assert o.to_dict()["indicator"] is None
+        planes = o.to_numpy()
+        assert not planes[PLANES.index("indicator")].any()
+        aside = sum(1 for f in game.state.flowers for t in f if t < 34)  # Nanjing's dragons
+        unseen = int(planes[PLANES.index("unseen")].sum())
+        assert unseen == 136 - sum(game.state.hands[seat]) - aside  # 122 for the dealer
+    play(game, [RandomBot(s) for s in range(4)])
+    assert all("jing_indicator" not in r for r in game.records)
+    # A log written before the fix holds an indicator in its deal event: it still replays.
+    old = [dict(e) for e in game.events]
+    old[0].update(indicator="5m", lower_indicator="6m")
+    assert replay(old).scores == tuple(game.scores)
+
+
+def test_12_nanchang_still_flips_and_shows_only_the_upper_indicator() -> None:
+    game = Game(seed=3)
+    assert game.state.indicator is not None and game.state.lower is not None
+    deal = game.events[0]
+    assert {"indicator", "lower_indicator"} <= set(deal)
+    assert game.observation(1).indicator_kind == game.state.indicator
+    # The lower indicator (下精) settles only at the end of the hand: no seat sees it before.
+    other = game.clone()
+    other.state.lower = (game.state.lower + 1) % 34
+    for seat in range(4):
+        assert other.observation(seat) == game.observation(seat)
+        assert (other.observation(seat).to_numpy() == game.observation(seat).to_numpy()).all()
+        assert other.observation(seat).to_dict() == game.observation(seat).to_dict()

@@ -33,6 +33,9 @@ from majiang.game.engine import Game
 from majiang.game.state import HandState, mpsz
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, TILE_NAMES
+from majiang.variants import VARIANTS
+
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 
 __all__ = [
     "Tiles",
@@ -157,7 +160,9 @@ def table_view(
         header.append(title + "  ", style="bold")
     if jing:  # variants without wild tiles (Pingxiang) have no use for the flipped tile
         header.append(f"jing {_jing(jing, tiles)}")
-        header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})  ")
+        if st.indicator is not None:
+            header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
+        header.append("  ")
     header.append(f"wall {st.wall.remaining}")
     palou = game.variant.name == "nanchang"
     floor = f", 爬楼 floor {st.streak}" if palou and st.streak > 1 else ""
@@ -237,10 +242,14 @@ def event_line(
             else ""
         )
         line = f"deal: dealer seat {event.get('dealer')}{floor}"
-        if "indicator" in event:
-            line += f"; indicator {tiles.one(str(event['indicator']))}"
-            if event.get("variant") == "nanchang":
-                line += f", jing {_jing(majiang.jing_pair(str(event['indicator'])), tiles)}"
+        variant = VARIANTS.get(str(event.get("variant")))
+        indicator = TILE_INDEX.get(str(event.get("indicator")))
+        # Only a variant that flips one shows the indicator (older logs hold one for all).
+        if variant is not None and variant.flips_jing and indicator is not None:
+            line += f"; indicator {tiles.one(TILE_NAMES[indicator])}"
+            jing = [KINDS[k] for k in variant().jing_kinds(indicator)]
+            if jing:
+                line += f", jing {_jing(jing, tiles)}"
         return Text(line, style="bold")
     if kind == "draw":
         shown = viewer is None or viewer == event.get("seat")

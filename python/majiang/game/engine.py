@@ -71,7 +71,8 @@ def _chow(seq: tuple[int, int, int]) -> Chow:
 class Deal:
     """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
     tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
-    its last tile), the jing ``indicator`` / ``lower`` indicator, the ``dice`` (for the log) and
+    its last tile), the jing ``indicator`` / ``lower`` indicator (needed by a variant that
+    flips one, ``flips_jing``; ignored by the others), the ``dice`` (for the log) and
     the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
     for variants with flowers the tiles each seat has laid aside (``flowers``).
 
@@ -83,8 +84,8 @@ class Deal:
 
     hands: tuple[str, str, str, str]
     wall: str | Sequence[str]
-    indicator: str
-    lower: str
+    indicator: str | None = None
+    lower: str | None = None
     dice: tuple[int, int] = (0, 0)
     drawn: str | None = None
     flowers: tuple[str, str, str, str] | None = None
@@ -192,7 +193,9 @@ class Game:
             wall.head += 53
             received = [dealt[(s - dealer) % 4 : 52 : 4] for s in range(4)]  # 13 rounds
             received[dealer].append(dealt[52])
-            up, low = wall.flip()
+            # Only a variant that flips a wild-tile indicator shows one: anywhere else the tile
+            # would be a live wall tile nobody may see.
+            up, low = wall.flip() if self.variant.flips_jing else (None, None)
             hands = [[0] * 34 for _ in range(4)]
             last = dealt[52]
             for s in (dealer, (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4):
@@ -212,7 +215,7 @@ class Game:
             wall=wall,
             indicator=up,
             lower=low,
-            jing=self.variant.jing_kinds(up),
+            jing=() if up is None else self.variant.jing_kinds(up),
             hands=hands,
             dealt=[list(h) for h in hands],
             flowers=flowers,
@@ -221,6 +224,9 @@ class Game:
         )
         self._legal, self._shared = {}, None
         extra = {"flowers": [_text(f) for f in flowers]} if self._has_flowers else {}
+        flip = {}
+        if up is not None and low is not None:
+            flip = {"indicator": TILE_NAMES[up], "lower_indicator": TILE_NAMES[low]}
         self._log(
             "deal",
             hand=len(self.records),
@@ -229,8 +235,7 @@ class Game:
             dealer=dealer,
             dealer_streak=streak,
             dice=list(wall.dice),
-            indicator=TILE_NAMES[up],
-            lower_indicator=TILE_NAMES[low],
+            **flip,
             hands=[mpsz(h) for h in hands],
             drawn=KINDS[last],
             wall=[TILE_NAMES[t] for t in wall.live()],
@@ -244,7 +249,7 @@ class Game:
 
     def _fixed_deal(
         self, deal: Deal, dealer: int
-    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int, int]:
+    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int | None, int | None]:
         """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
         _check_deal_types(deal)
         hands = [_counts(h) for h in deal.hands]
@@ -258,7 +263,14 @@ class Game:
         try:
             tiles = [TILE_INDEX[t] for t in names]
             flowers = [tuple(TILE_INDEX[t] for t in majiang.parse_tiles(f)) for f in aside]
-            up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
+            up = low = None
+            if self.variant.flips_jing:
+                if deal.indicator is None or deal.lower is None:
+                    raise majiang.InvalidHandError(
+                        f"deal: {self.variant.name} flips a jing indicator: give indicator "
+                        "and lower"
+                    )
+                up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
         except KeyError as e:
             raise majiang.InvalidHandError(f"deal: not a tile of this set: {e}") from None
         if len(flowers) != 4 or any(not self._flower[t] for f in flowers for t in f):
@@ -700,8 +712,14 @@ class Game:
             "options": dict(self.options),
             "dealer": st.dealer,
             "dealer_streak": st.streak,
-            "jing_indicator": TILE_NAMES[st.indicator],
-            "lower_jing_indicator": TILE_NAMES[st.lower],
+            **(
+                {}
+                if st.indicator is None or st.lower is None
+                else {
+                    "jing_indicator": TILE_NAMES[st.indicator],
+                    "lower_jing_indicator": TILE_NAMES[st.lower],
+                }
+            ),
             "players": [
                 {
                     "hand": mpsz(st.hands[s]),

@@ -70,7 +70,7 @@ class Observation(NamedTuple):
     melds: tuple[tuple[Meld, ...], ...]
     pond_kinds: tuple[tuple[int, ...], ...]
     wall: int
-    indicator_kind: int
+    indicator_kind: int | None
     jing_kinds: tuple[int, ...]
     scores: tuple[int, ...]
     dealer: int
@@ -106,15 +106,17 @@ class Observation(NamedTuple):
         return tuple("".join(KINDS[t] for t in p) for p in self.pond_kinds)
 
     @property
-    def indicator(self) -> str:
-        """The 正精 indicator (MPSZ).
+    def indicator(self) -> str | None:
+        """The 正精 indicator (MPSZ); None for a variant that flips none (``flips_jing``).
 
         Example:
             >>> from majiang.game import Game
             >>> Game(seed=2).observation(0).indicator in KINDS
             True
+            >>> Game("pingxiang", seed=2).observation(0).indicator is None
+            True
         """
-        return TILE_NAMES[self.indicator_kind]
+        return None if self.indicator_kind is None else TILE_NAMES[self.indicator_kind]
 
     @property
     def jing(self) -> tuple[str, ...]:
@@ -181,7 +183,7 @@ class Observation(NamedTuple):
             for k in aside:
                 if k < 34:
                     counts[k] += 1
-        if self.indicator_kind < 34:
+        if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
         return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
 
@@ -251,12 +253,13 @@ class Observation(NamedTuple):
             seen += pond
             seen += aside
         a[_ROW["jing"], list(self.jing_kinds)] = 1
-        if self.indicator_kind < 34:  # a variant with flowers may flip one (it has no jing)
+        flipped = self.indicator_kind is not None and self.indicator_kind < 34
+        if flipped:  # only a variant that flips one (flips_jing) has an indicator
             a[_ROW["indicator"], self.indicator_kind] = 1
         if self.last_discard_kind is not None:
             a[_ROW["last_discard"], self.last_discard_kind] = 1
         seen += a[_ROW["hand"]]
-        if self.indicator_kind < 34:
+        if flipped:
             seen[self.indicator_kind] += 1
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall

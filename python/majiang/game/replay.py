@@ -195,8 +195,8 @@ def _replay_hand(
         fixed = Deal(
             (hands[0], hands[1], hands[2], hands[3]),
             list(_field(deal, "wall", start)),
-            _field(deal, "indicator", start),
-            _field(deal, "lower_indicator", start),
+            deal.get("indicator"),  # a variant without a flip has none (older logs do)
+            deal.get("lower_indicator"),
             tuple(deal.get("dice", (0, 0))),
             _field(deal, "drawn", start),
             tuple(deal["flowers"]) if "flowers" in deal else None,
@@ -214,7 +214,10 @@ def _replay_hand(
         raise ReplayError(f"line {start}: the deal does not make a hand: {e}") from None
     except (TypeError, IndexError, KeyError, ValueError) as e:
         raise ReplayError(f"line {start}: malformed deal event ({e})") from None
-    _same(game.events[0], deal, start, ignore=("hand",))
+    # Logs written before variants declared ``flips_jing`` hold an indicator for every variant:
+    # a variant without a flip ignores it.
+    unflipped = () if game.variant.flips_jing else ("indicator", "lower_indicator")
+    _same(game.events[0], deal, start, ignore=("hand", *unflipped))
     yield ReplayStep(index, start, deal, game)
     at = 1  # next logged event of this hand
     while not game.over:

@@ -125,6 +125,12 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
     game.state = HandState.from_json(_get(data, "state", Mapping))
+    if not game.variant.flips_jing:  # snapshots written before flips_jing: no indicator
+        game.state.indicator = game.state.lower = None
+        for event in game.events:
+            if event.get("event") == "deal":
+                event.pop("indicator", None)
+                event.pop("lower_indicator", None)
     game._restored()
     game.settlements = [game.variant.settle(r) for r in game.records]
     if sum(game.scores) != 0 or any(
@@ -137,7 +143,9 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
 def _check_state(game: Game) -> None:
     """The restored hand state can have happened: tiles, hand sizes, claim windows."""
     st = game.state
-    if st.jing != game.variant.jing_kinds(st.indicator):
+    if game.variant.flips_jing and (st.indicator is None or st.lower is None):
+        raise RecordError(f"state.indicator: {game.variant.name} flips a jing indicator")
+    if st.jing != (() if st.indicator is None else game.variant.jing_kinds(st.indicator)):
         raise RecordError("state.jing: not the variant's jing for the indicator")
     wall = st.wall
     placed: Counter[int] = Counter(wall.tiles[wall.head : wall.tail])

@@ -113,7 +113,8 @@ class HandState:
     """Everything about the hand in play. ``phase`` is ``turn`` (``turn`` seat acts after a
     draw or claim), ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
     or ``over``. ``flowers`` are the tiles each seat laid aside (补花; ids 34-41 are the
-    flowers). ``won_on`` is the tile a finished hand was won on (out of every hand and
+    flowers). ``indicator`` and ``lower`` are the flipped jing indicators (None for a variant
+    without a flip). ``won_on`` is the tile a finished hand was won on (out of every hand and
     pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
 
     Example:
@@ -126,8 +127,8 @@ class HandState:
     dealer: int
     streak: int
     wall: Wall
-    indicator: int
-    lower: int
+    indicator: int | None
+    lower: int | None
     jing: tuple[int, ...]
     hands: list[list[int]]
     dealt: list[list[int]]
@@ -170,8 +171,8 @@ class HandState:
             "dealer": self.dealer,
             "streak": self.streak,
             "wall": self.wall.to_json(),
-            "indicator": TILE_NAMES[self.indicator],
-            "lower": TILE_NAMES[self.lower],
+            "indicator": None if self.indicator is None else TILE_NAMES[self.indicator],
+            "lower": None if self.lower is None else TILE_NAMES[self.lower],
             "jing": [KINDS[j] for j in self.jing],
             "hands": [mpsz(h) for h in self.hands],
             "dealt": [mpsz(h) for h in self.dealt],
@@ -249,6 +250,10 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             raise RecordError(f"state.{key}: expected a tile name, got {value!r}")
         return TILE_INDEX[value]
 
+    def optional_tile(key: str) -> int | None:
+        value = get(key)
+        return None if value is None else tile(key, value)
+
     def optional_kind(key: str) -> int | None:
         value = get(key)
         return None if value is None else kind(key, value)
@@ -270,8 +275,8 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             dealer=seat("dealer", get("dealer")),
             streak=int(streak),
             wall=Wall.from_json(get("wall")),
-            indicator=tile("indicator", get("indicator")),
-            lower=tile("lower", get("lower")),
+            indicator=optional_tile("indicator"),
+            lower=optional_tile("lower"),
             jing=tuple(kind("jing", j) for j in get("jing")),
             hands=[_counts(h) for h in _four(get("hands"), "hands")],
             dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],

@@ -76,6 +76,13 @@ class Variant(ABC):
 
     name: str = ""
     rules: str = ""
+    flips_jing: bool = False
+    """Whether a wild-tile indicator is flipped after the deal (Nanchang's 翻精): only then does
+    the hand have an ``indicator`` (and a ``lower`` one) in its state, observations, planes,
+    log and record, and are :meth:`jing_kinds` asked. Default: no flip, no indicator."""
+    shows_concealed_kongs: bool = False
+    """Whether a concealed kong (暗杠) is laid face up, so every seat sees its kind (Nanjing's
+    "暗杠也亮"). Default: the other seats see only that the seat has a concealed kong."""
     waits_fit_self_draw: bool = True
     """Whether :meth:`waits` (the wins on a discard) also decide self-drawn wins; when False
     the engine asks :meth:`is_winning` on every draw (Nanjing: its §9 completions win only on

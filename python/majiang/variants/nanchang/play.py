@@ -32,6 +32,7 @@ class NanchangVariant(Variant):
 
     name = "nanchang"
     rules = "nanchang"
+    flips_jing = True  # docs/rules/nanchang.md §3: the 上精 indicator is flipped face up
 
     def jing_kinds(self, indicator: int) -> tuple[int, ...]:
         """The 正精 and 副精 kinds.

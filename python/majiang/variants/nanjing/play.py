@@ -40,6 +40,7 @@ class NanjingVariant(Variant):
 
     name = "nanjing"
     rules = "nanjing"
+    shows_concealed_kongs = True  # docs/rules/nanjing.md §2: "暗杠也亮" [004 v2]
     waits_fit_self_draw = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
