@@ -26,6 +26,10 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
     for rel in range(4):
         other = (seat + rel) % 4
         for m in st.melds[other]:
+            if m.kind == "an_gang":
+                a[row("concealed_kongs"), rel] += 1
+                if rel and not game.variant.shows_concealed_kongs:
+                    continue  # another seat's concealed kong: its kind is hidden
             for k in m.kinds:
                 a[row("melds_self") + rel, k] += 1
         for k in st.ponds[other]:

@@ -125,3 +125,65 @@ def test_12_nanchang_still_flips_and_shows_only_the_upper_indicator() -> None:
         assert other.observation(seat) == game.observation(seat)
         assert (other.observation(seat).to_numpy() == game.observation(seat).to_numpy()).all()
         assert other.observation(seat).to_dict() == game.observation(seat).to_dict()
+
+
+def _until_concealed_kong(game: Game) -> int:
+    """Play ``game`` with EfficiencyBots until a seat declares a concealed kong; its seat."""
+    from majiang.game import EfficiencyBot, Kong
+
+    bots = [EfficiencyBot() for _ in range(4)]
+    while not game.over:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        kongs = [a for a in legal if isinstance(a, Kong) and a.kind == "concealed"]
+        game.step(seat, kongs[0] if kongs else bots[seat].act(game.observation(seat), legal))
+        if kongs:
+            return seat
+    raise AssertionError("no concealed kong")
+
+
+def test_8_another_seats_concealed_kong_is_hidden() -> None:
+    from majiang.game import PLANES
+    from majiang.game.state import Meld
+
+    hidden = Meld("an_gang", (), None)  # that a concealed kong exists, not its kind
+    game = Game(seed=50)
+    owner = _until_concealed_kong(game)
+    kong = next(m for m in game.state.melds[owner] if m.kind == "an_gang")
+    kind = kong.kinds[0]
+    assert kong in game.observation(owner).melds[owner]  # its own seat sees it whole
+    for other in (s for s in range(4) if s != owner):
+        o = game.observation(other)
+        assert kong not in o.melds[owner] and hidden in o.melds[owner]
+        assert "an_gang" in [m["kind"] for m in o.to_dict()["melds"][owner]]
+        assert all(m["tiles"] == "" for m in o.to_dict()["melds"][owner] if m["kind"] == "an_gang")
+        planes = o.to_numpy()
+        rel = (owner - other) % 4
+        assert planes[PLANES.index("melds_self") + rel, kind] == 0
+        assert planes[PLANES.index("concealed_kongs"), rel] == 1  # that it exists is public
+        held = game.state.hands[other][kind]
+        seen_elsewhere = sum(p.count(kind) for p in game.state.ponds) + sum(
+            m.kinds.count(kind) for s, ms in enumerate(game.state.melds) if s != owner for m in ms
+        )
+        seen = held + seen_elsewhere + (game.state.indicator == kind)
+        assert planes[PLANES.index("unseen"), kind] == 4 - min(seen, 4)  # its tiles unseen
+        assert o.visible()[kind] == min(seen - held, 4 - held)
+
+
+def test_8_nanjing_lays_concealed_kongs_face_up() -> None:
+    from majiang.game import PLANES
+
+    for seed in range(200):
+        game = Game("nanjing", seed=seed)
+        try:
+            owner = _until_concealed_kong(game)
+        except AssertionError:
+            continue
+        kong = next(m for m in game.state.melds[owner] if m.kind == "an_gang")
+        for other in range(4):
+            o = game.observation(other)
+            assert kong in o.melds[owner]
+            rel = (owner - other) % 4
+            assert o.to_numpy()[PLANES.index("melds_self") + rel, kong.kinds[0]] == 4
+        return
+    raise AssertionError("no Nanjing concealed kong in 200 seeds")

@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         kind = step.event["event"]
         if kind == "deal":
             out.print(Text(f"── hand {step.hand} (line {step.line}) ──", style="bold"))
-        out.print(event_line(step.event, args.seat, **opts))
+        shows = step.game.variant.shows_concealed_kongs
+        out.print(event_line(step.event, args.seat, shows_concealed_kongs=shows, **opts))
         if args.step:
             if kind == "settlement":
                 _show_end(out, step, args)

@@ -194,8 +194,11 @@ def table_view(
             won = s in winner if isinstance(winner, list) else s == winner
             if won and st.won_on is not None:
                 hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
+        hide = seat is not None and s != seat and not game.variant.shows_concealed_kongs
         melds = "  ".join(
-            tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
+            ("[暗杠]" if zh else "[concealed kong]")
+            if hide and m.kind == "an_gang"  # another seat's concealed kong: no kind shown
+            else tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
             for m in st.melds[s]
         )
         pond = tiles.row(KINDS[k] for k in st.ponds[s])
@@ -219,15 +222,19 @@ def event_line(
     *,
     glyphs: bool = False,
     zh: bool = False,
+    shows_concealed_kongs: bool = False,
 ) -> Text:
     """One logged event as a short line. With ``viewer`` (a seat), the tiles other seats
-    draw are hidden and that seat is marked "(you)".
+    draw are hidden, and so is the kind of their concealed kongs unless the variant shows
+    them (``shows_concealed_kongs``, Nanjing's 暗杠也亮); that seat is marked "(you)".
 
     Example:
         >>> str(event_line({"event": "pong", "seat": 1, "tiles": "555p", "source": 0}))
         'seat 1 pongs 555p from seat 0'
         >>> str(event_line({"event": "draw", "seat": 0, "tile": "5m"}, viewer=1))
         'seat 0 draws'
+        >>> str(event_line({"event": "kong", "seat": 0, "kind": "concealed", "tile": "5m"}, 1))
+        'seat 0 declares a concealed kong'
         >>> str(event_line({"event": "win", "winner": 3, "tile": "7m", "from": 0,
         ...     "gang_kai": False, "qiang_gang": False, "tian_hu": False, "di_hu": False}))
         "seat 3 wins on seat 0's 7m"
@@ -274,6 +281,8 @@ def event_line(
             return Text(f"{who} kongs {tiles.text(tile * 4)} from {src}", style="cyan")
         if event.get("kind") == "added":
             return Text(f"{who} adds {tiles.one(tile)} to its pong (补杠)", style="cyan")
+        if viewer is not None and viewer != event.get("seat") and not shows_concealed_kongs:
+            return Text(f"{who} declares a concealed kong", style="cyan")
         return Text(f"{who} declares a concealed kong of {tiles.text(tile * 4)}", style="cyan")
     if kind == "win":
         winner = _seat(event.get("winner"), viewer)

@@ -38,7 +38,7 @@ from majiang.game.actions import (
     from_dict,
     kong,
 )
-from majiang.game.observation import Observation
+from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
@@ -425,11 +425,15 @@ class Game:
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
             melds, ponds = tuple(st.melds), tuple(st.ponds)
-            shared = self._shared = (melds, ponds, tuple(self.scores), tuple(st.flowers))
+            public = melds if self.variant.shows_concealed_kongs else hide_concealed_kongs(melds)
+            shared = self._shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public)
+        seen = shared[4]
+        if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
+            seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
         return Observation(
             seat,
             tuple(st.hands[seat]),
-            shared[0],
+            seen,
             shared[1],
             st.wall.remaining - self._kept,
             st.indicator,
