@@ -4,6 +4,7 @@ indicator of issue 12: one test per defect, named after it; each failed before i
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -187,3 +188,95 @@ def test_8_nanjing_lays_concealed_kongs_face_up() -> None:
             assert o.to_numpy()[PLANES.index("melds_self") + rel, kong.kinds[0]] == 4
         return
     raise AssertionError("no Nanjing concealed kong in 200 seeds")
+
+
+def _snapshot_with_a_meld(variant: str = "nanchang") -> dict[str, Any]:
+    """A JSON snapshot of a game in play in which some seat has declared a meld."""
+    from majiang.game import EfficiencyBot
+
+    for seed in range(100):
+        game = Game(variant, seed=seed, hands=2)
+        bots = [EfficiencyBot() for _ in range(4)]
+        while not game.over and len(game.records) == 0:
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+            if any(game.state.melds) and game.state.phase == "turn" and game.state.discards_made:
+                data: dict[str, Any] = json.loads(json.dumps(game.snapshot()))
+                return data
+    raise AssertionError("no meld")
+
+
+def _mutated(data: dict[str, Any], change: str) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    st = out["state"]
+    live = st["wall"]["tiles"][st["wall"]["head"] : st["wall"]["tail"]]
+    meld = next(ms[0] for ms in st["melds"] if ms)
+    if change == "live wall all 1m":
+        w = st["wall"]
+        w["tiles"][w["head"] : w["tail"]] = ["1m"] * len(live)
+    elif change == "live wall all 1m, deal event too":
+        w = st["wall"]
+        w["tiles"][w["head"] : w["tail"]] = ["1m"] * len(live)
+        out["events"][0]["wall"] = ["1m"] * len(out["events"][0]["wall"])
+    elif change == "meld from 9":
+        meld["from"] = 9
+    elif change == "meld kind changed":
+        meld["kind"] = {"peng": "chi", "chi": "peng"}.get(meld["kind"], "peng")
+    elif change.startswith("streak "):
+        st["streak"] = json.loads(change.split(" ", 1)[1])
+    elif change == "options bogus":
+        out["options"] = {"bogus": 1}
+    elif change == "events emptied":
+        out["events"] = []
+    elif change == "deal event dropped":
+        out["events"] = out["events"][1:]
+    elif change == "a discard's seat NaN":
+        d = next(e for e in out["events"] if e["event"] == "discard")
+        d["seat"] = float("nan")
+    elif change == "after_kong 'no'":
+        st["after_kong"] = "no"
+    elif change == "discards_made -1":
+        st["discards_made"] = -1
+    elif change == "turns -1":
+        st["turns"] = -1
+    else:
+        raise AssertionError(change)
+    return out
+
+
+CHANGES = [
+    "live wall all 1m",
+    "live wall all 1m, deal event too",
+    "meld from 9",
+    "meld kind changed",
+    "streak 0",
+    "streak -1",
+    'streak "7"',
+    "options bogus",
+    "events emptied",
+    "deal event dropped",
+    "a discard's seat NaN",
+    "after_kong 'no'",
+    "discards_made -1",
+    "turns -1",
+]
+
+
+@pytest.mark.parametrize("variant", ["nanchang", "pingxiang", "nanjing"])
+@pytest.mark.parametrize("change", CHANGES)
+def test_6_restore_refuses_snapshots_that_could_not_have_happened(
+    variant: str, change: str
+) -> None:
+    data = _snapshot_with_a_meld(variant)
+    Game.restore(data)  # the snapshot itself restores
+    with pytest.raises(majiang.RecordError):
+        Game.restore(_mutated(data, change))
+
+
+def test_6_restore_takes_a_game_with_scores_carried_in() -> None:
+    from majiang.game import RandomBot, play
+
+    game = Game(seed=4, hands=2, scores=[10, -10, 0, 0], dealer=1, streak=2)
+    play(game, [RandomBot(s) for s in range(4)])
+    restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+    assert restored.scores == game.scores and restored.records == game.records

@@ -836,8 +836,9 @@ class Game:
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`snapshot` data; RecordError naming what is wrong (checked down
-        to every tile's place, so a restored game is one that can have happened).
+        """A game from :meth:`snapshot` data; RecordError naming what is wrong (every field
+        checked, the events replayed and the state required to be the replayed one, so a
+        restored game is one that can have happened: :mod:`majiang.game.snapshot`).
 
         Example:
             >>> Game.restore({"format": "something else"})
