@@ -49,6 +49,8 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
                 seen[t] += 1
     if st.indicator is not None and st.indicator < 34:
         seen[st.indicator] += 1
+    if st.phase == "rob" and st.rob_tile is not None and not game.over:
+        seen[st.rob_tile] += 1  # the tile being added to a kong is face up
     a[row("unseen")] = 4 - np.minimum(seen, 4)
     a[row("wall")] = st.wall.remaining
     a[row("dealer")] = (st.dealer - seat) % 4

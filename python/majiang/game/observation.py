@@ -43,7 +43,7 @@ PLANES: tuple[str, ...] = (
     "jing",  # 1 on each wild kind
     "indicator",  # 1 on the 正精 indicator
     "last_discard",  # 1 on the discard being claimed (or the added kong being robbed)
-    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - indicator
+    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - laid aside - indicator
     "wall",  # every cell: tiles left in the wall (0-136)
     "dealer",  # every cell: the dealer's seat relative to the observer (0-3)
     "dealer_streak",  # every cell: the dealer's 爬楼 floor (capped at 255)
@@ -192,8 +192,10 @@ class Observation(NamedTuple):
         return len(self.melds[self.seat])
 
     def visible(self) -> list[int]:
-        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, tiles laid
-        aside, indicator), capped so that hand plus visible never exceeds four.
+        """34 counts of the tiles this seat sees outside its own hand (melds, another seat's
+        concealed kong only where the variant shows it, ponds, tiles laid aside, the flipped
+        indicator, the tile being added to a kong while it may be robbed), capped so that hand
+        plus visible never exceeds four.
 
         Example:
             >>> from majiang.game import Game
@@ -214,6 +216,8 @@ class Observation(NamedTuple):
                     counts[k] += 1
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
+        if self.phase == "rob" and self.last_discard_kind is not None:
+            counts[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
 
     def to_dict(self) -> dict[str, Any]:
@@ -293,6 +297,8 @@ class Observation(NamedTuple):
         seen += a[_ROW["hand"]]
         if flipped:
             seen[self.indicator_kind] += 1
+        if self.phase == "rob" and self.last_discard_kind is not None:
+            seen[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall
         a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
