@@ -19,7 +19,7 @@ def test_5_bools_and_negatives_are_not_seats() -> None:
     action = game.legal_actions(1)[-1]
     with pytest.raises(majiang.IllegalActionError, match="expected a seat 0-3"):
         game.step(True, action)
-    for seat in (-1, 4, 5, -5):
+    for seat in (-1, 4, 5, -5, 10**5000):  # a huge int is quoted, not printed
         with pytest.raises(majiang.IllegalActionError, match="expected a seat 0-3"):
             game.step(seat, action)
         with pytest.raises(majiang.IllegalActionError, match="expected a seat 0-3, got"):

@@ -165,20 +165,43 @@ def from_dict(data: Mapping[str, Any]) -> Action:
     try:
         kind = data["type"]
         if kind == "discard":
-            return Discard(str(data["tile"]))
+            return Discard(_text(data["tile"]))
         if kind == "chow":
-            return Chow(str(data["tiles"]))
+            return Chow(_text(data["tiles"]))
         if kind == "pong":
             return Pong()
         if kind == "kong":
             k = data["kind"]
             if k not in ("exposed", "concealed", "added"):
-                raise IllegalActionError(f"unknown kong kind {k!r}")
-            return Kong(str(data["tile"]), k)
+                raise IllegalActionError(f"unknown kong kind {quoted(k)}")
+            return Kong(_text(data["tile"]), k)
         if kind == "win":
             return Win()
         if kind == "pass":
             return Pass()
     except (KeyError, TypeError) as e:
-        raise IllegalActionError(f"malformed action {data!r}") from e
-    raise IllegalActionError(f"unknown action type {kind!r}")
+        raise IllegalActionError(f"malformed action {quoted(data)}") from e
+    raise IllegalActionError(f"unknown action type {quoted(kind)}")
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("tiles are text")
+    return value
+
+
+def quoted(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message: cut to ``limit`` characters, and never an error
+    itself (an int too long to print, say).
+
+    Example:
+        >>> quoted("x" * 100, 10), quoted([10**5000])
+        ("'xxxxxx...", 'a list that cannot be shown')
+    """
+    if isinstance(value, int) and abs(value) >= 10**50:
+        return "a huge int"
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__} that cannot be shown"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

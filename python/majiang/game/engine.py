@@ -37,6 +37,7 @@ from majiang.game.actions import (
     Win,
     from_dict,
     kong,
+    quoted,
 )
 from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
@@ -484,10 +485,10 @@ class Game:
             act = from_dict(action)
             for name in ("tile", "tiles"):
                 text = action.get(name)
-                if text is not None and not _valid_tiles(str(text)):
-                    raise IllegalActionError(f"unknown tile in {dict(action)!r}")
+                if text is not None and (not isinstance(text, str) or not _valid_tiles(text)):
+                    raise IllegalActionError(f"unknown tile in {_short(dict(action), 200)}")
         else:
-            raise IllegalActionError(f"expected an action or its dict, got {action!r}")
+            raise IllegalActionError(f"expected an action or its dict, got {_short(action)}")
         if seat.__class__ is not int or not 0 <= seat <= 3:
             try:
                 seat = _seat_argument(seat, "step")
@@ -931,19 +932,19 @@ def _check_arguments(
     if not isinstance(hands, int) or isinstance(hands, bool):
         raise ArgumentTypeError(f"hands: expected an int, got {_short(hands)}")
     if hands < 1:
-        raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
+        raise majiang.RulesError(f"hands: expected a positive number, got {_short(hands)}")
     if deal is not None and not isinstance(deal, Deal):
         raise ArgumentTypeError(f"deal: expected a Deal, got {_short(deal)}")
     if dealer is not None:
         if not isinstance(dealer, int) or isinstance(dealer, bool):
             raise ArgumentTypeError(f"dealer: expected a seat 0-3 (an int), got {_short(dealer)}")
         if not 0 <= dealer <= 3:
-            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {dealer!r}")
+            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {_short(dealer)}")
     if not isinstance(streak, int) or isinstance(streak, bool):
         raise ArgumentTypeError(f"streak: expected an int, got {_short(streak)}")
     if streak < 1:
         raise majiang.RulesError(
-            f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {streak}"
+            f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {_short(streak)}"
         )
     if scores is not None:
         if not isinstance(scores, Sequence) or isinstance(scores, str):
@@ -1029,14 +1030,14 @@ def _seat_argument(seat: object, where: str) -> int:
 
 
 def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input.
+    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input
+    (:func:`majiang.game.actions.quoted`).
 
     Example:
         >>> _short("x" * 100, 10)
         "'xxxxxx..."
     """
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a huge int"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return quoted(value, limit)
 
 
 def _text(tiles: Sequence[int]) -> str:
