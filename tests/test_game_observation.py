@@ -26,6 +26,10 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
     for rel in range(4):
         other = (seat + rel) % 4
         for m in st.melds[other]:
+            if m.kind == "an_gang":
+                a[row("concealed_kongs"), rel] += 1
+                if rel and not game.table.concealed_kongs_shown:
+                    continue  # another seat's concealed kong: its kind is hidden
             for k in m.kinds:
                 a[row("melds_self") + rel, k] += 1
         for k in st.ponds[other]:
@@ -45,6 +49,8 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
                 seen[t] += 1
     if st.indicator is not None:
         seen[st.indicator] += 1
+    if st.phase == "rob" and st.rob_tile is not None and not game.over:
+        seen[st.rob_tile] += 1  # the tile being added to a kong is face up
     a[row("unseen")] = 4 - np.minimum(seen, 4)
     a[row("wall")] = st.wall.remaining
     a[row("dealer")] = (st.dealer - seat) % 4

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 import majiang
 from majiang.game import EfficiencyBot, Game, RandomBot, play, replay, simulate
 from majiang.game.bots import Bot
+from majiang.game.observation import HIDDEN_KONG
 
 OBSERVATION_KEYS = {
     "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "jing", "scores",
@@ -37,7 +38,11 @@ def check_step(game: Game, seat: int) -> None:
     data = obs.to_dict()
     assert set(data) == OBSERVATION_KEYS
     assert obs.hand_counts == tuple(game.state.hands[seat])  # its own tiles, nobody else's
-    assert obs.melds == tuple(game.state.melds) and obs.pond_kinds == tuple(game.state.ponds)
+    shown = tuple(  # another seat's concealed kong is hidden (docs/rules/nanchang.md §5.4)
+        ms if s == seat else tuple(HIDDEN_KONG if m.kind == "an_gang" else m for m in ms)
+        for s, ms in enumerate(game.state.melds)
+    )
+    assert obs.melds == shown and obs.pond_kinds == tuple(game.state.ponds)
     assert data["drawn"] is None or obs.turn == seat
 
 

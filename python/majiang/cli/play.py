@@ -295,7 +295,8 @@ class Session:
                 floor = f", 爬楼 floor {streak}" if streak > 1 else ""
                 self.out.print(f"dealer seat {event.get('dealer')}{floor}")
                 continue
-            self.out.print(event_line(event, self.me, **self.opts))
+            shows = game.table.concealed_kongs_shown
+            self.out.print(event_line(event, self.me, shows_concealed_kongs=shows, **self.opts))
             if kind == "settlement":
                 winner = game.records[self.hand]["result"].get("winner")
                 final = finals[self.hand]

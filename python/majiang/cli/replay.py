@@ -112,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
         kind = step.event["event"]
         if kind == "deal":
             out.print(Text(f"── hand {step.hand} (line {step.line}) ──", style="bold"))
-        out.print(event_line(step.event, args.seat, **opts))
+        shows = step.game.table.concealed_kongs_shown
+        out.print(event_line(step.event, args.seat, shows_concealed_kongs=shows, **opts))
         if args.step:
             if kind == "settlement":
                 _show_end(out, step, args)

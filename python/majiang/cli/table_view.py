@@ -29,10 +29,12 @@ from rich.table import Table
 from rich.text import Text
 
 import majiang
+from majiang.errors import MajiangError
 from majiang.game.engine import Game
 from majiang.game.state import HandState, mpsz
 from majiang.settlement import Settlement
-from majiang.tiles import KINDS, TILE_NAMES
+from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
+from majiang.variants import Variant, get_variant
 
 __all__ = [
     "Tiles",
@@ -157,8 +159,9 @@ def table_view(
         header.append(title + "  ", style="bold")
     if jing:
         header.append(f"jing {_jing(jing, tiles)}")
-    if st.indicator is not None:
-        header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})  ")
+        if st.indicator is not None:
+            header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
+        header.append("  ")
     header.append(f"wall {st.wall.remaining}")
     palou = game.variant.name == "nanchang"
     floor = f", 爬楼 floor {st.streak}" if palou and st.streak > 1 else ""
@@ -190,8 +193,11 @@ def table_view(
             won = s in winner if isinstance(winner, list) else s == winner
             if won and st.won_on is not None:
                 hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
+        hide = seat is not None and s != seat and not game.table.concealed_kongs_shown
         melds = "  ".join(
-            tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
+            ("[暗杠]" if zh else "[concealed kong]")
+            if hide and m.kind == "an_gang"  # another seat's concealed kong: no kind shown
+            else tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
             for m in st.melds[s]
         )
         pond = tiles.row(KINDS[k] for k in st.ponds[s])
@@ -215,15 +221,19 @@ def event_line(
     *,
     glyphs: bool = False,
     zh: bool = False,
+    shows_concealed_kongs: bool = False,
 ) -> Text:
     """One logged event as a short line. With ``viewer`` (a seat), the tiles other seats
-    draw are hidden and that seat is marked "(you)".
+    draw are hidden, and so is the kind of their concealed kongs unless the variant shows
+    them (``shows_concealed_kongs``, Nanjing's 暗杠也亮); that seat is marked "(you)".
 
     Example:
         >>> str(event_line({"event": "pong", "seat": 1, "tiles": "555p", "source": 0}))
         'seat 1 pongs 555p from seat 0'
         >>> str(event_line({"event": "draw", "seat": 0, "tile": "5m"}, viewer=1))
         'seat 0 draws'
+        >>> str(event_line({"event": "kong", "seat": 0, "kind": "concealed", "tile": "5m"}, 1))
+        'seat 0 declares a concealed kong'
         >>> str(event_line({"event": "win", "winner": 3, "tile": "7m", "from": 0,
         ...     "gang_kai": False, "qiang_gang": False, "tian_hu": False, "di_hu": False}))
         "seat 3 wins on seat 0's 7m"
@@ -238,10 +248,14 @@ def event_line(
             else ""
         )
         line = f"deal: dealer seat {event.get('dealer')}{floor}"
-        if "indicator" in event:
-            line += f"; indicator {tiles.one(str(event['indicator']))}"
-            if event.get("variant") == "nanchang":
-                line += f", jing {_jing(majiang.jing_pair(str(event['indicator'])), tiles)}"
+        variant = _playable(event.get("variant"))
+        indicator = TILE_INDEX.get(str(event.get("indicator")))
+        # Only a variant that flips one shows the indicator (older logs hold one for all).
+        if variant is not None and variant.table.flips_wild and indicator is not None:
+            line += f"; indicator {tiles.one(TILE_NAMES[indicator])}"
+            jing = [KINDS[k] for k in variant.wilds(indicator)]
+            if jing:
+                line += f", jing {_jing(jing, tiles)}"
         return Text(line, style="bold")
     if kind == "draw":
         shown = viewer is None or viewer == event.get("seat")
@@ -266,6 +280,8 @@ def event_line(
             return Text(f"{who} kongs {tiles.text(tile * 4)} from {src}", style="cyan")
         if event.get("kind") == "added":
             return Text(f"{who} adds {tiles.one(tile)} to its pong (补杠)", style="cyan")
+        if viewer is not None and viewer != event.get("seat") and not shows_concealed_kongs:
+            return Text(f"{who} declares a concealed kong", style="cyan")
         return Text(f"{who} declares a concealed kong of {tiles.text(tile * 4)}", style="cyan")
     if kind == "win":
         winner = _seat(event.get("winner"), viewer)
@@ -308,6 +324,14 @@ def action_text(action: Any, *, glyphs: bool = False, zh: bool = False) -> str:
     if name == "kong":
         return f"kong {tiles.text(action.tile * 4)} ({action.kind})"
     return name
+
+
+def _playable(name: object) -> Variant | None:
+    """The engine plug-in of the variant named ``name``, or None (a log's unknown variant)."""
+    try:
+        return get_variant(name)
+    except MajiangError:
+        return None
 
 
 def settlement_headline(s: Settlement) -> str:

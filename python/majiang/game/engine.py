@@ -22,7 +22,7 @@ from itertools import compress
 from typing import Any
 
 import majiang
-from majiang.errors import IllegalActionError
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -39,7 +39,7 @@ from majiang.game.actions import (
     from_dict,
     kong,
 )
-from majiang.game.observation import Observation
+from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
 from majiang.settlement import Settlement
@@ -54,6 +54,7 @@ __all__ = ["Deal", "Game", "Observation", "play"]
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
+_MISSING = object()
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
@@ -72,7 +73,8 @@ def _chow(seq: tuple[int, int, int]) -> Chow:
 class Deal:
     """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
     tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
-    its last tile), the jing ``indicator`` / ``lower`` indicator, the ``dice`` (for the log) and
+    its last tile), the jing ``indicator`` / ``lower`` indicator (needed by a variant that
+    flips one, ``TableRules.flips_wild``; ignored by the others), the ``dice`` (for the log) and
     the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
     for variants with flowers the tiles each seat has laid aside (``flowers``).
 
@@ -120,18 +122,13 @@ class Game:
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
     ) -> None:
+        _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
-        self.variant = chosen.bind(self.options)
-        if not isinstance(hands, int) or hands < 1:
-            raise majiang.RulesError(f"hands: expected a positive number, got {hands!r}")
-        if dealer is not None and dealer not in (0, 1, 2, 3):
-            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {dealer!r}")
+        self.variant = chosen.bind(self.options)  # the variant's option parser
         self.hands = hands
         self.rng = random.Random(seed)
-        self.scores = [0, 0, 0, 0] if scores is None else [int(s) for s in scores]
-        if len(self.scores) != 4:
-            raise majiang.RulesError(f"scores: expected four, got {len(self.scores)}")
+        self.scores = [0, 0, 0, 0] if scores is None else list(scores)
         self.events: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []
         self.settlements: list[Settlement] = []
@@ -141,6 +138,38 @@ class Game:
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
         self._begin(first, streak, deal, carried)
+        if self._carried and carried is not None:
+            self._check_carried()
+
+    def _check_carried(self) -> None:
+        """RulesError unless the first record can carry the given ``carried`` fields: the
+        fresh hand's record, as a draw, must settle (a variant refuses fields it does not
+        know) and keep each field as given. Only for a non-empty ``carried``, so a plain game
+        pays nothing for it.
+
+        Example:
+            >>> Game("nanjing", carried={"bixiahu": "yes"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: carried: bixiahu: 'yes' is not a value the record keeps
+        """
+        st = self.state
+        hand, drawn = st.hands[st.dealer], st.drawn
+        assert drawn is not None
+        hand[drawn] -= 1  # the dealer's 14th tile set aside: four hands of 13
+        try:
+            record = self._record({"kind": "draw"})
+            self._settle(record)
+        except MajiangError as e:
+            raise majiang.RulesError(f"carried: {_short(dict(self._carried))} ({e})") from None
+        finally:
+            hand[drawn] += 1
+        for key, value in self._carried.items():  # kept as given, not coerced or dropped
+            kept = record.get(key, _MISSING)
+            if kept is _MISSING or type(kept) is not type(value) or kept != value:
+                raise majiang.RulesError(
+                    f"carried: {key}: {_short(value)} is not a value the record keeps"
+                )
 
     def _setup_variant(self) -> None:
         table = self.table = self.variant.table
@@ -255,6 +284,7 @@ class Game:
         self, deal: Deal, dealer: int
     ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int | None, int | None]:
         """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
+        _check_deal_types(deal)
         hands = [_counts(h) for h in deal.hands]
         sizes = [sum(h) for h in hands]
         if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
@@ -269,7 +299,10 @@ class Game:
             up = low = None
             if self.table.flips_wild:
                 if deal.indicator is None or deal.lower is None:
-                    raise majiang.InvalidHandError("deal: this variant flips two indicators")
+                    raise majiang.InvalidHandError(
+                        f"deal: {self.variant.name} flips a jing indicator: give indicator "
+                        "and lower"
+                    )
                 up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
         except KeyError as e:
             raise majiang.InvalidHandError(f"deal: not a tile of this set: {e}") from None
@@ -374,6 +407,8 @@ class Game:
             >>> all(type(a).__name__ in ("Discard", "Kong", "Win") for a in g.legal_actions(0))
             True
         """
+        if seat.__class__ is not int or not 0 <= seat <= 3:  # a bool is no seat (True == 1)
+            seat = _seat_argument(seat, "legal_actions")
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = self._compute_legal(seat)
@@ -434,18 +469,24 @@ class Game:
             >>> "hands" in Game(seed=1).observation(0).to_dict()
             False
         """
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = _seat_argument(seat, "observation")
         st = self.state
         own_draw = st.phase == "turn" and st.turn == seat and not self.over
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
             melds, ponds = tuple(st.melds), tuple(st.ponds)
+            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
             declared = tuple(tuple(d.items()) for d in st.declared)
-            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), declared)
+            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public, declared)
             self._shared = shared
+        seen = shared[4]
+        if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
+            seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
         return Observation(
             seat,
             tuple(st.hands[seat]),
-            shared[0],
+            seen,
             shared[1],
             st.wall.remaining - self._kept,
             st.indicator,
@@ -460,7 +501,7 @@ class Game:
             st.drawn if own_draw else None,
             shared[3],
             self.table.shapes,
-            shared[4],
+            shared[5],
         )
 
     def tile_count(self) -> int:
@@ -497,12 +538,15 @@ class Game:
             act = from_dict(action)
             for name in ("tile", "tiles"):
                 text = action.get(name)
-                if text is not None and not _valid_tiles(str(text)):
-                    raise IllegalActionError(f"unknown tile in {dict(action)!r}")
+                if text is not None and (not isinstance(text, str) or not _valid_tiles(text)):
+                    raise IllegalActionError(f"unknown tile in {_short(dict(action), 200)}")
         else:
-            raise IllegalActionError(f"expected an action or its dict, got {action!r}")
-        if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise IllegalActionError(f"expected a seat 0-3, got {seat!r}")
+            raise IllegalActionError(f"expected an action or its dict, got {_short(action)}")
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            try:
+                seat = _seat_argument(seat, "step")
+            except MajiangError as e:  # whatever is wrong with the seat, the step is illegal
+                raise IllegalActionError(str(e)) from None
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self._compute_legal(seat)
@@ -823,8 +867,9 @@ class Game:
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`snapshot` data; RecordError naming what is wrong (checked down
-        to every tile's place, so a restored game is one that can have happened).
+        """A game from :meth:`snapshot` data; RecordError naming what is wrong (every field
+        checked, the events replayed and the state required to be the replayed one, so a
+        restored game is one that can have happened: :mod:`majiang.game.snapshot`).
 
         Example:
             >>> Game.restore({"format": "something else"})
@@ -856,6 +901,153 @@ class Game:
             True
         """
         return copy.deepcopy(self)
+
+
+def _check_arguments(
+    variant: object,
+    seed: object,
+    options: object,
+    hands: object,
+    deal: object,
+    dealer: object,
+    streak: object,
+    scores: object,
+    carried: object,
+) -> None:
+    """:class:`Game`'s arguments checked before anything is built: ArgumentTypeError for a
+    wrong type, RulesError for a value out of range (the options themselves are checked by
+    the variant's parser, a deal by :meth:`Game._fixed_deal`).
+
+    Example:
+        >>> _check_arguments("nanchang", 0, None, 1, None, None, 0, None, None)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RulesError: streak: expected a dealer streak (爬楼 floor) of at least 1, ...
+    """
+    if not isinstance(variant, str | Variant):
+        raise ArgumentTypeError(
+            f"variant: expected a variant name or a Variant, got {_short(variant)}"
+        )
+    if not _is_int(seed):
+        raise ArgumentTypeError(f"seed: expected an int, got {_short(seed)}")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise ArgumentTypeError(
+                f"options: expected a mapping of option names, got {_short(options)}"
+            )
+        if not all(isinstance(k, str) for k in options):
+            raise ArgumentTypeError(
+                f"options: option names are strings, got {_short(dict(options))}"
+            )
+    if not isinstance(hands, int) or isinstance(hands, bool):
+        raise ArgumentTypeError(f"hands: expected an int, got {_short(hands)}")
+    if hands < 1:
+        raise majiang.RulesError(f"hands: expected a positive number, got {_short(hands)}")
+    if deal is not None and not isinstance(deal, Deal):
+        raise ArgumentTypeError(f"deal: expected a Deal, got {_short(deal)}")
+    if dealer is not None:
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise ArgumentTypeError(f"dealer: expected a seat 0-3 (an int), got {_short(dealer)}")
+        if not 0 <= dealer <= 3:
+            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {_short(dealer)}")
+    if not isinstance(streak, int) or isinstance(streak, bool):
+        raise ArgumentTypeError(f"streak: expected an int, got {_short(streak)}")
+    if streak < 1:
+        raise majiang.RulesError(
+            f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {_short(streak)}"
+        )
+    if scores is not None:
+        if not isinstance(scores, Sequence) or isinstance(scores, str):
+            raise ArgumentTypeError(f"scores: expected four ints, got {_short(scores)}")
+        if len(scores) != 4:
+            raise majiang.RulesError(f"scores: expected four, got {len(scores)}")
+        if not all(_is_int(x) for x in scores):
+            raise ArgumentTypeError(f"scores: expected four ints, got {_short(list(scores))}")
+    if carried is not None and (
+        not isinstance(carried, Mapping) or not all(isinstance(k, str) for k in carried)
+    ):
+        raise ArgumentTypeError(
+            f"carried: expected a mapping of record fields, got {_short(carried)}"
+        )
+
+
+def _check_deal_types(deal: Deal) -> None:
+    """ArgumentTypeError naming the first field of ``deal`` of the wrong type.
+
+    Example:
+        >>> _check_deal_types(Deal(("1m", "2m", "3m", "4m"), "5m", "1z", "2z", dice=(1, "2")))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: deal: dice: expected two ints, got (1, '2')
+    """
+
+    def texts(value: object, n: int | None) -> bool:
+        return (
+            isinstance(value, tuple | list)
+            and (n is None or len(value) == n)
+            and all(isinstance(x, str) for x in value)
+        )
+
+    problems = (
+        ("hands", not texts(deal.hands, 4), "four MPSZ strings"),
+        ("wall", not (isinstance(deal.wall, str) or texts(deal.wall, None)), "tiles"),
+        ("indicator", not isinstance(deal.indicator, str | None), "a tile name"),
+        ("lower", not isinstance(deal.lower, str | None), "a tile name"),
+        ("dice", not (isinstance(deal.dice, tuple | list) and len(deal.dice) == 2
+                      and all(_is_int(d) for d in deal.dice)), "two ints"),
+        ("drawn", not isinstance(deal.drawn, str | None), "a tile name or None"),
+        ("flowers", deal.flowers is not None and not texts(deal.flowers, 4), "four strings"),
+    )  # fmt: skip
+    for name, wrong, expected in problems:
+        if wrong:
+            value = _short(getattr(deal, name))
+            raise ArgumentTypeError(f"deal: {name}: expected {expected}, got {value}")
+
+
+def _is_int(value: object) -> bool:
+    """An int that is not a bool.
+
+    Example:
+        >>> _is_int(3), _is_int(True), _is_int(3.0)
+        (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_argument(seat: object, where: str) -> int:
+    """``seat`` checked as a seat argument: an int 0-3 (an int subclass too, but never a
+    bool); ArgumentTypeError for another type, IllegalActionError for another number. The
+    engine's hot paths test ``seat.__class__ is int and 0 <= seat <= 3`` and call this only
+    when that fails.
+
+    Example:
+        >>> _seat_argument(2, "step")
+        2
+        >>> _seat_argument(True, "observation")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: observation: expected a seat 0-3 (an int), got True
+        >>> _seat_argument(-1, "observation")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: observation: expected a seat 0-3, got -1
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ArgumentTypeError(f"{where}: expected a seat 0-3 (an int), got {_short(seat)}")
+    if not 0 <= seat <= 3:
+        raise IllegalActionError(f"{where}: expected a seat 0-3, got {_short(seat)}")
+    return int(seat)
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input
+    (:func:`majiang.errors.quoted`).
+
+    Example:
+        >>> _short("x" * 100, 10)
+        "'xxxxxx..."
+    """
+    return quoted(value, limit)
 
 
 def _text(tiles: Sequence[int]) -> str:

@@ -18,7 +18,14 @@ import numpy.typing as npt
 from majiang.game.state import Meld, mpsz
 from majiang.tiles import KINDS, TILE_NAMES
 
-__all__ = ["PHASES", "PLANES", "Observation", "stack_observations"]
+__all__ = [
+    "HIDDEN_KONG",
+    "PHASES",
+    "PLANES",
+    "Observation",
+    "hide_concealed_kongs",
+    "stack_observations",
+]
 
 PHASES = ("turn", "claim", "rob", "over", "declare")
 
@@ -36,7 +43,7 @@ PLANES: tuple[str, ...] = (
     "jing",  # 1 on each wild kind
     "indicator",  # 1 on the 正精 indicator
     "last_discard",  # 1 on the discard being claimed (or the added kong being robbed)
-    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - indicator
+    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - laid aside - indicator
     "wall",  # every cell: tiles left in the wall (0-136)
     "dealer",  # every cell: the dealer's seat relative to the observer (0-3)
     "dealer_streak",  # every cell: the dealer's 爬楼 floor (capped at 255)
@@ -47,13 +54,35 @@ PLANES: tuple[str, ...] = (
     "flowers_across",
     "flowers_previous",
     "flower_owner",  # column i (0-7): 1 + relative seat that laid aside flower i, 0 if none
+    "concealed_kongs",  # column r (0-3): concealed kongs (暗杠) of relative seat r, shown or not
 )
 """Names of the rows of :meth:`Observation.to_numpy`, in order (documented in docs/engine.md)."""
 _ROW = {name: i for i, name in enumerate(PLANES)}
 
+HIDDEN_KONG = Meld("an_gang", (), None)
+"""Another seat's concealed kong as an observer sees it: that it exists, not its kind (a
+variant whose ``shows_concealed_kongs`` lays them face up shows the real meld)."""
+
+
+def hide_concealed_kongs(
+    melds: tuple[tuple[Meld, ...], ...],
+) -> tuple[tuple[Meld, ...], ...]:
+    """Every seat's melds with each concealed kong as :data:`HIDDEN_KONG` (the same tuple,
+    unchanged, when there is none: the common case costs one pass).
+
+    Example:
+        >>> kong, pong = Meld("an_gang", (4, 4, 4, 4), None), Meld("peng", (0, 0, 0), 2)
+        >>> hide_concealed_kongs(((kong, pong), (), (), ()))[0] == (HIDDEN_KONG, pong)
+        True
+    """
+    if not any(m.kind == "an_gang" for seat in melds for m in seat):
+        return melds
+    return tuple(tuple(HIDDEN_KONG if m.kind == "an_gang" else m for m in seat) for seat in melds)
+
 
 class Observation(NamedTuple):
-    """What one seat may know: its own concealed tiles, every meld and pond, the wall count,
+    """What one seat may know: its own concealed tiles, every meld and pond (another seat's
+    concealed kong as :data:`HIDDEN_KONG`, unless the variant shows them), the wall count,
     the jing, scores and whose move it is. Kinds are indices 0-33 (``hand_counts``,
     ``pond_kinds``, ``*_kind``); the properties give MPSZ text. A named tuple, so the engine
     builds one every step at little cost.
@@ -115,6 +144,8 @@ class Observation(NamedTuple):
             >>> from majiang.game import Game
             >>> Game(seed=2).observation(0).indicator in KINDS
             True
+            >>> Game("pingxiang", seed=2).observation(0).indicator is None
+            True
         """
         return None if self.indicator_kind is None else TILE_NAMES[self.indicator_kind]
 
@@ -163,8 +194,10 @@ class Observation(NamedTuple):
         return len(self.melds[self.seat])
 
     def visible(self) -> list[int]:
-        """34 counts of the tiles this seat sees outside its own hand (melds, ponds, tiles laid
-        aside, indicator), capped so that hand plus visible never exceeds four.
+        """34 counts of the tiles this seat sees outside its own hand (melds, another seat's
+        concealed kong only where the variant shows it, ponds, tiles laid aside, the flipped
+        indicator, the tile being added to a kong while it may be robbed), capped so that hand
+        plus visible never exceeds four.
 
         Example:
             >>> from majiang.game import Game
@@ -172,7 +205,7 @@ class Observation(NamedTuple):
             1
         """
         counts = [0] * 34
-        for seat_melds in self.melds:
+        for seat_melds in self.melds:  # a hidden kong has no kinds
             for m in seat_melds:
                 for k in m.kinds:
                     counts[k] += 1
@@ -183,8 +216,10 @@ class Observation(NamedTuple):
             for k in aside:
                 if k < 34:
                     counts[k] += 1
-        if self.indicator_kind is not None:
+        if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
+        if self.phase == "rob" and self.last_discard_kind is not None:
+            counts[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
 
     def to_dict(self) -> dict[str, Any]:
@@ -244,6 +279,9 @@ class Observation(NamedTuple):
             pond = a[_ROW["pond_self"] + rel]
             for k in self.pond_kinds[seat]:
                 pond[k] += 1
+            kongs = sum(1 for m in self.melds[seat] if m.kind == "an_gang")
+            if kongs:
+                a[_ROW["concealed_kongs"], rel] = kongs
             aside = a[_ROW["flowers_self"] + rel]
             for k in self.flowers[seat]:
                 if k < 34:
@@ -254,13 +292,16 @@ class Observation(NamedTuple):
             seen += pond
             seen += aside
         a[_ROW["jing"], list(self.jing_kinds)] = 1
-        if self.indicator_kind is not None:
+        flipped = self.indicator_kind is not None and self.indicator_kind < 34
+        if flipped:  # only a variant that flips one (flips_jing) has an indicator
             a[_ROW["indicator"], self.indicator_kind] = 1
         if self.last_discard_kind is not None:
             a[_ROW["last_discard"], self.last_discard_kind] = 1
         seen += a[_ROW["hand"]]
-        if self.indicator_kind is not None:
+        if flipped:
             seen[self.indicator_kind] += 1
+        if self.phase == "rob" and self.last_discard_kind is not None:
+            seen[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall
         a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
@@ -277,7 +318,7 @@ def stack_observations(observations: Sequence[Observation]) -> npt.NDArray[np.ui
         >>> from majiang.game import Game
         >>> g = Game(seed=4)
         >>> stack_observations([g.observation(s) for s in range(4)]).shape
-        (4, 24, 34)
+        (4, 25, 34)
     """
     batch = np.zeros((len(observations), len(PLANES), 34), np.uint8)
     for i, o in enumerate(observations):

@@ -108,8 +108,12 @@ def replay(log: EventSource) -> Replay:
     return Replay(hands, scores)
 
 
-def iter_replay(log: EventSource, hand: int | None = None) -> Iterator[ReplayStep]:
-    """Replay a log step by step (only its hand number ``hand``, 0-based, when given).
+def iter_replay(
+    log: EventSource, hand: int | None = None, *, unfinished: bool = False
+) -> Iterator[ReplayStep]:
+    """Replay a log step by step (only its hand number ``hand``, 0-based, when given). With
+    ``unfinished``, the log may stop anywhere in its last hand (a game in progress, as
+    :meth:`Game.restore` checks it): the last step's game is then at that point.
 
     Example:
         >>> from majiang.game import Game, RandomBot, play
@@ -117,9 +121,13 @@ def iter_replay(log: EventSource, hand: int | None = None) -> Iterator[ReplaySte
         >>> steps = list(iter_replay(g.events, hand=1))
         >>> steps[0].hand, steps[-1].event["scores"] == g.scores
         (1, True)
+        >>> g = Game(seed=5); g.step(g.to_act()[0], g.legal_actions(g.to_act()[0])[-1])
+        >>> last = list(iter_replay(g.events, unfinished=True))[-1].game
+        >>> last.state.hands == g.state.hands and last.state.wall.live() == g.state.wall.live()
+        True
     """
     previous: tuple[dict[str, Any], ReplayedResult] | None = None
-    for index, (start, events) in enumerate(_hands(log)):
+    for index, (start, events) in enumerate(_hands(log, unfinished)):
         if hand is not None and index != hand:
             previous = None
             continue
@@ -127,7 +135,7 @@ def iter_replay(log: EventSource, hand: int | None = None) -> Iterator[ReplaySte
         if previous is not None and _field(deal, "hand", start) != 0:
             _check_follows(previous, deal, start)
         result: ReplayedResult = {}
-        yield from _replay_hand(index, start, events, result)
+        yield from _replay_hand(index, start, events, result, unfinished)
         previous = (deal, result)
         if hand is not None:
             return
@@ -135,8 +143,9 @@ def iter_replay(log: EventSource, hand: int | None = None) -> Iterator[ReplaySte
         raise ReplayError(f"the log has no hand {hand}")
 
 
-def _hands(log: EventSource) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """(first line, events) of each hand: a deal event through its settlement event."""
+def _hands(log: EventSource, unfinished: bool) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(first line, events) of each hand: a deal event through its settlement event (the
+    last hand's events up to the end of the log if ``unfinished``)."""
     current: list[dict[str, Any]] = []
     start = 0
     for line, event in enumerate(read_events(log), start=1):
@@ -152,6 +161,9 @@ def _hands(log: EventSource) -> Iterator[tuple[int, list[dict[str, Any]]]]:
             yield start, current
             current = []
     if current:
+        if unfinished:
+            yield start, current
+            return
         raise ReplayError(f"line {start}: the hand that starts here has no settlement")
 
 
@@ -239,7 +251,11 @@ def _check_follows(
 
 
 def _replay_hand(
-    index: int, start: int, events: list[dict[str, Any]], result: ReplayedResult
+    index: int,
+    start: int,
+    events: list[dict[str, Any]],
+    result: ReplayedResult,
+    unfinished: bool = False,
 ) -> Iterator[ReplayStep]:
     deal = events[0]
     _check_deal(deal, start)
@@ -274,6 +290,8 @@ def _replay_hand(
     at = 1  # next logged event of this hand
     while not game.over:
         if at >= len(events):
+            if unfinished:
+                return
             raise ReplayError(f"line {start + at - 1}: the hand ends before the game does")
         line, event = start + at, events[at]
         emitted = len(game.events)

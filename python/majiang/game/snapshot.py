@@ -1,10 +1,14 @@
 """Saving and restoring a game as JSON, with every restored fact checked.
 
 A snapshot holds the variant, options, the match's random state, scores, records, events and
-the hand state (tiles by name). Restoring checks it as a referee would: every tile of the set
-in exactly one place, hands of the right size for the phase, claim windows that name a tile
-and the seats asked, records that settle. Anything else is a RecordError naming the field, so
-a restored game never fails later on what it was given.
+the hand state (tiles by name). Restoring checks it as a referee would: first every field's
+type and range (a RecordError naming the field), the options through the variant's parser,
+every tile of the set in exactly one place, hands of the right size for the phase, claim
+windows that name a tile and the seats asked, records that settle; then the events are
+replayed from each hand's deal (:func:`~majiang.game.replay.iter_replay`, every step and
+settlement checked) and the records, the scores and the hand state must be the replayed ones,
+field by field. So a snapshot is accepted exactly when it is a point the engine reaches, and a
+restored game never fails later on what it was given.
 
 Example:
     >>> import json
@@ -17,14 +21,17 @@ Example:
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from majiang.errors import MajiangError, RecordError
+from majiang.errors import MajiangError, RecordError, ReplayError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
+from majiang.settlement import Settlement
 from majiang.tiles import TILE_NAMES
 from majiang.variants import get_variant
 
@@ -80,7 +87,15 @@ def from_snapshot(game: Game, data: Any) -> None:
         raise
     except MajiangError as e:
         raise RecordError(f"snapshot: {e}") from e
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as e:
         raise RecordError(f"snapshot: malformed ({type(e).__name__}: {e})") from e
 
 
@@ -102,9 +117,16 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
     name = _get(data, "variant", str)
     game.options = dict(_get(data, "options", Mapping))
     try:
-        game.variant = get_variant(name).bind(game.options)
+        variant = get_variant(name)
     except MajiangError as e:
         raise RecordError(f"variant: {e}") from e
+    if not all(isinstance(k, str) for k in game.options):
+        raise RecordError("snapshot: options: option names are strings")
+    try:
+        game.variant = variant.bind(game.options)  # the variant's option parser
+        game.table = game.variant.table
+    except MajiangError as e:
+        raise RecordError(f"snapshot: options: {e}") from e
     game.hands = _get(data, "hands", int)
     if game.hands < 1:
         raise RecordError(f"snapshot: hands: expected a positive number, got {game.hands}")
@@ -118,28 +140,129 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
         raise RecordError(f"snapshot: scores: expected four whole numbers, got {scores!r}")
     game.scores = list(scores)
     game.over = _get(data, "over", bool)
-    game.records = [dict(r) for r in _get(data, "records", list)]
-    game.events = [dict(e) for e in _get(data, "events", list)]
+    game.records = [dict(r) for r in _objects(_get(data, "records", list), "records")]
+    game.events = [dict(e) for e in _objects(_get(data, "events", list), "events")]
+    for i, event in enumerate(game.events):
+        if not isinstance(event.get("event"), str):
+            raise RecordError(f"snapshot: events[{i}]: expected an event object")
     if len(game.records) > game.hands or game.over != (len(game.records) >= game.hands):
         raise RecordError(
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
     game.state = HandState.from_json(_get(data, "state", Mapping))
+    if not game.table.flips_wild:  # snapshots written before flips_jing: no indicator
+        game.state.indicator = game.state.lower = None
+        for event in game.events:
+            if event.get("event") == "deal":
+                event.pop("indicator", None)
+                event.pop("lower_indicator", None)
     game._restored()
-    game.settlements = [game._settle(r) for r in game.records]
-    if sum(game.scores) != 0 or any(
-        sum(s.deltas[i] for s in game.settlements) != game.scores[i] for i in range(4)
-    ):
-        raise RecordError("snapshot: scores: not the sum of the records' settlements")
+    for i, record in enumerate(game.records):
+        try:
+            game._settle(record)
+        except MajiangError as e:
+            raise RecordError(f"snapshot: records[{i}]: {e}") from e
     _check_state(game)
+    game.settlements = _check_events(game)
+
+
+def _objects(values: list[Any], key: str) -> list[Mapping[str, Any]]:
+    for i, value in enumerate(values):
+        if not isinstance(value, Mapping):
+            raise RecordError(f"snapshot: {key}[{i}]: expected an object, got {value!r}")
+    return values
+
+
+def _check_events(game: Game) -> list[Settlement]:
+    """The snapshot is a point the engine reaches: its events replay from each hand's deal
+    (:func:`~majiang.game.replay.iter_replay`, every step checked, every settlement
+    reproduced), hand after hand of one match; the records are the replayed ones, the scores
+    the replayed scores, and the hand state the replayed state, field by field. Returns the
+    replayed settlements."""
+    from majiang.game.replay import iter_replay
+
+    events, records = game.events, game.records
+    deals = [i for i, e in enumerate(events) if e["event"] == "deal"]
+    if not deals or deals[0] != 0:
+        raise RecordError("snapshot: events: a match's events start with a deal event")
+    expected = len(records) + (0 if game.over else 1)
+    if len(deals) != expected:
+        raise RecordError(
+            f"snapshot: events: {len(deals)} deal events for {len(records)} records"
+            f"{'' if game.over else ' and the hand in play'}"
+        )
+    for number, at in enumerate(deals):
+        deal = events[at]
+        where = f"snapshot: events[{at}]"
+        if deal.get("hand") != number or isinstance(deal.get("hand"), bool):
+            raise RecordError(f"{where}: the deal of hand {number} says hand {deal.get('hand')!r}")
+        if deal.get("variant") != game.variant.name or deal.get("options") != game.options:
+            raise RecordError(f"{where}: the deal is not of this game's variant and options")
+        if number and deal.get("carry", {}) != game.variant.carry(records[:number]):
+            raise RecordError(f"{where}: carry: not what the hands before it carry")
+    settlements: list[Settlement] = []
+    last = None
+    try:
+        for step in iter_replay(events, unfinished=True):
+            last = step.game
+            if step.event["event"] == "settlement":
+                if _json(last.records[-1]) != _json(records[step.hand]):
+                    raise RecordError(f"snapshot: records[{step.hand}]: not the replayed record")
+                settlements.append(last.settlements[-1])
+    except ReplayError as e:
+        raise RecordError(f"snapshot: events: {e}") from None
+    assert last is not None
+    if last.scores != game.scores:
+        raise RecordError(f"snapshot: scores: {game.scores} are not the replayed {last.scores}")
+    _same_state(game.state, last)
+    return settlements
+
+
+def _same_state(state: HandState, replayed: Game) -> None:
+    """RecordError naming the first field where ``state`` is not the state of the
+    ``replayed`` game (after the answers already given in an open claim window)."""
+    st = replayed.state
+    if st.phase in ("claim", "rob") and state.phase == st.phase:
+        if len(state.responses) >= len(st.claimants):
+            raise RecordError(
+                "state.responses: every seat asked has answered, yet the window is open"
+            )
+        for seat, action in state.responses.items():
+            try:
+                replayed.step(seat, action)
+            except MajiangError as e:
+                raise RecordError(f"state.responses[{seat}]: {e}") from None
+    for f in fields(HandState):
+        if not f.compare:
+            continue
+        mine, theirs = getattr(state, f.name), getattr(st, f.name)
+        if f.name == "wall":
+            # The tiles left in the wall, in order, and the set in play must be the replayed
+            # ones; where the tiles already drawn sat is not kept by the log (nor needed).
+            same = (
+                mine.live() == theirs.live()
+                and mine.dice == theirs.dice
+                and Counter(mine.tiles) == Counter(theirs.tiles)
+            )
+        else:
+            same = mine == theirs
+        if not same:
+            raise RecordError(f"state.{f.name}: not the state the events lead to")
+
+
+def _json(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists), for comparing records."""
+    return json.loads(json.dumps(value))
 
 
 def _check_state(game: Game) -> None:
     """The restored hand state can have happened: tiles, hand sizes, claim windows."""
     st = game.state
-    flips = game.table.flips_wild
-    if flips != (st.indicator is not None) or flips != (st.lower is not None):
-        raise RecordError(f"state.indicator: this variant flips {'two' if flips else 'none'}")
+    if game.table.flips_wild != (st.indicator is not None) or (st.indicator is None) != (
+        st.lower is None
+    ):
+        flips = "flips a jing indicator" if game.table.flips_wild else "flips none"
+        raise RecordError(f"state.indicator: {game.variant.name} {flips}")
     if st.jing != (() if st.indicator is None else game.variant.wilds(st.indicator)):
         raise RecordError("state.jing: not the variant's jing for the indicator")
     wall = st.wall

@@ -29,7 +29,8 @@ class HandState:
     opening declaration ``declaring``), ``turn`` (``turn`` seat acts after a draw or claim),
     ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
     or ``over``. ``flowers`` are the tiles each seat laid aside (补花; ids 34-41 are the
-    flowers). ``won_on`` is the tile a finished hand was won on (out of every hand and
+    flowers). ``indicator`` and ``lower`` are the flipped jing indicators (None for a variant
+    without a flip). ``won_on`` is the tile a finished hand was won on (out of every hand and
     pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
 
     Example:
@@ -181,6 +182,32 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
         value = get(key)
         return None if value is None else kind(key, value)
 
+    def flag(key: str) -> bool:
+        value = get(key)
+        if not isinstance(value, bool):
+            raise RecordError(f"state.{key}: expected true or false, got {value!r}")
+        return value
+
+    def count(key: str, least: int = 0) -> int:
+        value = get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise RecordError(f"state.{key}: expected a whole number >= {least}, got {value!r}")
+        return value
+
+    def listed(key: str) -> list[Any]:
+        value = get(key)
+        if not isinstance(value, list):
+            raise RecordError(f"state.{key}: expected a list, got {value!r}")
+        return value
+
+    def pairs(key: str) -> list[tuple[Any, Any]]:
+        value = data.get(key, []) if key == "pong_passed" else get(key)
+        if not isinstance(value, list) or not all(
+            isinstance(x, list | tuple) and len(x) == 2 for x in value
+        ):
+            raise RecordError(f"state.{key}: expected a list of [seat, tile] pairs")
+        return [(a, b) for a, b in value]
+
     def seat(key: str, value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
             raise RecordError(f"state.{key}: expected a seat 0-3, got {value!r}")
@@ -193,40 +220,48 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
         return {seat(key, int(s) if str(s).isdigit() else s): v for s, v in raw.items()}
 
     try:
-        streak = get("streak")
         state = HandState(
             dealer=seat("dealer", get("dealer")),
-            streak=int(streak),
+            streak=count("streak", 1),
             wall=Wall.from_json(get("wall")),
             indicator=optional_tile("indicator"),
             lower=optional_tile("lower"),
-            jing=tuple(kind("jing", j) for j in get("jing")),
+            jing=tuple(kind("jing", j) for j in listed("jing")),
             hands=[_counts(h) for h in _four(get("hands"), "hands")],
             dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
-            melds=[tuple(Meld.from_dict(m) for m in ms) for ms in _four(get("melds"), "melds")],
-            ponds=[tuple(kind("ponds", t) for t in p) for p in _four(get("ponds"), "ponds")],
+            melds=[
+                tuple(_meld(i, j, m) for j, m in enumerate(_list(ms, f"melds[{i}]")))
+                for i, ms in enumerate(_four(get("melds"), "melds"))
+            ],
+            ponds=[
+                tuple(kind("ponds", t) for t in _list(p, "ponds"))
+                for p in _four(get("ponds"), "ponds")
+            ],
             flowers=[
-                tuple(tile("flowers", t) for t in f) for f in _four(get("flowers"), "flowers")
+                tuple(tile("flowers", t) for t in _list(f, "flowers"))
+                for f in _four(get("flowers"), "flowers")
             ],
             turn=seat("turn", get("turn")),
             phase=str(get("phase")),
             drawn=optional_kind("drawn"),
-            after_kong=bool(get("after_kong")),
-            after_flower=bool(get("after_flower")),
-            discards_made=int(get("discards_made")),
-            interrupted=bool(get("interrupted")),
+            after_kong=flag("after_kong"),
+            after_flower=flag("after_flower"),
+            discards_made=count("discards_made"),
+            interrupted=flag("interrupted"),
             last_discard=optional_kind("last_discard"),
             discarder=None if get("discarder") is None else seat("discarder", get("discarder")),
             rob_tile=optional_kind("rob_tile"),
-            claimants=[seat("claimants", s) for s in get("claimants")],
+            claimants=[seat("claimants", s) for s in listed("claimants")],
             responses={s: from_dict(a) for s, a in seat_map("responses").items()},
-            options={s: [from_dict(a) for a in o] for s, o in seat_map("options").items()},
-            furiten={seat("furiten", s) for s in get("furiten")},
-            pong_passed={
-                (seat("pong_passed", s), kind("pong_passed", k))
-                for s, k in data.get("pong_passed", [])
+            options={
+                s: [from_dict(a) for a in _list(o, "options")]
+                for s, o in seat_map("options").items()
             },
-            turns=int(get("turns")),
+            furiten={seat("furiten", s) for s in listed("furiten")},
+            pong_passed={
+                (seat("pong_passed", s), kind("pong_passed", k)) for s, k in pairs("pong_passed")
+            },
+            turns=count("turns"),
             won_on=optional_kind("won_on"),
             declaring=_optional_text(data.get("declaring"), "declaring"),
             declared=[_declared(d) for d in _four(data.get("declared", [{}] * 4), "declared")],
@@ -258,6 +293,22 @@ def _declared(value: Any) -> dict[str, str]:
     ):
         raise RecordError("state.declared: expected an object of texts per seat")
     return dict(value)
+
+
+def _meld(seat: int, index: int, data: Any) -> Meld:
+    """``state.melds[seat][index]`` read; RecordError naming it."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"state.melds[{seat}][{index}]: expected a meld object, got {data!r}")
+    try:
+        return Meld.from_dict(data)
+    except RecordError as e:
+        raise RecordError(f"{e} (state.melds[{seat}][{index}])") from None
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"state.{key}: expected a list, got {value!r}")
+    return value
 
 
 def _four(value: Any, key: str) -> list[Any]:

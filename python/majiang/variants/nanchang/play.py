@@ -7,6 +7,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import majiang
@@ -43,6 +44,24 @@ class NanchangVariant(Variant):
     """
 
     table = TABLE
+
+    def bind(self, options: Mapping[str, Any]) -> Variant:
+        """``self``, once the options pass Nanchang's parser
+        (:meth:`~majiang.variants.nanchang.NanchangOptions.from_dict`; RulesError naming an
+        unknown option or a bad value): they only matter to the settlement.
+
+        Example:
+            >>> v = NanchangVariant(); v.bind({"de_bonus": 10}) is v
+            True
+            >>> v.bind({"bogus": 1})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: bogus: unknown option (known: an_gang_points, ...)
+        """
+        from majiang.variants.nanchang.options import NanchangOptions
+
+        NanchangOptions.from_dict(options)
+        return self
 
     def wilds(self, indicator: int) -> tuple[int, ...]:
         """The 正精 and 副精 kinds of an indicator.

@@ -1,0 +1,349 @@
+"""Hidden information, checked from the referee's state for every variant.
+
+At every step of many mixed-bot hands (Nanchang, Pingxiang, Nanjing), for every seat, what
+that seat may see is computed here, independently, from the true ``game.state``: its own
+hand, every pond, the exposed melds (another seat's concealed kong only as existing, its kind
+only where the variant lays them face up), the tiles laid aside, the jing indicator where the
+variant flips one, the others' hand sizes and the wall size. The Observation, its dict form
+and its numpy planes must hold exactly that (the ``unseen`` plane computed here from the
+state), and nothing of seat ``s``'s view, legal actions or per-seat table may change when the
+hidden tiles (the other seats' concealed tiles and kongs, the live wall) are dealt anew. The
+per-seat log view (the CLI's ``event_line`` with a viewer) must not change either when an
+event's hidden fields do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from majiang.cli.console import console
+from majiang.cli.table_view import event_line, table_view
+from majiang.game import PLANES, EfficiencyBot, Game, RandomBot
+from majiang.game.bots import Bot
+from majiang.game.observation import PHASES
+from majiang.game.state import HandState, Meld, mpsz
+from majiang.game.wall import Wall
+from majiang.tiles import KINDS, TILE_NAMES
+
+VARIANTS = ("nanchang", "pingxiang", "nanjing")
+HANDS = 70  # matches per variant, 3 hands each: 210 hands a variant
+HIDDEN = Meld("an_gang", (), None)
+ROW = {name: i for i, name in enumerate(PLANES)}
+
+
+def bots_for(match: int) -> list[Bot]:
+    """Mixed bots: which seats are EfficiencyBots varies with the match."""
+    return [EfficiencyBot() if (match >> s) & 1 else RandomBot(match * 4 + s) for s in range(4)]
+
+
+# ------------------------------------------------------------------ the view from the state
+def visible_melds(game: Game, seat: int) -> tuple[tuple[Meld, ...], ...]:
+    st, shows = game.state, game.table.concealed_kongs_shown
+    return tuple(
+        ms if other == seat or shows else tuple(HIDDEN if m.kind == "an_gang" else m for m in ms)
+        for other, ms in enumerate(st.melds)
+    )
+
+
+def expected_view(game: Game, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know, from the true state alone."""
+    st = game.state
+    flips = game.table.flips_wild
+    if not flips:
+        assert st.indicator is None and st.lower is None, "no flip, no indicator"
+    phase = "over" if game.over else st.phase
+    return {
+        "seat": seat,
+        "hand_counts": tuple(st.hands[seat]),
+        "melds": visible_melds(game, seat),
+        "pond_kinds": tuple(st.ponds),
+        "wall": st.wall.remaining - game.table.kept_back,
+        "indicator_kind": st.indicator if flips else None,
+        "jing_kinds": st.jing,
+        "scores": tuple(game.scores),
+        "dealer": st.dealer,
+        "dealer_streak": st.streak,
+        "turn": st.turn,
+        "phase": phase,
+        "last_discard_kind": st.rob_tile if st.phase == "rob" else st.last_discard,
+        "discarder": st.discarder,
+        "drawn_kind": st.drawn if phase == "turn" and st.turn == seat else None,
+        "flowers": tuple(st.flowers),
+        "rules": game.table.shapes,
+        # the variant's opening declarations (Nanjing's 报听) are public
+        "declared": tuple(tuple(d.items()) for d in st.declared),
+    }
+
+
+def expected_dict(view: dict[str, Any]) -> dict[str, Any]:
+    ind = view["indicator_kind"]
+    return {
+        "seat": view["seat"],
+        "hand": mpsz(view["hand_counts"]),
+        "drawn": None if view["drawn_kind"] is None else KINDS[view["drawn_kind"]],
+        "melds": [
+            [{"kind": m.kind, "tiles": m.tiles, "from": m.source} for m in ms]
+            for ms in view["melds"]
+        ],
+        "ponds": ["".join(KINDS[k] for k in p) for p in view["pond_kinds"]],
+        "flowers": ["".join(TILE_NAMES[t] for t in f) for f in view["flowers"]],
+        "wall": view["wall"],
+        "indicator": None if ind is None else TILE_NAMES[ind],
+        "jing": [KINDS[j] for j in view["jing_kinds"]],
+        "scores": list(view["scores"]),
+        "dealer": view["dealer"],
+        "dealer_streak": view["dealer_streak"],
+        "turn": view["turn"],
+        "phase": view["phase"],
+        "last_discard": None
+        if view["last_discard_kind"] is None
+        else KINDS[view["last_discard_kind"]],
+        "discarder": view["discarder"],
+        "rules": view["rules"],
+        "declared": [dict(d) for d in view["declared"]],
+    }
+
+
+def expected_unseen(game: Game, seat: int) -> npt.NDArray[np.int64]:
+    """4 - (own hand + every pond + exposed meld tiles + own concealed kongs + the others'
+    concealed kongs where shown + the flipped indicator + tiles laid aside + the tile being
+    added to a kong), never below 0: from the true state, not from the observation."""
+    st = game.state
+    seen = np.array(st.hands[seat], np.int64)
+    for pond in st.ponds:
+        for k in pond:
+            seen[k] += 1
+    for other, ms in enumerate(st.melds):
+        for m in ms:
+            if m.kind == "an_gang" and other != seat and not game.table.concealed_kongs_shown:
+                continue
+            for k in m.kinds:
+                seen[k] += 1
+    for aside in st.flowers:
+        for t in aside:
+            if t < 34:
+                seen[t] += 1
+    if game.table.flips_wild and st.indicator is not None:
+        seen[st.indicator] += 1
+    if st.phase == "rob" and st.rob_tile is not None and not game.over:
+        seen[st.rob_tile] += 1
+    return 4 - np.minimum(seen, 4)
+
+
+def expected_planes(game: Game, seat: int, view: dict[str, Any]) -> npt.NDArray[np.int64]:
+    st = game.state
+    a = np.zeros((len(PLANES), 34), np.int64)
+    a[ROW["hand"]] = st.hands[seat]
+    if view["drawn_kind"] is not None:
+        a[ROW["drawn"], view["drawn_kind"]] = 1
+    for rel in range(4):
+        other = (seat + rel) % 4
+        for m in st.melds[other]:
+            if m.kind == "an_gang":
+                a[ROW["concealed_kongs"], rel] += 1
+                if other != seat and not game.table.concealed_kongs_shown:
+                    continue
+            for k in m.kinds:
+                a[ROW["melds_self"] + rel, k] += 1
+        for k in st.ponds[other]:
+            a[ROW["pond_self"] + rel, k] += 1
+        for t in st.flowers[other]:
+            if t < 34:
+                a[ROW["flowers_self"] + rel, t] += 1
+            else:
+                a[ROW["flower_owner"], t - 34] = rel + 1
+    for j in st.jing:
+        a[ROW["jing"], j] = 1
+    if view["indicator_kind"] is not None:
+        a[ROW["indicator"], view["indicator_kind"]] = 1
+    if view["last_discard_kind"] is not None:
+        a[ROW["last_discard"], view["last_discard_kind"]] = 1
+    a[ROW["unseen"]] = expected_unseen(game, seat)
+    a[ROW["wall"]] = view["wall"]
+    a[ROW["dealer"]] = (st.dealer - seat) % 4
+    a[ROW["dealer_streak"]] = min(st.streak, 255)
+    a[ROW["phase"]] = PHASES.index(view["phase"])
+    a[ROW["discarder"]] = 255 if st.discarder is None else (st.discarder - seat) % 4
+    return a
+
+
+def check_view(game: Game, seat: int) -> None:
+    o = game.observation(seat)
+    view = expected_view(game, seat)
+    assert o._asdict() == view, (seat, {k: v for k, v in o._asdict().items() if view[k] != v})
+    assert o.to_dict() == expected_dict(view)
+    planes = o.to_numpy()
+    assert planes.dtype == np.uint8 and planes.shape == (len(PLANES), 34)
+    assert (planes == expected_planes(game, seat, view)).all(), seat
+    st = game.state
+    if view["phase"] != "over":  # the others' hand sizes follow from what the seat sees
+        for other in range(4):
+            acting = st.phase == "turn" and st.turn == other
+            assert sum(st.hands[other]) == 13 + acting - 3 * len(o.melds[other])
+    if st.phase == "turn" and view["phase"] == "turn":
+        assert o.drawn_kind is None or st.turn == seat
+
+
+# ------------------------------------------------------------------ the same public state
+def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
+    """A twin of ``game`` that differs only in what ``seat`` cannot see: the other seats'
+    concealed tiles and the live wall dealt anew from the same tiles (flowers stay where they
+    are), and each hidden concealed kong turned into one of a kind that is all hidden."""
+    st = game.state
+    hands = [list(h) for h in st.hands]
+    melds = list(st.melds)
+    tiles = list(st.wall.tiles)
+    others = [s for s in range(4) if s != seat]
+    flower = [t in game.table.laid_aside for t in range(len(TILE_NAMES))]
+    live = [i for i in range(st.wall.head, st.wall.tail) if not flower[tiles[i]]]
+    if not game.table.concealed_kongs_shown:
+        hidden_count = [sum(hands[s][k] for s in others) for k in range(34)]
+        for i in live:
+            hidden_count[tiles[i]] += 1
+        for s in others:
+            for n, m in enumerate(melds[s]):
+                if m.kind != "an_gang":
+                    continue
+                k = m.kinds[0]
+                free = [j for j in range(34) if hidden_count[j] == 4 and not flower[j] and j != k]
+                if not free:
+                    continue
+                j = rng.choice(free)
+                # The four j's become k's wherever they are hidden; the kong becomes j's.
+                for o in others:
+                    hands[o][k] += hands[o][j]
+                    hands[o][j] = 0
+                for i in live:
+                    if tiles[i] == j:
+                        tiles[i] = k
+                hidden_count[k], hidden_count[j] = 4, 0
+                melds[s] = (*melds[s][:n], Meld("an_gang", (j,) * 4, None), *melds[s][n + 1 :])
+    pool = [k for s in others for k in range(34) for _ in range(hands[s][k])]
+    pool += [tiles[i] for i in live]
+    rng.shuffle(pool)
+    sizes = [sum(hands[s]) for s in others]
+    at = 0
+    for s, size in zip(others, sizes, strict=True):
+        hands[s] = [0] * 34
+        for k in pool[at : at + size]:
+            hands[s][k] += 1
+        at += size
+    for i, k in zip(live, pool[at:], strict=True):
+        tiles[i] = k
+    wall = Wall(tiles, st.wall.dice, st.wall.flip_dice, st.wall.head, st.wall.tail)
+    twin = Game.__new__(Game)
+    twin.__dict__.update(game.__dict__)
+    twin.state = dataclasses.replace(st, hands=hands, melds=melds, wall=wall)
+    twin._legal, twin._shared = {}, None
+    # The waits cache is the referee's: it follows the hands.
+    twin.state.waits = [None if s in others else st.waits[s] for s in range(4)]
+    return twin
+
+
+def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
+    a, b = game.observation(seat), twin.observation(seat)
+    assert a == b
+    assert a.to_dict() == b.to_dict()
+    assert (a.to_numpy() == b.to_numpy()).all()
+    assert game.legal_actions(seat) == twin.legal_actions(seat)
+    if render:
+        one, two = io.StringIO(), io.StringIO()
+        console(one).print(table_view(game, seat))
+        console(two).print(table_view(twin, seat))
+        assert one.getvalue() == two.getvalue()
+
+
+def hidden_changed(state: HandState, twin: HandState, seat: int) -> bool:
+    return any(state.hands[s] != twin.hands[s] for s in range(4) if s != seat) or (
+        state.wall.live() != twin.wall.live()
+    )
+
+
+# ------------------------------------------------------------------ the per-seat log view
+def redacted(event: dict[str, Any], viewer: int, game: Game) -> dict[str, Any]:
+    """``event`` with every field ``viewer`` may not see replaced by junk."""
+    out = dict(event)
+    kind = event["event"]
+    if kind == "deal":
+        out.update(hands=["1m"] * 4, wall=["9s"], drawn="9p", lower_indicator="1z")
+        if not game.table.flips_wild:
+            out["indicator"] = "7z"
+    elif kind == "draw" and event["seat"] != viewer:
+        out["tile"] = "5z" if event["tile"] != "5z" else "6z"
+    elif (
+        kind == "kong"
+        and event["kind"] == "concealed"
+        and event["seat"] != viewer
+        and not game.table.concealed_kongs_shown
+    ):
+        out["tile"] = "1p" if event["tile"] != "1p" else "2p"
+    return out
+
+
+def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
+    shows = game.table.concealed_kongs_shown
+    for viewer in range(4):
+        for event in events:
+            line = str(event_line(event, viewer, shows_concealed_kongs=shows))
+            junk = str(
+                event_line(redacted(event, viewer, game), viewer, shows_concealed_kongs=shows)
+            )
+            assert line == junk, (viewer, event)
+
+
+# ------------------------------------------------------------------ the matches
+def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
+    for match in range(HANDS):
+        yield match, Game(variant, seed=1000 + match, hands=3), bots_for(match)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
+    rng = random.Random(variant)
+    steps = twins = kongs_hidden = 0
+    for _, game, bots in matches(variant):
+        logged = 0
+        while not game.over:
+            for seat in range(4):
+                check_view(game, seat)
+            if steps % 3 == 0:
+                seat = rng.randrange(4)
+                twin = reshuffled(game, seat, rng)
+                if hidden_changed(game.state, twin.state, seat):
+                    twins += 1
+                same_public_view(game, twin, seat, render=steps % 97 == 0)
+                kongs_hidden += any(
+                    m.kind == "an_gang" for s in range(4) if s != seat for m in game.state.melds[s]
+                )
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+            steps += 1
+            if game.events[-1]["event"] == "deal" or game.over:
+                end = len(game.events) - (0 if game.over else 1)
+                check_log_view(game, game.events[logged:end])
+                logged = end
+        for seat in range(4):
+            check_view(game, seat)  # the final table too
+    assert steps > HANDS * 3 * 20 and twins > steps // 4
+    if variant != "nanjing":
+        assert kongs_hidden > 0, "no hidden concealed kong was ever checked"
+
+
+def test_the_first_turn_counts_no_hidden_tile_as_seen() -> None:
+    """The issue's numbers: the dealer's unseen plane sums to 136 - 14 = 122 at the first turn
+    (121 when a live wall tile was counted as a seen indicator), less Nanjing's dragons laid
+    aside; only Nanchang's flipped indicator (face up) counts."""
+    for variant in VARIANTS:
+        game = Game(variant, seed=7, dealer=0)
+        unseen = game.observation(0).to_numpy()[ROW["unseen"]]
+        aside = sum(1 for f in game.state.flowers for t in f if t < 34)
+        flipped = 1 if variant == "nanchang" else 0
+        assert int(unseen.sum()) == 122 - aside - flipped, variant
