@@ -284,10 +284,19 @@ impl Search<'_> {
     }
 }
 
+/// The largest `limit` [`Evaluator::decompositions`] accepts. The search keeps at most about
+/// three times `limit` readings in memory (regular, seven pairs and all-single shapes are
+/// each capped at `limit`), and a hand of many wild tiles has tens of millions of readings,
+/// so an unbounded limit could exhaust memory; 100,000 readings take some 30 MB here (and a
+/// few hundred MB as Python dicts).
+pub const MAX_DECOMPOSITIONS: usize = 100_000;
+
 impl Evaluator {
     /// Every distinct decomposition of a complete 14-3k hand, at most `limit` of them
     /// (wild tiles can make the count explode: three wild tiles alone read as any of 60
-    /// blocks). Sorted by shape, then blocks.
+    /// blocks). Sorted by shape, then blocks. The search stops once `limit` readings of a
+    /// shape are found, so memory is bounded by `limit`; a `limit` above
+    /// [`MAX_DECOMPOSITIONS`] is an [`Error::Rules`].
     ///
     /// ```
     /// use majiang::{algo::Evaluator, hand::Jing, rules::ShapeRules};
@@ -303,6 +312,11 @@ impl Evaluator {
         melds: u8,
         limit: usize,
     ) -> Result<Vec<Decomposition>> {
+        if limit > MAX_DECOMPOSITIONS {
+            return Err(Error::Rules(format!(
+                "limit must be 0 to {MAX_DECOMPOSITIONS}, got {limit}"
+            )));
+        }
         if check_hand(counts, melds)? != HandSize::Full {
             return Err(Error::InvalidHand(format!(
                 "decompositions needs {} concealed tiles with {melds} meld(s)",
