@@ -34,6 +34,7 @@ from majiang._core import (
     winning_tiles,
 )
 from majiang.errors import (
+    ArgumentTypeError,
     IllegalActionError,
     InvalidHandError,
     MajiangError,
@@ -47,6 +48,7 @@ from majiang.results import Block, Decomposition, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
 
 __all__ = [
+    "ArgumentTypeError",
     "Block",
     "Decomposition",
     "DiscardOption",
