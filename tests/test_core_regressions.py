@@ -155,8 +155,9 @@ def test_defect_4_thread_pools_stay_bounded(rng: random.Random) -> None:
 def test_defect_13_out_of_range_integers_are_majiang_errors() -> None:
     with pytest.raises(majiang.InvalidHandError, match="melds must be 0 to 4"):
         majiang.shanten(HAND, melds=2**70)
-    with pytest.raises(majiang.RulesError, match="limit"):
-        majiang.decompositions("111222333m456p77z", limit=-1)
+    for limit in (-1, -(2**70)):
+        with pytest.raises(majiang.RulesError, match="limit must be 0 or more"):
+            majiang.decompositions("111222333m456p77z", limit=limit)
     h = np.array([tiles.to_counts(HAND)], np.uint8)
     for f in (batch.shanten, batch.winning_mask):
         with pytest.raises(majiang.RulesError, match="threads"):
@@ -235,7 +236,7 @@ def test_error_messages_quote_at_most_a_bounded_excerpt() -> None:
         lambda: majiang.Rules(pair="2" * 1_000_000),  # type: ignore[arg-type]
         lambda: majiang.tile_index(huge),
         lambda: majiang.tile_index(["1" * 100_000 + "m"]),
-        lambda: majiang.decompositions("111222333m456p77z", limit=huge),
+        lambda: majiang.decompositions("111222333m456p77z", limit=-huge),
         lambda: majiang.shanten(["x" * 100_000]),
     ]
     for call in calls:
@@ -251,7 +252,9 @@ def test_decompositions_memory_is_bounded_by_limit() -> None:
     got = majiang.decompositions(hand, jing=everything, limit=2000)
     assert len(got) == 2000
     assert majiang.decompositions(hand, jing=everything, limit=0) == []
-    with pytest.raises(majiang.RulesError, match="limit must be 0 to 100000"):
-        majiang.decompositions(hand, jing=everything, limit=100_001)
-    with pytest.raises(majiang.RulesError, match="limit must be 0 to 100000"):
-        majiang.decompositions(hand, jing=everything, limit=2**64)
+    # a limit above the maximum asks for every reading: refused when there are more
+    for limit in (10_001, 10**9, 2**64, 10**5000):
+        with pytest.raises(majiang.RulesError, match="more than 10000 decompositions"):
+            majiang.decompositions(hand, jing=everything, limit=limit)
+    # ... and met when there are not
+    assert len(majiang.decompositions("111222333m456p77z", rules="standard", limit=10**9)) == 2

@@ -33,7 +33,8 @@ __all__ = [
 # Bad arguments (see docs/reliability.md): a wrong type, and a bool anywhere a count, tile
 # index, meld number, limit or thread count is read, is ArgumentTypeError (a MajiangError and
 # a TypeError); a right type with an unusable value is InvalidHandError, TileParseError or
-# RulesError (`melds` 0-4, `limit` 0-100000, tile indices 0-41, `threads` >= 0).
+# RulesError (`melds` 0-4, tile indices 0-41, `limit` and `threads` >= 0; `decompositions`
+# returns at most 10,000 readings, and refuses a larger `limit` on a hand that has more).
 
 _Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.integer]
 """A hand: an MPSZ/Chinese/glyph string, tile names, or 34 counts."""

@@ -284,19 +284,22 @@ impl Search<'_> {
     }
 }
 
-/// The largest `limit` [`Evaluator::decompositions`] accepts. The search keeps at most about
-/// three times `limit` readings in memory (regular, seven pairs and all-single shapes are
-/// each capped at `limit`), and a hand of many wild tiles has tens of millions of readings,
-/// so an unbounded limit could exhaust memory; 100,000 readings take some 30 MB here (and a
-/// few hundred MB as Python dicts).
-pub const MAX_DECOMPOSITIONS: usize = 100_000;
+/// The most decompositions [`Evaluator::decompositions`] returns or holds. A hand of many
+/// wild tiles has tens of millions of readings, and each costs some hundreds of bytes here
+/// and a few kilobytes as Python dicts: the search never keeps more than about three times
+/// this many (the regular, seven-pairs and all-single shapes are each capped), so memory
+/// stays below some tens of megabytes whatever `limit` asks for.
+pub const MAX_DECOMPOSITIONS: usize = 10_000;
 
 impl Evaluator {
     /// Every distinct decomposition of a complete 14-3k hand, at most `limit` of them
     /// (wild tiles can make the count explode: three wild tiles alone read as any of 60
     /// blocks). Sorted by shape, then blocks. The search stops once `limit` readings of a
-    /// shape are found, so memory is bounded by `limit`; a `limit` above
-    /// [`MAX_DECOMPOSITIONS`] is an [`Error::Rules`].
+    /// shape are found, so memory is bounded by `limit`, and never holds more than
+    /// [`MAX_DECOMPOSITIONS`] + 1 per shape: a `limit` above [`MAX_DECOMPOSITIONS`] means
+    /// "all of them", and a hand with more than [`MAX_DECOMPOSITIONS`] readings is then an
+    /// [`Error::Rules`] (the limit cannot be met within the memory bound) rather than a
+    /// truncated list.
     ///
     /// ```
     /// use majiang::{algo::Evaluator, hand::Jing, rules::ShapeRules};
@@ -312,11 +315,10 @@ impl Evaluator {
         melds: u8,
         limit: usize,
     ) -> Result<Vec<Decomposition>> {
-        if limit > MAX_DECOMPOSITIONS {
-            return Err(Error::Rules(format!(
-                "limit must be 0 to {MAX_DECOMPOSITIONS}, got {limit}"
-            )));
-        }
+        let requested = limit;
+        // Above the maximum: search for one reading more than it, to tell "all of them"
+        // from "more than can be held".
+        let limit = limit.min(MAX_DECOMPOSITIONS + 1);
         if check_hand(counts, melds)? != HandSize::Full {
             return Err(Error::InvalidHand(format!(
                 "decompositions needs {} concealed tiles with {melds} meld(s)",
@@ -379,6 +381,12 @@ impl Evaluator {
         }
         out.sort();
         out.dedup();
+        if out.len() > MAX_DECOMPOSITIONS {
+            return Err(Error::Rules(format!(
+                "this hand has more than {MAX_DECOMPOSITIONS} decompositions; give a limit of \
+                 at most {MAX_DECOMPOSITIONS} (got {requested})"
+            )));
+        }
         out.truncate(limit);
         Ok(out)
     }

@@ -193,12 +193,9 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
                 negative: false, ..
             } => Some(MAX_THREADS),
             other => {
-                let shown = match other {
-                    IntArg::Small(n) => n.to_string(),
-                    IntArg::Huge { described, .. } => described,
-                };
                 return Err(rules_error(format!(
-                    "threads must be 0 or more (0 or None: the default), got {shown}"
+                    "threads must be 0 or more (0 or None: the default), got {}",
+                    other.describe()
                 )));
             }
         },

@@ -32,7 +32,7 @@ pub enum IntArg {
 
 impl IntArg {
     /// The value as messages quote it.
-    fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             IntArg::Small(v) => v.to_string(),
             IntArg::Huge { described, .. } => described.clone(),

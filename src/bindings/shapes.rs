@@ -1,8 +1,8 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
-use super::convert::{bounded_int, counts_arg, evaluator_arg, jing_arg, kind_pystr, melds_arg};
+use super::convert::{counts_arg, evaluator_arg, int_arg, jing_arg, kind_pystr, melds_arg, IntArg};
 use super::errors::{guard, rules_error, to_py};
-use crate::algo::{Decomposition, Evaluator, MAX_DECOMPOSITIONS};
+use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
 use crate::tiles::Counts;
 use pyo3::intern;
@@ -221,14 +221,16 @@ fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound
 }
 
 /// The default `limit` of [`decompositions`].
-const DEFAULT_LIMIT: i64 = 1000;
+const DEFAULT_LIMIT: usize = 1000;
 
 /// Every distinct way a complete 14-3k hand completes (at most `limit`): its shape, its
 /// blocks (kind, the tiles as read, the physical source tiles, which are wild) and whether
 /// every wild tile stands for itself (Nanchang 德国 / 精还原).
 ///
-/// `limit` is 0 to 100,000 (a larger one is a RulesError): the search stops after `limit`
-/// readings, so memory is bounded by it however many readings wild tiles make possible.
+/// The search stops after `limit` readings, so memory is bounded by it however many
+/// readings wild tiles make possible. At most 10,000 are ever returned: a larger `limit`
+/// asks for all of them, and a hand with more than 10,000 is then a RulesError (a
+/// negative `limit` is one too).
 ///
 /// Example:
 ///     >>> ds = majiang.decompositions("111222333m456p77z", rules="standard")
@@ -249,11 +251,22 @@ pub fn decompositions<'py>(
         let q = Query::new(tiles, rules, jing, melds)?;
         let limit = match limit {
             None => DEFAULT_LIMIT,
-            Some(l) => bounded_int(l, "limit", 0, MAX_DECOMPOSITIONS as i64, rules_error)?,
+            Some(l) => match int_arg(l, "limit")? {
+                IntArg::Small(n) if n >= 0 => usize::try_from(n).unwrap_or(usize::MAX),
+                IntArg::Huge {
+                    negative: false, ..
+                } => usize::MAX,
+                other => {
+                    return Err(rules_error(format!(
+                        "limit must be 0 or more, got {}",
+                        other.describe()
+                    )))
+                }
+            },
         };
         let ds = q
             .eval
-            .decompositions(&q.counts, q.jing, q.melds, limit as usize)
+            .decompositions(&q.counts, q.jing, q.melds, limit)
             .map_err(to_py)?;
         let out = PyList::empty(py);
         for d in &ds {
