@@ -7,6 +7,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -183,17 +184,17 @@ def test_defect_13_out_of_range_integers_are_majiang_errors() -> None:
 @pytest.mark.parametrize(
     ("call", "fragment"),
     [
-        (lambda: majiang.shanten(HAND, melds="1"), "melds"),
-        (lambda: majiang.shanten(HAND, melds=1.0), "melds"),
-        (lambda: majiang.shanten(HAND, jing=5), "jing"),
-        (lambda: majiang.decompositions("111222333m456p77z", limit=2.0), "limit"),
-        (lambda: batch.shanten(np.zeros((1, 34), np.uint8), threads=2.0), "threads"),
-        (lambda: batch.shanten(np.zeros((1, 34), np.uint8), melds="1"), "melds"),
-        (lambda: majiang.parse_tiles(5), "tiles"),
-        (lambda: majiang.tile_index(1.5), "tile"),
-        (lambda: majiang.Rules(pair=5), "pair"),
-        (lambda: majiang.Rules(honor_sequences=1), "honor_sequences"),
-        (lambda: majiang.Rules.preset(5), "name"),
+        (lambda: majiang.shanten(HAND, melds="1"), "melds"),  # type: ignore[arg-type]
+        (lambda: majiang.shanten(HAND, melds=1.0), "melds"),  # type: ignore[arg-type]
+        (lambda: majiang.shanten(HAND, jing=5), "jing"),  # type: ignore[arg-type]
+        (lambda: majiang.decompositions("111222333m456p77z", limit=2.0), "limit"),  # type: ignore[arg-type]
+        (lambda: batch.shanten(np.zeros((1, 34), np.uint8), threads=2.0), "threads"),  # type: ignore[arg-type]
+        (lambda: batch.shanten(np.zeros((1, 34), np.uint8), melds="1"), "melds"),  # type: ignore[arg-type]
+        (lambda: majiang.parse_tiles(5), "tiles"),  # type: ignore[arg-type]
+        (lambda: majiang.tile_index(1.5), "tile"),  # type: ignore[arg-type]
+        (lambda: majiang.Rules(pair=5), "pair"),  # type: ignore[arg-type]
+        (lambda: majiang.Rules(honor_sequences=1), "honor_sequences"),  # type: ignore[arg-type]
+        (lambda: majiang.Rules.preset(5), "name"),  # type: ignore[arg-type]
     ],
 )
 def test_wrong_typed_arguments_are_argument_type_errors(call: Any, fragment: str) -> None:
@@ -210,7 +211,7 @@ def test_wrong_typed_arguments_are_argument_type_errors(call: Any, fragment: str
         lambda: majiang.shanten([True] * 4 + [False] * 30, melds=3),
         lambda: majiang.shanten([1] * 13 + [False] * 21),
         lambda: majiang.shanten(HAND, melds=True),
-        lambda: majiang.shanten(HAND, melds=np.True_),
+        lambda: majiang.shanten(HAND, melds=np.True_),  # type: ignore[arg-type]
         lambda: majiang.decompositions("111222333m456p77z", limit=True),
         lambda: majiang.parse_tiles([True]),
         lambda: majiang.tile_index(True),
@@ -227,7 +228,7 @@ def test_bools_are_refused_as_counts_indices_and_numbers(call: Any) -> None:
 def test_error_messages_quote_at_most_a_bounded_excerpt() -> None:
     huge = 10**5000
     text = "1" * 1_000_000
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: majiang.shanten(HAND, melds=huge),
         lambda: majiang.shanten(HAND, melds=-huge),
         lambda: majiang.shanten(text),
@@ -235,7 +236,7 @@ def test_error_messages_quote_at_most_a_bounded_excerpt() -> None:
         lambda: majiang.shanten(HAND, rules="r" * 1_000_000),
         lambda: majiang.Rules(pair="2" * 1_000_000),  # type: ignore[arg-type]
         lambda: majiang.tile_index(huge),
-        lambda: majiang.tile_index(["1" * 100_000 + "m"]),
+        lambda: majiang.tile_index(["1" * 100_000 + "m"]),  # type: ignore[arg-type]
         lambda: majiang.decompositions("111222333m456p77z", limit=-huge),
         lambda: majiang.shanten(["x" * 100_000]),
     ]
