@@ -103,7 +103,7 @@ fn batches(c: &mut Criterion) {
     let eval = Evaluator::new(&ShapeRules::NANCHANG);
     let hs = hands(100_000, 14, 0);
     let b = Batch {
-        counts: &hs,
+        counts: (&hs).into(),
         jing: PerRow::All(Jing::NONE),
         melds: PerRow::All(0),
     };

@@ -31,5 +31,24 @@ impl From<ParseError> for Error {
     }
 }
 
+/// The most characters of a caller's input an error message quotes: input can be
+/// arbitrarily long, and a message that echoed all of it could be megabytes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` as error messages quote it: its first [`QUOTE_CHARS`] characters, with "…" marking
+/// a cut.
+///
+/// ```
+/// assert_eq!(majiang::error::excerpt("5m"), "5m");
+/// let long = "1".repeat(1000);
+/// assert_eq!(majiang::error::excerpt(&long).chars().count(), majiang::error::QUOTE_CHARS + 1);
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, Error>;

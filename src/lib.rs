@@ -26,6 +26,9 @@ pub mod tiles;
 #[cfg(feature = "python")]
 mod bindings;
 
+#[cfg(test)]
+mod proptests;
+
 pub use error::{Error, Result};
 
 /// Parses text into counts of the 34 kinds (flowers are an error).

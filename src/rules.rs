@@ -149,7 +149,8 @@ impl ShapeRules {
             "pingxiang" => Ok(Self::PINGXIANG),
             "nanjing" => Ok(Self::NANJING),
             _ => Err(Error::Rules(format!(
-                "unknown rules preset {name:?}; expected one of {}",
+                "unknown rules preset {:?}; expected one of {}",
+                crate::error::excerpt(name),
                 Self::PRESET_NAMES.join(", ")
             ))),
         }

@@ -14,6 +14,7 @@ __all__ = [
     "Rules",
     "__version__",
     "_list_reads",
+    "_panic_for_test",
     "batch",
     "decompositions",
     "discard_options",
@@ -28,6 +29,12 @@ __all__ = [
     "to_mpsz",
     "winning_tiles",
 ]
+
+# Bad arguments (see docs/reliability.md): a wrong type, and a bool anywhere a count, tile
+# index, meld number, limit or thread count is read, is ArgumentTypeError (a MajiangError and
+# a TypeError); a right type with an unusable value is InvalidHandError, TileParseError or
+# RulesError (`melds` 0-4, tile indices 0-41, `limit` and `threads` >= 0; `decompositions`
+# returns at most 10,000 readings, and refuses a larger `limit` on a hand that has more).
 
 _Hand = str | Sequence[str] | Sequence[int] | bytes | bytearray | npt.NDArray[np.integer]
 """A hand: an MPSZ/Chinese/glyph string, tile names, or 34 counts."""
@@ -103,6 +110,7 @@ def to_chinese(tiles: _TileList) -> list[str]: ...
 def tile_index(tile: str | int) -> int: ...
 def jing_pair(indicator: str | int) -> tuple[str, str]: ...
 def _list_reads() -> tuple[str, str]: ...
+def _panic_for_test() -> None: ...
 
 # The `batch` submodule; its typed wrappers live in `majiang.batch`.
 batch: Any

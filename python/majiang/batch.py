@@ -1,14 +1,25 @@
 """Batch evaluation: numpy arrays in, numpy arrays out, for AI and server workloads.
 
-Hands are rows of an ``(N, 34)`` ``uint8`` count matrix (zero-copy when C-contiguous). Each
-call checks every row first and raises :class:`majiang.InvalidHandError` naming the first
-bad row, returning nothing partial. The work runs in Rust without the GIL, spread over
-``threads`` threads (default: the ``MAJIANG_NUM_THREADS`` environment variable, else every
-core; at most 256); results equal the single-hand functions row for row. Safe to use after
-``fork()``.
+Hands are rows of an ``(N, 34)`` ``uint8`` count matrix of any layout: a C-contiguous array
+is read in place (zero-copy); any other (Fortran order, a transpose, strided or reversed
+views) is copied in C order first, so every layout gives the C-order answer. Other dtypes
+are refused (:class:`majiang.InvalidHandError`). Each call checks every row and raises
+:class:`majiang.InvalidHandError` naming the first bad row, returning nothing partial. The
+work runs in Rust without the GIL, spread over ``threads`` threads (``None`` or 0: the
+``MAJIANG_NUM_THREADS`` environment variable, else every core; at most :data:`MAX_THREADS`,
+a larger count is capped; negative is a :class:`majiang.RulesError`); results equal the
+single-hand functions row for row. Safe to use after ``fork()``.
+
+Each row is read once, into a copy that is checked and then evaluated: another thread
+writing the array during a call can change that call's answers (each row's answer is that of
+the bytes read), never make it fail other than with a :class:`majiang.MajiangError`.
+Thread pools are cached by size (least recently used dropped first) and hold at most
+:data:`MAX_THREADS` threads together.
 
 ``jing`` is either one set of wild kinds for every row (tile names, as elsewhere) or an
-``(N, 34)`` bool mask giving each row its own; ``melds`` an int or a ``uint8`` array of N.
+``(N, 34)`` bool mask giving each row its own (read as bytes: any nonzero byte is wild);
+``melds`` an int or a ``uint8`` array of N. Arguments of the wrong type (``threads=2.0``,
+``melds="1"``, a bool as a number) are :class:`majiang.ArgumentTypeError`.
 
 Example:
     >>> import numpy as np
@@ -29,10 +40,19 @@ import numpy.typing as npt
 from majiang._core import Rules
 from majiang._core import batch as _core_batch
 
-__all__ = ["NOT_HELD", "discard_shanten", "effective_counts", "shanten", "winning_mask"]
+__all__ = [
+    "MAX_THREADS",
+    "NOT_HELD",
+    "discard_shanten",
+    "effective_counts",
+    "shanten",
+    "winning_mask",
+]
 
 NOT_HELD: int = _core_batch.NOT_HELD
 """The value :func:`discard_shanten` gives a kind the row does not hold (127)."""
+MAX_THREADS: int = _core_batch.MAX_THREADS
+"""The most threads one call uses, and the most the cached thread pools hold together (256)."""
 
 CountMatrix = npt.NDArray[np.uint8]
 JingArg = str | Sequence[str] | npt.NDArray[np.bool_] | None

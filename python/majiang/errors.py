@@ -35,8 +35,20 @@ class MajiangError(Exception):
 
 
 class ArgumentTypeError(MajiangError, TypeError):
-    """A wrong-typed argument; also a TypeError, so one `except MajiangError` catches every bad
-    input."""
+    """An argument of the wrong type: a float or a string where a count or thread number is
+    wanted, a number where tile names are, and a bool anywhere a count, tile index, meld
+    number, limit or thread count is read (``True`` is an ``int`` in Python, but a count of
+    ``True`` is a bug). Also a :class:`TypeError`, so ``except TypeError`` keeps working and
+    ``except MajiangError`` catches every bad input.
+
+    Example:
+        >>> import majiang
+        >>> try:
+        ...     majiang.shanten("123m456p789s1234z", melds="1")
+        ... except majiang.ArgumentTypeError as e:
+        ...     print(e, isinstance(e, TypeError), isinstance(e, majiang.MajiangError))
+        melds must be an int, not str True True
+    """
 
 
 class TileParseError(MajiangError, ValueError):

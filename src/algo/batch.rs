@@ -1,6 +1,11 @@
 //! Batch evaluation: many hands at once, rows of a flat `N x 34` count matrix, optionally
-//! spread over threads with rayon. Every function checks every row first and fails whole,
-//! naming the first bad row, so callers never see partial output.
+//! spread over threads with rayon. Every function checks every row and fails whole, naming
+//! the first bad row, so callers never see partial output.
+//!
+//! Each row is read exactly once, into a local copy that is then checked and evaluated: the
+//! rows may live in memory that other code writes meanwhile (a numpy array another Python
+//! thread changes while the GIL is released, see [`Rows::Shared`]), and a row read twice
+//! could pass the check and then index the tables with counts it was never checked for.
 
 use super::shanten::Evaluator;
 use crate::error::{Error, Result};
@@ -8,8 +13,9 @@ use crate::hand::{check_hand, hand_size, HandSize, Jing, Split};
 use crate::tiles::{Counts, NUM_KINDS};
 use rayon::prelude::*;
 use rayon::ThreadPool;
-use std::collections::HashMap;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The value [`discard_shanten`] gives a kind the hand does not hold.
 pub const NOT_HELD: i8 = i8::MAX;
@@ -46,11 +52,108 @@ impl<T: Copy> PerRow<'_, T> {
     }
 }
 
+/// The count rows of a batch: Rust memory, or memory other code may write at any time.
+#[derive(Clone, Copy)]
+pub enum Rows<'a> {
+    /// Rows in Rust memory (no one else writes them while borrowed).
+    Slice(&'a [Counts]),
+    /// `34 x N` bytes, row-major, in memory that code outside Rust may write while the batch
+    /// runs (a C-contiguous numpy array, with the GIL released). They are only ever read with
+    /// atomic loads, chunk by chunk into a local buffer; a row written meanwhile may read as a
+    /// mix of old and new bytes, and is checked like any other row.
+    Shared(&'a [AtomicU8]),
+}
+
+impl<'a> From<&'a [Counts]> for Rows<'a> {
+    fn from(rows: &'a [Counts]) -> Rows<'a> {
+        Rows::Slice(rows)
+    }
+}
+
+impl<'a> From<&'a Vec<Counts>> for Rows<'a> {
+    fn from(rows: &'a Vec<Counts>) -> Rows<'a> {
+        Rows::Slice(rows)
+    }
+}
+
+impl<'a> Rows<'a> {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        match self {
+            Rows::Slice(s) => s.len(),
+            Rows::Shared(b) => b.len() / NUM_KINDS,
+        }
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Rows `start..start + n`: borrowed in place, or (shared memory) copied into `buf`.
+    fn chunk<'b>(&self, start: usize, n: usize, buf: &'b mut Vec<Counts>) -> &'b [Counts]
+    where
+        'a: 'b,
+    {
+        match *self {
+            Rows::Slice(s) => &s[start..start + n],
+            Rows::Shared(bytes) => {
+                // Zero-filled only as it grows: a reused buffer is overwritten in place.
+                buf.resize(n, [0; NUM_KINDS]);
+                let src = &bytes[start * NUM_KINDS..(start + n) * NUM_KINDS];
+                atomic_copy(src, buf.as_flattened_mut());
+                buf
+            }
+        }
+    }
+}
+
+/// The size of a word of [`atomic_copy`]: an `AtomicUsize`, whose alignment is its size.
+const W: usize = std::mem::size_of::<AtomicUsize>();
+const _: () = assert!(std::mem::align_of::<AtomicUsize>() == W);
+
+/// Copies `src` into `dst` (of the same length) with relaxed atomic loads: bytes up to the
+/// first word boundary one at a time, then whole words, then the last bytes.
+fn atomic_copy(src: &[AtomicU8], dst: &mut [u8]) {
+    let len = src.len().min(dst.len());
+    let head = (src.as_ptr() as usize).wrapping_neg() % W;
+    let head = head.min(len);
+    for i in 0..head {
+        dst[i] = src[i].load(Ordering::Relaxed);
+    }
+    let (src_words, dst_words) = (&src[head..len], &mut dst[head..len]);
+    let mut words = src_words.chunks_exact(W);
+    let mut out = dst_words.chunks_exact_mut(W);
+    for (word, o) in (&mut words).zip(&mut out) {
+        o.copy_from_slice(&load_word(word).to_ne_bytes());
+    }
+    for (b, o) in words.remainder().iter().zip(out.into_remainder()) {
+        *o = b.load(Ordering::Relaxed);
+    }
+}
+
+/// One word of shared memory. `word` must be `W` bytes starting at an address aligned for
+/// `AtomicUsize`, as [`atomic_copy`] slices them (checked in debug builds).
+#[inline(always)]
+fn load_word(word: &[AtomicU8]) -> usize {
+    debug_assert!(word.len() == W && (word.as_ptr() as usize).is_multiple_of(W));
+    // SAFETY: the only caller, `atomic_copy`, passes `W` bytes of one slice starting `head +
+    // k * W` bytes into `src`, where `head` is the distance from `src` to the next multiple
+    // of `W`; `W` is both the size and the alignment of `AtomicUsize` (asserted at compile
+    // time next to `W`). So the pointer is valid, in bounds and aligned for one
+    // `AtomicUsize`. Both types are interior-mutable atomics: viewing the bytes as one word
+    // changes no aliasing assumption, and every access this crate makes to shared rows is a
+    // load (loads never conflict, whatever their sizes). A relaxed load no wider than a
+    // pointer is allowed on read-only memory too (the standard library's "atomic accesses
+    // to read-only memory" guarantee), which numpy arrays over read-only buffers are.
+    unsafe { &*word.as_ptr().cast::<AtomicUsize>() }.load(Ordering::Relaxed)
+}
+
 /// A batch: `N x 34` counts with each row's wild set and melds.
 #[derive(Clone, Copy)]
 pub struct Batch<'a> {
     /// Row-major counts, 34 per row.
-    pub counts: &'a [Counts],
+    pub counts: Rows<'a>,
     /// The wild set of each row.
     pub jing: PerRow<'a, Jing>,
     /// The declared melds of each row.
@@ -63,14 +166,15 @@ impl Batch<'_> {
         self.melds.check_len(self.counts.len(), "melds")
     }
 
-    /// Checks row `i` against the sizes the call accepts; the error names the row.
+    /// Checks row `i` (already copied out) against the sizes the call accepts; the error
+    /// names the row.
     #[inline]
-    fn check_row(&self, i: usize, want: Option<HandSize>, call: &str) -> Result<()> {
+    fn check_row(&self, i: usize, c: &Counts, want: Option<HandSize>, call: &str) -> Result<()> {
         let melds = self.melds.get(i);
-        let size = match hand_size(&self.counts[i], melds) {
+        let size = match hand_size(c, melds) {
             Some(size) => size,
             None => {
-                let e = check_hand(&self.counts[i], melds).err();
+                let e = check_hand(c, melds).err();
                 let msg = e.map_or_else(String::new, |e| e.to_string());
                 return Err(Error::InvalidHand(format!("row {i}: {msg}")));
             }
@@ -85,74 +189,157 @@ impl Batch<'_> {
     }
 }
 
-/// Thread pools by size, rebuilt in a child process after `fork()` (the parent's worker
-/// threads do not exist there).
+/// Most threads one batch uses (a larger request is capped), and the most worker threads
+/// this process's cached pools hold together.
+pub const MAX_THREADS: usize = 256;
+
+/// How long a call waits for the threads of evicted pools to exit before starting its own
+/// pool anyway (they exit as soon as the calls still using them finish).
+const EXIT_WAIT: Duration = Duration::from_secs(10);
+
+/// Worker threads alive in this process's pools (cached or evicted and not yet exited).
+/// An atomic, not a mutex: a child process after `fork()` must never find it locked.
+static LIVE_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// The pool cache: the pid it belongs to, and pools by size, least recently used first.
+struct Pools {
+    pid: u32,
+    pools: Vec<(usize, Arc<ThreadPool>)>,
+}
+
+/// A thread pool of `threads` workers. Pools are cached by size, least recently used
+/// evicted first, so that the cached pools hold at most [`MAX_THREADS`] threads together;
+/// a new pool waits (up to [`EXIT_WAIT`]) until the threads of evicted pools have exited,
+/// so the live worker threads stay within [`MAX_THREADS`] plus those of pools that calls
+/// running concurrently still hold. Rebuilt in a child process after `fork()` (the
+/// parent's worker threads do not exist there).
 fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
-    type Pools = (u32, HashMap<usize, Arc<ThreadPool>>);
     static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
+    let threads = threads.clamp(1, MAX_THREADS);
     let pid = std::process::id();
     let mut guard = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    let pools = guard.get_or_insert_with(|| (pid, HashMap::new()));
-    if pools.0 != pid {
+    let cache = guard.get_or_insert_with(|| Pools {
+        pid,
+        pools: Vec::new(),
+    });
+    if cache.pid != pid {
         // Forked: the old pools' threads are gone; forget (leak) them rather than join.
-        std::mem::forget(std::mem::take(&mut pools.1));
-        pools.0 = pid;
+        std::mem::forget(std::mem::take(&mut cache.pools));
+        cache.pid = pid;
+        LIVE_THREADS.store(0, Ordering::SeqCst);
     }
-    if let Some(p) = pools.1.get(&threads) {
-        return Ok(p.clone());
+    if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
+        let entry = cache.pools.remove(i);
+        let p = entry.1.clone();
+        cache.pools.push(entry);
+        return Ok(p);
     }
-    let p = rayon::ThreadPoolBuilder::new()
+    let mut cached: usize = cache.pools.iter().map(|(n, _)| n).sum();
+    while cached + threads > MAX_THREADS && !cache.pools.is_empty() {
+        // Dropping the last handle lets its threads exit once their work is done.
+        cached -= cache.pools.remove(0).0;
+    }
+    let deadline = Instant::now() + EXIT_WAIT;
+    while LIVE_THREADS.load(Ordering::SeqCst) + threads > MAX_THREADS && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    LIVE_THREADS.fetch_add(threads, Ordering::SeqCst);
+    let built = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("majiang-{i}"))
-        .build()
-        .map_err(|e| Error::InvalidHand(format!("cannot start {threads} threads: {e}")))?;
-    let p = Arc::new(p);
-    pools.1.insert(threads, p.clone());
+        .exit_handler(|_| {
+            // Saturating: a child process resets the count, and must not wrap it.
+            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                Some(n.saturating_sub(1))
+            });
+        })
+        .build();
+    let p = match built {
+        Ok(p) => Arc::new(p),
+        Err(e) => {
+            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                Some(n.saturating_sub(threads))
+            });
+            return Err(Error::Rules(format!("cannot start {threads} threads: {e}")));
+        }
+    };
+    cache.pools.push((threads, p.clone()));
     Ok(p)
 }
 
-/// Most threads a batch uses; more would only cost memory (one pool per count is kept).
-pub const MAX_THREADS: usize = 256;
-
-/// The number of threads to use: `requested`, else `MAJIANG_NUM_THREADS`, else every core;
-/// at most [`MAX_THREADS`].
+/// The number of threads to use: `requested` (0 or `None`: `MAJIANG_NUM_THREADS`, else
+/// every core); at most [`MAX_THREADS`].
 pub fn thread_count(requested: Option<usize>) -> usize {
     requested
+        .filter(|&n| n > 0)
         .or_else(|| {
             std::env::var("MAJIANG_NUM_THREADS")
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
+                .filter(|&n| n > 0)
         })
-        .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(MAX_THREADS)
 }
 
-/// Runs `row_fn` over every row, writing `width` outputs per row, on `threads` threads.
-/// Each row is checked in the same pass (`row_fn` fails on a bad row); the error of the
-/// first bad row is returned and the output dropped.
+/// All zeros: the `visible` row of calls that have none.
+const NO_ROW: Counts = [0; NUM_KINDS];
+
+/// Runs `row_fn` over every row of `counts` (with the same row of `visible`, or zeros),
+/// writing `width` outputs per row, on `threads` threads. Each row is copied out once and
+/// `row_fn` gets only the copy, which it checks (failing on a bad row) and evaluates; the
+/// error of the first bad row is returned and the output dropped.
 fn run<T: Send + Copy + Default>(
-    rows: usize,
+    counts: Rows<'_>,
+    visible: Option<Rows<'_>>,
     width: usize,
     threads: usize,
-    row_fn: impl Fn(usize, &mut [T]) -> Result<()> + Sync,
+    row_fn: impl Fn(usize, &Counts, &Counts, &mut [T]) -> Result<()> + Sync,
 ) -> Result<Vec<T>> {
+    let rows = counts.len();
+    if visible.is_some_and(|v| v.len() != rows) {
+        return Err(Error::InvalidHand(format!(
+            "visible has {} rows but counts has {rows}",
+            visible.map_or(0, |v| v.len())
+        )));
+    }
     let mut out = vec![T::default(); rows * width];
-    let chunk = |c: usize, block: &mut [T]| -> Option<(usize, Error)> {
+    // Rows are copied (shared memory) and evaluated `GROUP` at a time: copying a whole chunk
+    // first would wait on memory in one burst; small groups let the loads of the next group
+    // overlap the evaluation of this one. `bufs` holds the copies, reused.
+    const GROUP: usize = 64;
+    let chunk = |bufs: &mut (Vec<Counts>, Vec<Counts>), c: usize, block: &mut [T]| {
         block
-            .chunks_mut(width)
+            .chunks_mut(width * GROUP)
             .enumerate()
-            .find_map(|(j, o)| row_fn(c * CHUNK + j, o).err().map(|e| (c * CHUNK + j, e)))
+            .find_map(|(g, group)| {
+                let (start, n) = (c * CHUNK + g * GROUP, group.len() / width);
+                let held = counts.chunk(start, n, &mut bufs.0);
+                let seen = visible.map(|v| v.chunk(start, n, &mut bufs.1));
+                group
+                    .chunks_mut(width)
+                    .zip(held)
+                    .enumerate()
+                    .find_map(|(j, (o, c))| {
+                        let v = seen.map_or(&NO_ROW, |s| &s[j]);
+                        row_fn(start + j, c, v, o).err().map(|e| (start + j, e))
+                    })
+            })
     };
     let first_error = if threads <= 1 || rows <= CHUNK {
+        let mut bufs = (Vec::new(), Vec::new());
         out.chunks_mut(width * CHUNK)
             .enumerate()
-            .find_map(|(c, block)| chunk(c, block))
+            .find_map(|(c, block)| chunk(&mut bufs, c, block))
     } else {
         pool(threads)?.install(|| {
             out.par_chunks_mut(width * CHUNK)
                 .enumerate()
-                .filter_map(|(c, block)| chunk(c, block))
+                .map_init(
+                    || (Vec::new(), Vec::new()),
+                    |bufs, (c, block)| chunk(bufs, c, block),
+                )
+                .flatten()
                 .min_by_key(|(i, _)| *i)
         })
     };
@@ -165,9 +352,9 @@ fn run<T: Send + Copy + Default>(
 /// Shanten of every row (13-3k or 14-3k tiles).
 pub fn shanten(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> Result<Vec<i8>> {
     batch.check_lengths()?;
-    run(batch.counts.len(), 1, threads, |i, o| {
-        batch.check_row(i, None, "shanten")?;
-        let split = Split::new(&batch.counts[i], batch.jing.get(i));
+    run(batch.counts, None, 1, threads, |i, c, _, o| {
+        batch.check_row(i, c, None, "shanten")?;
+        let split = Split::new(c, batch.jing.get(i));
         o[0] = eval.shanten_split(&split, batch.melds.get(i));
         Ok(())
     })
@@ -176,9 +363,9 @@ pub fn shanten(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> Result<Ve
 /// For every 13-3k row, which kinds complete it (1) and which do not (0).
 pub fn winning_mask(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> Result<Vec<bool>> {
     batch.check_lengths()?;
-    run(batch.counts.len(), NUM_KINDS, threads, |i, o| {
-        batch.check_row(i, Some(HandSize::Waiting), "winning_mask")?;
-        let (c, jing, melds) = (&batch.counts[i], batch.jing.get(i), batch.melds.get(i));
+    run(batch.counts, None, NUM_KINDS, threads, |i, c, _, o| {
+        batch.check_row(i, c, Some(HandSize::Waiting), "winning_mask")?;
+        let (jing, melds) = (batch.jing.get(i), batch.melds.get(i));
         if eval.shanten_split(&Split::new(c, jing), melds) == 0 {
             let after = eval.shanten_after_draw(c, jing, melds);
             for (o, a) in o.iter_mut().zip(after) {
@@ -193,10 +380,10 @@ pub fn winning_mask(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> Resu
 /// holds none).
 pub fn discard_shanten(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> Result<Vec<i8>> {
     batch.check_lengths()?;
-    run(batch.counts.len(), NUM_KINDS, threads, |i, o| {
-        batch.check_row(i, Some(HandSize::Full), "discard_shanten")?;
+    run(batch.counts, None, NUM_KINDS, threads, |i, held, _, o| {
+        batch.check_row(i, held, Some(HandSize::Full), "discard_shanten")?;
         let (jing, melds) = (batch.jing.get(i), batch.melds.get(i));
-        let mut c = batch.counts[i];
+        let mut c = *held;
         for k in 0..NUM_KINDS {
             o[k] = if c[k] == 0 {
                 NOT_HELD
@@ -217,43 +404,41 @@ pub fn discard_shanten(eval: &Evaluator, batch: &Batch<'_>, threads: usize) -> R
 pub fn effective_counts(
     eval: &Evaluator,
     batch: &Batch<'_>,
-    visible: &[Counts],
+    visible: Rows<'_>,
     threads: usize,
 ) -> Result<Vec<i16>> {
     batch.check_lengths()?;
-    if visible.len() != batch.counts.len() {
-        return Err(Error::InvalidHand(format!(
-            "visible has {} rows but counts has {}",
-            visible.len(),
-            batch.counts.len()
-        )));
-    }
-    run(batch.counts.len(), NUM_KINDS, threads, |i, o| {
-        batch.check_row(i, Some(HandSize::Full), "effective_counts")?;
-        let (jing, melds) = (batch.jing.get(i), batch.melds.get(i));
-        let (held, seen) = (&batch.counts[i], &visible[i]);
-        if let Some(k) = (0..NUM_KINDS).find(|&k| held[k].saturating_add(seen[k]) > 4) {
-            return Err(Error::InvalidHand(format!(
-                "row {i}: kind {k} is held {} times and visible {} times, more than four",
-                held[k], seen[k]
-            )));
-        }
-        let mut c = *held;
-        for d in 0..NUM_KINDS {
-            if c[d] == 0 {
-                o[d] = -1;
-                continue;
+    run(
+        batch.counts,
+        Some(visible),
+        NUM_KINDS,
+        threads,
+        |i, held, seen, o| {
+            batch.check_row(i, held, Some(HandSize::Full), "effective_counts")?;
+            let (jing, melds) = (batch.jing.get(i), batch.melds.get(i));
+            if let Some(k) = (0..NUM_KINDS).find(|&k| held[k].saturating_add(seen[k]) > 4) {
+                return Err(Error::InvalidHand(format!(
+                    "row {i}: kind {k} is held {} times and visible {} times, more than four",
+                    held[k], seen[k]
+                )));
             }
-            c[d] -= 1;
-            let (s, after) = eval.shanten_with_draws(&c, jing, melds);
-            c[d] += 1;
-            o[d] = (0..NUM_KINDS)
-                .filter(|&k| after[k] < s)
-                .map(|k| 4 - i16::from(held[k]) - i16::from(seen[k]))
-                .sum();
-        }
-        Ok(())
-    })
+            let mut c = *held;
+            for d in 0..NUM_KINDS {
+                if c[d] == 0 {
+                    o[d] = -1;
+                    continue;
+                }
+                c[d] -= 1;
+                let (s, after) = eval.shanten_with_draws(&c, jing, melds);
+                c[d] += 1;
+                o[d] = (0..NUM_KINDS)
+                    .filter(|&k| after[k] < s)
+                    .map(|k| 4 - i16::from(held[k]) - i16::from(seen[k]))
+                    .sum();
+            }
+            Ok(())
+        },
+    )
 }
 
 #[cfg(test)]
@@ -277,7 +462,7 @@ mod tests {
         let eval = Evaluator::new(&ShapeRules::NANCHANG);
         let (counts, jing) = hands(3000, 14);
         let batch = Batch {
-            counts: &counts,
+            counts: (&counts).into(),
             jing: PerRow::Each(&jing),
             melds: PerRow::All(0),
         };
@@ -307,7 +492,7 @@ mod tests {
         let (mut counts, _) = hands(10, 14);
         counts[7][0] = 5;
         let batch = Batch {
-            counts: &counts,
+            counts: (&counts).into(),
             jing: PerRow::All(Jing::NONE),
             melds: PerRow::All(0),
         };
@@ -315,7 +500,7 @@ mod tests {
         assert!(err.starts_with("row 7:"), "{err}");
         let (fine, _) = hands(10, 14);
         let batch = Batch {
-            counts: &fine,
+            counts: (&fine).into(),
             jing: PerRow::All(Jing::NONE),
             melds: PerRow::All(0),
         };
@@ -328,7 +513,7 @@ mod tests {
         let eval = Evaluator::new(&ShapeRules::NANCHANG);
         let (counts, jing) = hands(2000, 13);
         let batch = Batch {
-            counts: &counts,
+            counts: (&counts).into(),
             jing: PerRow::Each(&jing),
             melds: PerRow::All(0),
         };
@@ -339,6 +524,72 @@ mod tests {
                 .filter(|&k| mask[i * NUM_KINDS + k])
                 .collect();
             assert_eq!(row, waits);
+        }
+    }
+}
+
+#[cfg(test)]
+mod shared_rows_tests {
+    use super::*;
+    use crate::algo::tests::{random_hand, Rng};
+    use crate::rules::ShapeRules;
+
+    #[test]
+    fn atomic_copy_is_a_copy_at_every_alignment_and_length() {
+        let bytes: Vec<AtomicU8> = (0..200u8).map(AtomicU8::new).collect();
+        for start in 0..17 {
+            for len in 0..60 {
+                let mut dst = vec![0u8; len];
+                atomic_copy(&bytes[start..start + len], &mut dst);
+                let want: Vec<u8> = (start as u8..(start + len) as u8).collect();
+                assert_eq!(dst, want, "start {start} len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn shared_rows_give_the_answers_of_the_same_rows_in_rust_memory() {
+        let eval = Evaluator::new(&ShapeRules::NANCHANG);
+        let mut rng = Rng::new(29);
+        let counts: Vec<Counts> = (0..1500)
+            .map(|_| random_hand(&mut rng, &ShapeRules::NANCHANG, 14, 0).0)
+            .collect();
+        // one byte of offset, so the rows start off any word boundary
+        let flat: Vec<AtomicU8> = std::iter::once(0)
+            .chain(counts.as_flattened().iter().copied())
+            .map(AtomicU8::new)
+            .collect();
+        let shared = Rows::Shared(&flat[1..]);
+        assert_eq!(shared.len(), counts.len());
+        let (jing, melds) = (PerRow::All(Jing::NONE), PerRow::All(0));
+        let slice = Batch {
+            counts: (&counts).into(),
+            jing,
+            melds,
+        };
+        let batch = Batch {
+            counts: shared,
+            jing,
+            melds,
+        };
+        for threads in [1, 2] {
+            assert_eq!(
+                shanten(&eval, &batch, threads).unwrap(),
+                shanten(&eval, &slice, threads).unwrap()
+            );
+            let zeros = vec![[0u8; NUM_KINDS]; counts.len()];
+            let shared_zeros: Vec<AtomicU8> =
+                (0..flat.len() - 1).map(|_| AtomicU8::new(0)).collect();
+            assert_eq!(
+                effective_counts(&eval, &batch, Rows::Shared(&shared_zeros), threads).unwrap(),
+                effective_counts(&eval, &slice, (&zeros).into(), threads).unwrap()
+            );
+            // a row visible more than four times is named, from either kind of memory
+            let err = effective_counts(&eval, &batch, shared, threads).unwrap_err();
+            assert_eq!(
+                err,
+                effective_counts(&eval, &slice, (&counts).into(), threads).unwrap_err()
+            );
         }
     }
 }

@@ -284,10 +284,22 @@ impl Search<'_> {
     }
 }
 
+/// The most decompositions [`Evaluator::decompositions`] returns or holds. A hand of many
+/// wild tiles has tens of millions of readings, and each costs some hundreds of bytes here
+/// and a few kilobytes as Python dicts: the search never keeps more than about three times
+/// this many (the regular, seven-pairs and all-single shapes are each capped), so memory
+/// stays below some tens of megabytes whatever `limit` asks for.
+pub const MAX_DECOMPOSITIONS: usize = 10_000;
+
 impl Evaluator {
     /// Every distinct decomposition of a complete 14-3k hand, at most `limit` of them
     /// (wild tiles can make the count explode: three wild tiles alone read as any of 60
-    /// blocks). Sorted by shape, then blocks.
+    /// blocks). Sorted by shape, then blocks. The search stops once `limit` readings of a
+    /// shape are found, so memory is bounded by `limit`, and never holds more than
+    /// [`MAX_DECOMPOSITIONS`] + 1 per shape: a `limit` above [`MAX_DECOMPOSITIONS`] means
+    /// "all of them", and a hand with more than [`MAX_DECOMPOSITIONS`] readings is then an
+    /// [`Error::Rules`] (the limit cannot be met within the memory bound) rather than a
+    /// truncated list.
     ///
     /// ```
     /// use majiang::{algo::Evaluator, hand::Jing, rules::ShapeRules};
@@ -303,6 +315,10 @@ impl Evaluator {
         melds: u8,
         limit: usize,
     ) -> Result<Vec<Decomposition>> {
+        let requested = limit;
+        // Above the maximum: search for one reading more than it, to tell "all of them"
+        // from "more than can be held".
+        let limit = limit.min(MAX_DECOMPOSITIONS + 1);
         if check_hand(counts, melds)? != HandSize::Full {
             return Err(Error::InvalidHand(format!(
                 "decompositions needs {} concealed tiles with {melds} meld(s)",
@@ -365,6 +381,12 @@ impl Evaluator {
         }
         out.sort();
         out.dedup();
+        if out.len() > MAX_DECOMPOSITIONS {
+            return Err(Error::Rules(format!(
+                "this hand has more than {MAX_DECOMPOSITIONS} decompositions; give a limit of \
+                 at most {MAX_DECOMPOSITIONS} (got {requested})"
+            )));
+        }
         out.truncate(limit);
         Ok(out)
     }

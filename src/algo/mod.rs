@@ -8,7 +8,7 @@ pub mod shanten;
 pub mod special;
 pub mod waits;
 
-pub use decompose::{Block, BlockKind, Decomposition, Shape, TileUse};
+pub use decompose::{Block, BlockKind, Decomposition, Shape, TileUse, MAX_DECOMPOSITIONS};
 pub use shanten::{Evaluator, ShantenDetail};
 pub use waits::DiscardOption;
 

@@ -400,6 +400,11 @@ impl Evaluator {
     }
 
     /// Replacement number of the regular shape (`4 - melds` blocks and a pair).
+    ///
+    /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
+    /// on unchecked counts the result is meaningless and it may panic (never undefined
+    /// behaviour). The checked entry points ([`Evaluator::shanten`] and the others) never
+    /// panic on any input.
     #[inline]
     pub fn regular_replacement(&self, plain: &Counts, melds: u8) -> u8 {
         let [m, p, s, z] = self.group_rows(plain);
@@ -414,6 +419,11 @@ impl Evaluator {
     }
 
     /// Shanten of a checked hand given as plain counts and a wild count.
+    ///
+    /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
+    /// on unchecked counts the result is meaningless and it may panic (never undefined
+    /// behaviour). The checked entry points ([`Evaluator::shanten`] and the others) never
+    /// panic on any input.
     #[inline(always)]
     pub fn shanten_split(&self, split: &Split, melds: u8) -> i8 {
         let rows = self.group_rows(&split.plain);
@@ -490,6 +500,11 @@ impl Evaluator {
 
     /// For a checked 13-3k hand, the shanten after drawing each kind (`i8::MAX` where the
     /// hand already holds all four copies). See [`Evaluator::shanten_with_draws`].
+    ///
+    /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
+    /// on unchecked counts the result is meaningless and it may panic (never undefined
+    /// behaviour). The checked entry points ([`Evaluator::shanten`] and the others) never
+    /// panic on any input.
     pub fn shanten_after_draw(&self, counts: &Counts, jing: Jing, melds: u8) -> [i8; NUM_KINDS] {
         self.shanten_with_draws(counts, jing, melds).1
     }
@@ -499,6 +514,11 @@ impl Evaluator {
     /// the three groups a draw does not touch are merged once per group, and a draw's row
     /// is found by stepping its group's index, so each draw costs one lookup and one final
     /// merge.
+    ///
+    /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
+    /// on unchecked counts the result is meaningless and it may panic (never undefined
+    /// behaviour). The checked entry points ([`Evaluator::shanten`] and the others) never
+    /// panic on any input.
     pub fn shanten_with_draws(
         &self,
         counts: &Counts,

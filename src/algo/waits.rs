@@ -31,7 +31,7 @@ fn expect_size(counts: &Counts, melds: u8, want: HandSize, call: &str) -> Result
 
 fn check_visible(counts: &Counts, visible: &Counts) -> Result<()> {
     for k in 0..NUM_KINDS {
-        if counts[k] + visible[k] > 4 {
+        if u16::from(counts[k]) + u16::from(visible[k]) > 4 {
             let name = Tile::new(k as u8).map_or(String::new(), |t| t.to_string());
             return Err(Error::InvalidHand(format!(
                 "{name} is held {} times and visible {} times: more than four in all",

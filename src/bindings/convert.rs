@@ -1,22 +1,135 @@
-//! Argument conversion: tiles, wild sets and rules as Python callers give them.
+//! Argument conversion: tiles, wild sets, rules and numbers as Python callers give them.
+//!
+//! The rule for bad arguments: a value of the wrong type (a float where a count is wanted,
+//! a bool anywhere a count, index, meld number, limit or thread count is read) is an
+//! `ArgumentTypeError` (a `MajiangError` and a `TypeError`); a value of the right type that
+//! the call cannot use is the `MajiangError` subclass for its kind (`InvalidHandError`,
+//! `TileParseError`, `RulesError`). Messages quote at most `QUOTE_CHARS` characters of input.
 
 use super::count_lists::counts_from_list;
-use super::errors::{invalid_hand, to_py};
+use super::errors::{invalid_hand, rules_error, tile_parse, to_py, type_error, type_name};
 use super::rules::Rules;
 use crate::algo::Evaluator;
+use crate::error::excerpt;
 use crate::hand::{counts_of, Jing};
 use crate::rules::ShapeRules;
 use crate::tiles::{parse_tiles, Counts, Tile, NUM_KINDS};
 use numpy::PyReadonlyArray1;
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
+use std::borrow::Cow;
 use std::cell::RefCell;
 
+/// An integer argument: one that fits an `i64`, or one too large for it.
+pub enum IntArg {
+    /// An integer that fits an `i64`.
+    Small(i64),
+    /// An integer outside the `i64` range, described for messages.
+    Huge { negative: bool, described: String },
+}
+
+impl IntArg {
+    /// The value as messages quote it.
+    pub fn describe(&self) -> String {
+        match self {
+            IntArg::Small(v) => v.to_string(),
+            IntArg::Huge { described, .. } => described.clone(),
+        }
+    }
+}
+
+/// An integer argument: a Python int or any object with `__index__` (numpy integers), never
+/// a bool (`True` is an `int` in Python, but a count of `True` is a bug, not a 1).
+pub fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<IntArg> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(type_error(format!("{name} must be an int, not bool")));
+    }
+    match obj.extract::<i64>() {
+        Ok(v) => Ok(IntArg::Small(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            let negative = obj.lt(0).unwrap_or(false);
+            let bits = obj
+                .py()
+                .import("operator")
+                .and_then(|op| op.call_method1("index", (obj,)))
+                .and_then(|i| i.call_method0("bit_length"))
+                .and_then(|b| b.extract::<u64>())
+                .ok();
+            let described = match bits {
+                Some(bits) => format!("an integer of {bits} bits"),
+                None => String::from("an integer out of range"),
+            };
+            let described = if negative {
+                format!("a negative {}", &described[3..])
+            } else {
+                described
+            };
+            Ok(IntArg::Huge {
+                negative,
+                described,
+            })
+        }
+        Err(_) => Err(type_error(format!(
+            "{name} must be an int, not {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// An integer argument in `lo..=hi`; out of range is `out_of_range(message)`.
+pub fn bounded_int(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    lo: i64,
+    hi: i64,
+    out_of_range: fn(String) -> PyErr,
+) -> PyResult<i64> {
+    match int_arg(obj, name)? {
+        IntArg::Small(v) if (lo..=hi).contains(&v) => Ok(v),
+        other => Err(out_of_range(format!(
+            "{name} must be {lo} to {hi}, got {}",
+            other.describe()
+        ))),
+    }
+}
+
+/// The text of a Python string; one that is not valid Unicode (a lone surrogate such as
+/// `"\ud800"`, which valid JSON can carry) is `invalid(message)`, not a `UnicodeEncodeError`.
+pub fn text_of<'a>(
+    s: &'a Bound<'_, PyString>,
+    what: &str,
+    invalid: fn(String) -> PyErr,
+) -> PyResult<Cow<'a, str>> {
+    s.to_cow().map_err(|e| {
+        let why = e.value(s.py()).str().map_or_else(
+            |_| String::from("not valid Unicode"),
+            |m| excerpt(&m.to_string_lossy()),
+        );
+        invalid(format!("not valid Unicode text ({what}: {why})"))
+    })
+}
+
 fn count_value(item: &Bound<'_, PyAny>, i: usize) -> PyResult<u8> {
-    let v: i64 = item
-        .extract()
-        .map_err(|_| invalid_hand(format!("counts[{i}] is not an integer")))?;
+    if item.is_instance_of::<PyBool>() {
+        return Err(type_error(format!("counts[{i}] is a bool, not a count")));
+    }
+    let v = match int_arg(item, "a count") {
+        Ok(IntArg::Small(v)) => v,
+        Ok(huge) => {
+            return Err(invalid_hand(format!(
+                "counts[{i}] = {}: a kind has 0 to 4 copies",
+                huge.describe()
+            )))
+        }
+        Err(_) => {
+            return Err(type_error(format!(
+                "counts[{i}] is {}, not an integer",
+                type_name(item)
+            )))
+        }
+    };
     if !(0..=4).contains(&v) {
         return Err(invalid_hand(format!(
             "counts[{i}] = {v}: a kind has 0 to 4 copies"
@@ -38,26 +151,41 @@ fn counts_from_bytes(b: &[u8]) -> PyResult<Counts> {
     Ok(counts)
 }
 
-fn tile_of(item: &Bound<'_, PyAny>, i: usize) -> PyResult<Tile> {
+/// Item `i` of a sequence of tile names (`what` names the argument in messages).
+fn tile_of(item: &Bound<'_, PyAny>, what: &str, i: usize) -> PyResult<Tile> {
     let s = item.cast::<PyString>().map_err(|_| {
-        invalid_hand(format!(
-            "tiles[{i}] is {}, not a tile name",
-            item.get_type()
-                .name()
-                .map_or(String::from("?"), |n| n.to_string())
+        type_error(format!(
+            "{what}[{i}] is {}, not a tile name",
+            type_name(item)
         ))
     })?;
-    let text = s.to_cow()?;
+    let text = text_of(s, &format!("{what}[{i}]"), tile_parse)?;
     if let Some(t) = Tile::from_mpsz(&text) {
         return Ok(t);
     }
     let tiles = parse_tiles(&text).map_err(|e| to_py(e.into()))?;
     match tiles.as_slice() {
         [t] => Ok(*t),
-        _ => Err(super::errors::TileParseError::new_err(format!(
-            "tiles[{i}] = {text:?} is not exactly one tile"
+        _ => Err(tile_parse(format!(
+            "{what}[{i}] = {:?} is not exactly one tile",
+            excerpt(&text)
         ))),
     }
+}
+
+/// A tile index (0-41: the kinds, then the flowers) given as an int.
+fn tile_from_index(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
+    let index = int_arg(obj, what)?;
+    match index {
+        IntArg::Small(k) => u8::try_from(k).ok().and_then(Tile::new),
+        IntArg::Huge { .. } => None,
+    }
+    .ok_or_else(|| {
+        tile_parse(format!(
+            "{what} = {} is not a tile index (0-41)",
+            index.describe()
+        ))
+    })
 }
 
 /// A sequence of 34 integers, or of tile names.
@@ -83,7 +211,7 @@ fn counts_from_items<'py>(
     } else {
         let tiles = items
             .enumerate()
-            .map(|(i, item)| tile_of(&item, i))
+            .map(|(i, item)| tile_of(&item, "tiles", i))
             .collect::<PyResult<Vec<Tile>>>()?;
         counts_of(&tiles).map_err(to_py)
     }
@@ -99,7 +227,7 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         return counts_from_items(list.len(), list.iter());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let text = text_of(s, "the hand", tile_parse)?;
         let tiles = parse_tiles(&text).map_err(|e| to_py(e.into()))?;
         return counts_of(&tiles).map_err(to_py);
     }
@@ -120,6 +248,7 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         }
     }
     if let Ok(arr) = obj.extract::<PyReadonlyArray1<'_, u8>>() {
+        // One dimension: C order and memory order agree; a strided view is copied.
         return match arr.as_slice() {
             Ok(s) => counts_from_bytes(s),
             Err(_) => counts_from_bytes(&arr.as_array().to_vec()),
@@ -129,7 +258,7 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
         return counts_from_items(list.len(), list.iter());
     }
     if obj.hasattr("__array__")? && obj.hasattr("shape")? {
-        // Other numpy integer dtypes and 1-D shapes: go through a list.
+        // Other numpy dtypes and 1-D shapes: go through a list.
         let list = obj.call_method0("tolist")?;
         if let Ok(list) = list.cast::<PyList>() {
             return counts_from_items(list.len(), list.iter());
@@ -138,36 +267,63 @@ pub fn counts_arg(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
             "a counts array must be one-dimensional with 34 entries",
         ));
     }
-    Err(invalid_hand(format!(
+    Err(type_error(format!(
         "cannot read a hand from {}: give an MPSZ string, tile names or 34 counts",
-        obj.get_type()
-            .name()
-            .map_or(String::from("?"), |n| n.to_string())
+        type_name(obj)
     )))
 }
 
-/// Tiles (with order and flowers kept) from a string or a sequence of tile names.
-pub fn tiles_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
+/// Tiles (with order and flowers kept) from a string or a sequence of tile names or indices
+/// (0-41). `what` names the argument in messages.
+pub fn tiles_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return parse_tiles(&s.to_cow()?).map_err(|e| to_py(e.into()));
+        return parse_tiles(&text_of(s, what, tile_parse)?).map_err(|e| to_py(e.into()));
     }
+    let items = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what} must be tile text or a sequence of tile names or indices, not {}",
+            type_name(obj)
+        ))
+    })?;
     let mut out = Vec::new();
-    for (i, item) in obj.try_iter()?.enumerate() {
+    for (i, item) in items.enumerate() {
         let item = item?;
         if item.is_instance_of::<PyString>() {
-            out.push(tile_of(&item, i)?);
-        } else if let Ok(k) = item.extract::<i64>() {
-            let t = u8::try_from(k).ok().and_then(Tile::new).ok_or_else(|| {
-                super::errors::TileParseError::new_err(format!(
-                    "tiles[{i}] = {k} is not a tile index (0-41)"
-                ))
-            })?;
-            out.push(t);
+            out.push(tile_of(&item, what, i)?);
+        } else if item.is_instance_of::<PyBool>() {
+            return Err(type_error(format!(
+                "{what}[{i}] is a bool, not a tile name or index"
+            )));
+        } else if item.is_instance_of::<PyInt>() || item.hasattr("__index__")? {
+            out.push(tile_from_index(&item, &format!("{what}[{i}]"))?);
         } else {
-            out.push(tile_of(&item, i)?);
+            out.push(tile_of(&item, what, i)?);
         }
     }
     Ok(out)
+}
+
+/// One tile: a name (`"5m"`, `"红中"`, a glyph), a sequence of exactly one, or an index
+/// (0-33 the kinds, 34-41 the flowers; numpy integers too). `what` names the argument.
+pub fn one_tile_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(type_error(format!(
+            "{what} must be a tile name or index, not bool"
+        )));
+    }
+    let is_index = !obj.is_instance_of::<PyString>()
+        && (obj.is_instance_of::<PyInt>()
+            || obj.hasattr("__index__")? && !obj.hasattr("__iter__")?);
+    if is_index {
+        return tile_from_index(obj, what);
+    }
+    match tiles_arg(obj, what)?.as_slice() {
+        [t] => Ok(*t),
+        other => Err(tile_parse(format!(
+            "{what}: expected exactly one tile, got {}",
+            other.len()
+        ))),
+    }
 }
 
 /// The wild set: tile names (one string may hold several) or kind indices.
@@ -186,7 +342,7 @@ pub fn jing_arg(obj: &Bound<'_, PyAny>) -> PyResult<Jing> {
     }) {
         return Ok(jing);
     }
-    let jing = Jing::from_tiles(&tiles_arg(obj)?).map_err(to_py)?;
+    let jing = Jing::from_tiles(&tiles_arg(obj, "jing")?).map_err(to_py)?;
     if is_deeply_immutable(obj) {
         let held = obj.clone().unbind();
         // The previous entry is dropped here with the GIL held.
@@ -274,22 +430,23 @@ pub fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeRules> {
         return ShapeRules::preset(name).map_err(to_py);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return ShapeRules::preset(&s.to_cow()?).map_err(to_py);
+        return ShapeRules::preset(&text_of(s, "rules", rules_error)?).map_err(to_py);
     }
     if let Ok(r) = obj.cast::<Rules>() {
         return Ok(r.get().inner);
     }
-    Err(super::errors::RulesError::new_err(
-        "rules must be a preset name (standard, nanchang, pingxiang, nanjing) or a majiang.Rules",
-    ))
+    Err(rules_error(format!(
+        "rules must be a preset name (standard, nanchang, pingxiang, nanjing) or a majiang.Rules, not {}",
+        type_name(obj)
+    )))
 }
 
-/// Checks the number of declared melds.
-pub fn melds_arg(melds: i64) -> PyResult<u8> {
-    u8::try_from(melds)
-        .ok()
-        .filter(|&m| m <= 4)
-        .ok_or_else(|| invalid_hand(format!("melds must be 0 to 4, got {melds}")))
+/// The number of declared melds, 0 to 4 (`None`: 0).
+pub fn melds_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
+    match obj {
+        None => Ok(0),
+        Some(m) => Ok(bounded_int(m, "melds", 0, 4, invalid_hand)? as u8),
+    }
 }
 
 /// Formats a kind index as its MPSZ name.

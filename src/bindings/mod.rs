@@ -20,5 +20,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shapes::register(m)?;
     batch::register(m)?;
     count_lists::register(m)?;
+    m.add_function(wrap_pyfunction!(errors::_panic_for_test, m)?)?;
     Ok(())
 }

@@ -1,9 +1,12 @@
 //! `majiang.Rules`: the shape knobs as a frozen Python object.
 
-use super::errors::{to_py, RulesError};
+use super::convert::text_of;
+use super::errors::{guard, rules_error, to_py, type_error, type_name};
+use crate::error::excerpt;
 use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
+use std::borrow::Cow;
 
 /// Which hands count as complete. Build one from a preset or knob by knob.
 ///
@@ -44,59 +47,97 @@ fn rotten_name(r: ThirteenRotten) -> &'static str {
 }
 
 fn bad(knob: &str, value: &str, allowed: &str) -> PyErr {
-    RulesError::new_err(format!("{knob}={value:?} is not one of {allowed}"))
+    rules_error(format!(
+        "{knob}={:?} is not one of {allowed}",
+        excerpt(value)
+    ))
+}
+
+/// A bool knob: `True` or `False` (numpy bools too), nothing else (`1` is a TypeError).
+fn bool_knob(obj: Option<&Bound<'_, PyAny>>, knob: &str, default: bool) -> PyResult<bool> {
+    match obj {
+        None => Ok(default),
+        Some(v) => v
+            .extract::<bool>()
+            .map_err(|_| type_error(format!("{knob} must be a bool, not {}", type_name(v)))),
+    }
+}
+
+/// A string knob's text.
+fn str_knob<'a>(
+    obj: Option<&'a Bound<'_, PyAny>>,
+    knob: &str,
+    default: &'static str,
+) -> PyResult<Cow<'a, str>> {
+    match obj {
+        None => Ok(Cow::Borrowed(default)),
+        Some(v) => {
+            let s = v
+                .cast::<PyString>()
+                .map_err(|_| type_error(format!("{knob} must be a str, not {}", type_name(v))))?;
+            text_of(s, knob, rules_error)
+        }
+    }
 }
 
 #[pymethods]
 impl Rules {
     #[new]
-    #[pyo3(signature = (*, honor_sequences=false, pair="any", seven_pairs="distinct", thirteen_orphans=false, thirteen_rotten="off", all_258=false))]
+    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None))]
+    #[pyo3(
+        text_signature = "(*, honor_sequences=False, pair=\"any\", seven_pairs=\"distinct\", thirteen_orphans=False, thirteen_rotten=\"off\", all_258=False)"
+    )]
     fn new(
-        honor_sequences: bool,
-        pair: &str,
-        seven_pairs: &str,
-        thirteen_orphans: bool,
-        thirteen_rotten: &str,
-        all_258: bool,
+        honor_sequences: Option<&Bound<'_, PyAny>>,
+        pair: Option<&Bound<'_, PyAny>>,
+        seven_pairs: Option<&Bound<'_, PyAny>>,
+        thirteen_orphans: Option<&Bound<'_, PyAny>>,
+        thirteen_rotten: Option<&Bound<'_, PyAny>>,
+        all_258: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
-        let pair = match pair {
-            "any" => PairRule::Any,
-            "258" => PairRule::TwoFiveEight,
-            _ => return Err(bad("pair", pair, "'any', '258'")),
-        };
-        let seven_pairs = match seven_pairs {
-            "off" => SevenPairs::Off,
-            "distinct" => SevenPairs::Distinct,
-            "four_as_two" => SevenPairs::FourAsTwo,
-            _ => {
-                return Err(bad(
-                    "seven_pairs",
+        guard(|| {
+            let honor_sequences = bool_knob(honor_sequences, "honor_sequences", false)?;
+            let thirteen_orphans = bool_knob(thirteen_orphans, "thirteen_orphans", false)?;
+            let all_258 = bool_knob(all_258, "all_258", false)?;
+            let pair = match &*str_knob(pair, "pair", "any")? {
+                "any" => PairRule::Any,
+                "258" => PairRule::TwoFiveEight,
+                other => return Err(bad("pair", other, "'any', '258'")),
+            };
+            let seven_pairs = match &*str_knob(seven_pairs, "seven_pairs", "distinct")? {
+                "off" => SevenPairs::Off,
+                "distinct" => SevenPairs::Distinct,
+                "four_as_two" => SevenPairs::FourAsTwo,
+                other => {
+                    return Err(bad(
+                        "seven_pairs",
+                        other,
+                        "'off', 'distinct', 'four_as_two'",
+                    ))
+                }
+            };
+            let thirteen_rotten = match &*str_knob(thirteen_rotten, "thirteen_rotten", "off")? {
+                "off" => ThirteenRotten::Off,
+                "nanchang" => ThirteenRotten::Nanchang,
+                "knitted" => ThirteenRotten::Knitted,
+                other => {
+                    return Err(bad(
+                        "thirteen_rotten",
+                        other,
+                        "'off', 'nanchang', 'knitted'",
+                    ))
+                }
+            };
+            Ok(Rules {
+                inner: ShapeRules {
+                    honor_sequences,
+                    pair,
                     seven_pairs,
-                    "'off', 'distinct', 'four_as_two'",
-                ))
-            }
-        };
-        let thirteen_rotten = match thirteen_rotten {
-            "off" => ThirteenRotten::Off,
-            "nanchang" => ThirteenRotten::Nanchang,
-            "knitted" => ThirteenRotten::Knitted,
-            _ => {
-                return Err(bad(
-                    "thirteen_rotten",
+                    thirteen_orphans,
                     thirteen_rotten,
-                    "'off', 'nanchang', 'knitted'",
-                ))
-            }
-        };
-        Ok(Rules {
-            inner: ShapeRules {
-                honor_sequences,
-                pair,
-                seven_pairs,
-                thirteen_orphans,
-                thirteen_rotten,
-                all_258,
-            },
+                    all_258,
+                },
+            })
         })
     }
 
@@ -106,9 +147,14 @@ impl Rules {
     ///     >>> majiang.Rules.preset("pingxiang").pair
     ///     '258'
     #[staticmethod]
-    fn preset(name: &str) -> PyResult<Rules> {
-        Ok(Rules {
-            inner: ShapeRules::preset(name).map_err(to_py)?,
+    fn preset(name: &Bound<'_, PyAny>) -> PyResult<Rules> {
+        guard(|| {
+            let s = name
+                .cast::<PyString>()
+                .map_err(|_| type_error(format!("name must be a str, not {}", type_name(name))))?;
+            Ok(Rules {
+                inner: ShapeRules::preset(&text_of(s, "name", rules_error)?).map_err(to_py)?,
+            })
         })
     }
 

@@ -1,7 +1,7 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
-use super::convert::{counts_arg, evaluator_arg, jing_arg, kind_pystr, melds_arg};
-use super::errors::to_py;
+use super::convert::{counts_arg, evaluator_arg, int_arg, jing_arg, kind_pystr, melds_arg, IntArg};
+use super::errors::{guard, rules_error, to_py};
 use crate::algo::{Decomposition, Evaluator};
 use crate::hand::Jing;
 use crate::tiles::Counts;
@@ -22,7 +22,7 @@ impl Query {
         tiles: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
         jing: Option<&Bound<'_, PyAny>>,
-        melds: i64,
+        melds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Query> {
         Ok(Query {
             eval: evaluator_arg(tiles.py(), rules)?,
@@ -51,15 +51,18 @@ impl Query {
 ///     >>> majiang.shanten([1, 1, 1, 1] + [0] * 30, melds=3)   # 34 counts: 1234m, 3 melds
 ///     0
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0)")]
 pub fn shanten(
     tiles: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     jing: Option<&Bound<'_, PyAny>>,
-    melds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i8> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    q.eval.shanten(&q.counts, q.jing, q.melds).map_err(to_py)
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        q.eval.shanten(&q.counts, q.jing, q.melds).map_err(to_py)
+    })
 }
 
 /// Shanten of each shape the rules enable: keys among "regular", "seven_pairs",
@@ -70,33 +73,36 @@ pub fn shanten(
 ///     >>> majiang.shanten_detail("147m258p369s12345z")
 ///     {'regular': 6, 'seven_pairs': 6, 'thirteen_rotten': -1}
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0)")]
 pub fn shanten_detail<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     jing: Option<&Bound<'py, PyAny>>,
-    melds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    let d = q
-        .eval
-        .shanten_detail(&q.counts, q.jing, q.melds)
-        .map_err(to_py)?;
-    let out = PyDict::new(py);
-    for (name, v) in [
-        ("regular", d.regular),
-        ("seven_pairs", d.seven_pairs),
-        ("thirteen_orphans", d.thirteen_orphans),
-        ("thirteen_rotten", d.thirteen_rotten),
-        ("knitted", d.knitted),
-        ("all_258", d.all_258),
-    ] {
-        if let Some(v) = v {
-            out.set_item(name, v)?;
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        let d = q
+            .eval
+            .shanten_detail(&q.counts, q.jing, q.melds)
+            .map_err(to_py)?;
+        let out = PyDict::new(py);
+        for (name, v) in [
+            ("regular", d.regular),
+            ("seven_pairs", d.seven_pairs),
+            ("thirteen_orphans", d.thirteen_orphans),
+            ("thirteen_rotten", d.thirteen_rotten),
+            ("knitted", d.knitted),
+            ("all_258", d.all_258),
+        ] {
+            if let Some(v) = v {
+                out.set_item(name, v)?;
+            }
         }
-    }
-    Ok(out)
+        Ok(out)
+    })
 }
 
 /// Whether a 14-3k concealed hand is complete.
@@ -107,15 +113,18 @@ pub fn shanten_detail<'py>(
 ///     >>> majiang.is_winning("123m456p789s123z55m", rules="standard")
 ///     False
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0)")]
 pub fn is_winning(
     tiles: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     jing: Option<&Bound<'_, PyAny>>,
-    melds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    q.eval.is_winning(&q.counts, q.jing, q.melds).map_err(to_py)
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        q.eval.is_winning(&q.counts, q.jing, q.melds).map_err(to_py)
+    })
 }
 
 /// The kinds that complete a 13-3k hand, as MPSZ names in index order (a kind the hand
@@ -125,20 +134,23 @@ pub fn is_winning(
 ///     >>> majiang.winning_tiles("1112345678999m", rules="standard")
 ///     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0)")]
 pub fn winning_tiles<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     jing: Option<&Bound<'py, PyAny>>,
-    melds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    let kinds = q
-        .eval
-        .winning_tiles(&q.counts, q.jing, q.melds)
-        .map_err(to_py)?;
-    PyList::new(py, kinds.into_iter().map(|k| kind_pystr(py, k)))
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        let kinds = q
+            .eval
+            .winning_tiles(&q.counts, q.jing, q.melds)
+            .map_err(to_py)?;
+        PyList::new(py, kinds.into_iter().map(|k| kind_pystr(py, k)))
+    })
 }
 
 /// For a 14-3k hand, every distinct discard with the shanten it leaves, the effective
@@ -150,38 +162,41 @@ pub fn winning_tiles<'py>(
 ///     >>> best["discard"], best["shanten"], best["effective"], best["unseen"]
 ///     ('5z', 0, ['1z', '2z'], 4)
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0, visible=None))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, visible=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0, visible=None)")]
 pub fn discard_options<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     jing: Option<&Bound<'py, PyAny>>,
-    melds: i64,
+    melds: Option<&Bound<'py, PyAny>>,
     visible: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    let visible = visible.map(counts_arg).transpose()?;
-    let options = q
-        .eval
-        .discard_options(&q.counts, q.jing, q.melds, visible.as_ref())
-        .map_err(to_py)?;
-    let keys = [
-        intern!(py, "discard"),
-        intern!(py, "shanten"),
-        intern!(py, "effective"),
-        intern!(py, "unseen"),
-    ];
-    let out = PyList::empty(py);
-    for o in options {
-        let d = PyDict::new(py);
-        d.set_item(keys[0], kind_pystr(py, o.discard))?;
-        d.set_item(keys[1], o.shanten)?;
-        let effective = o.effective.into_iter().map(|k| kind_pystr(py, k));
-        d.set_item(keys[2], PyList::new(py, effective)?)?;
-        d.set_item(keys[3], o.unseen)?;
-        out.append(d)?;
-    }
-    Ok(out)
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        let visible = visible.map(counts_arg).transpose()?;
+        let options = q
+            .eval
+            .discard_options(&q.counts, q.jing, q.melds, visible.as_ref())
+            .map_err(to_py)?;
+        let keys = [
+            intern!(py, "discard"),
+            intern!(py, "shanten"),
+            intern!(py, "effective"),
+            intern!(py, "unseen"),
+        ];
+        let out = PyList::empty(py);
+        for o in options {
+            let d = PyDict::new(py);
+            d.set_item(keys[0], kind_pystr(py, o.discard))?;
+            d.set_item(keys[1], o.shanten)?;
+            let effective = o.effective.into_iter().map(|k| kind_pystr(py, k));
+            d.set_item(keys[2], PyList::new(py, effective)?)?;
+            d.set_item(keys[3], o.unseen)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    })
 }
 
 fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound<'py, PyDict>> {
@@ -205,34 +220,60 @@ fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound
     Ok(out)
 }
 
+/// The default `limit` of [`decompositions`].
+const DEFAULT_LIMIT: usize = 1000;
+
 /// Every distinct way a complete 14-3k hand completes (at most `limit`): its shape, its
 /// blocks (kind, the tiles as read, the physical source tiles, which are wild) and whether
 /// every wild tile stands for itself (Nanchang 德国 / 精还原).
+///
+/// The search stops after `limit` readings, so memory is bounded by it however many
+/// readings wild tiles make possible. At most 10,000 are ever returned: a larger `limit`
+/// asks for all of them, and a hand with more than 10,000 is then a RulesError (a
+/// negative `limit` is one too).
 ///
 /// Example:
 ///     >>> ds = majiang.decompositions("111222333m456p77z", rules="standard")
 ///     >>> [[b["kind"] for b in d["blocks"]].count("triplet") for d in ds]  # 111 222 333 or 123 x3
 ///     [3, 0]
 #[pyfunction]
-#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=0, limit=1000))]
+#[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, limit=None))]
+#[pyo3(text_signature = "(tiles, *, rules=None, jing=None, melds=0, limit=1000)")]
 pub fn decompositions<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     jing: Option<&Bound<'py, PyAny>>,
-    melds: i64,
-    limit: usize,
+    melds: Option<&Bound<'py, PyAny>>,
+    limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let q = Query::new(tiles, rules, jing, melds)?;
-    let ds = q
-        .eval
-        .decompositions(&q.counts, q.jing, q.melds, limit)
-        .map_err(to_py)?;
-    let out = PyList::empty(py);
-    for d in &ds {
-        out.append(decomposition_dict(py, d)?)?;
-    }
-    Ok(out)
+    guard(|| {
+        let q = Query::new(tiles, rules, jing, melds)?;
+        let limit = match limit {
+            None => DEFAULT_LIMIT,
+            Some(l) => match int_arg(l, "limit")? {
+                IntArg::Small(n) if n >= 0 => usize::try_from(n).unwrap_or(usize::MAX),
+                IntArg::Huge {
+                    negative: false, ..
+                } => usize::MAX,
+                other => {
+                    return Err(rules_error(format!(
+                        "limit must be 0 or more, got {}",
+                        other.describe()
+                    )))
+                }
+            },
+        };
+        let ds = q
+            .eval
+            .decompositions(&q.counts, q.jing, q.melds, limit)
+            .map_err(to_py)?;
+        let out = PyList::empty(py);
+        for d in &ds {
+            out.append(decomposition_dict(py, d)?)?;
+        }
+        Ok(out)
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

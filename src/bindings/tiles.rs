@@ -1,19 +1,9 @@
 //! Tile parsing and naming for Python.
 
-use super::convert::tiles_arg;
-use super::errors::TileParseError;
-use crate::tiles::{format_tiles, Tile};
+use super::convert::{one_tile_arg, tiles_arg};
+use super::errors::{guard, tile_parse};
+use crate::tiles::format_tiles;
 use pyo3::prelude::*;
-
-fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
-    match tiles_arg(obj)?.as_slice() {
-        [t] => Ok(*t),
-        other => Err(TileParseError::new_err(format!(
-            "expected exactly one tile, got {}",
-            other.len()
-        ))),
-    }
-}
 
 /// Parses tiles (MPSZ, Chinese names, glyphs, freely mixed) into MPSZ names, in order.
 ///
@@ -22,7 +12,12 @@ fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 ///     ['1m', '2m', '7z', '1p']
 #[pyfunction]
 fn parse_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    Ok(tiles_arg(tiles)?.iter().map(|t| t.to_string()).collect())
+    guard(|| {
+        Ok(tiles_arg(tiles, "tiles")?
+            .iter()
+            .map(|t| t.to_string())
+            .collect())
+    })
 }
 
 /// Tiles as a compact MPSZ string, in the order given.
@@ -32,7 +27,7 @@ fn parse_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 ///     '12m1z'
 #[pyfunction]
 fn to_mpsz(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(format_tiles(&tiles_arg(tiles)?))
+    guard(|| Ok(format_tiles(&tiles_arg(tiles, "tiles")?)))
 }
 
 /// Tiles as Unicode mahjong glyphs.
@@ -42,7 +37,12 @@ fn to_mpsz(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 ///     '🀇🀄'
 #[pyfunction]
 fn to_glyphs(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(tiles_arg(tiles)?.iter().map(|t| t.glyph()).collect())
+    guard(|| {
+        Ok(tiles_arg(tiles, "tiles")?
+            .iter()
+            .map(|t| t.glyph())
+            .collect())
+    })
 }
 
 /// Tiles by Chinese name.
@@ -52,36 +52,49 @@ fn to_glyphs(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 ///     ['五万', '发']
 #[pyfunction]
 fn to_chinese(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
-    Ok(tiles_arg(tiles)?.iter().map(|t| t.chinese()).collect())
+    guard(|| {
+        Ok(tiles_arg(tiles, "tiles")?
+            .iter()
+            .map(|t| t.chinese())
+            .collect())
+    })
 }
 
-/// The index of one tile: 0-33 for the kinds in MPSZ order, 34-41 for the flowers.
+/// The index of one tile: 0-33 for the kinds in MPSZ order, 34-41 for the flowers. An int
+/// is taken as an index already and returned as it is (0-41; others are a TileParseError).
 ///
 /// Example:
 ///     >>> majiang.tile_index("东")
 ///     27
+///     >>> majiang.tile_index(5)
+///     5
 #[pyfunction]
 fn tile_index(tile: &Bound<'_, PyAny>) -> PyResult<usize> {
-    Ok(one_tile(tile)?.index())
+    guard(|| Ok(one_tile_arg(tile, "tile")?.index()))
 }
 
-/// Nanchang's jing pair from the flipped indicator: (正精, 副精).
+/// Nanchang's jing pair from the flipped indicator: (正精, 副精). The indicator is a tile
+/// name or a kind index (0-33).
 ///
 /// Example:
 ///     >>> majiang.jing_pair("9p")
 ///     ('9p', '1p')
 ///     >>> majiang.jing_pair("中")
 ///     ('7z', '6z')
+///     >>> majiang.jing_pair(3)   # kind 3 is 4m
+///     ('4m', '5m')
 #[pyfunction]
 fn jing_pair(indicator: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
-    let t = one_tile(indicator)?;
-    if t.is_flower() {
-        return Err(TileParseError::new_err(format!(
-            "a flower ({t}) cannot be a jing indicator"
-        )));
-    }
-    let (zheng, fu) = crate::hand::Jing::nanchang_pair(t);
-    Ok((zheng.to_string(), fu.to_string()))
+    guard(|| {
+        let t = one_tile_arg(indicator, "indicator")?;
+        if t.is_flower() {
+            return Err(tile_parse(format!(
+                "a flower ({t}) cannot be a jing indicator"
+            )));
+        }
+        let (zheng, fu) = crate::hand::Jing::nanchang_pair(t);
+        Ok((zheng.to_string(), fu.to_string()))
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

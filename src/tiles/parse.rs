@@ -1,6 +1,7 @@
 //! Parsing tiles from text: MPSZ runs, Chinese names and Unicode glyphs, freely mixed.
 
 use super::{Tile, NUM_KINDS};
+use crate::error::QUOTE_CHARS;
 use std::fmt;
 
 /// Why a piece of text is not a list of tiles.
@@ -8,7 +9,7 @@ use std::fmt;
 pub struct ParseError {
     /// Character position (0-based) where the bad token starts.
     pub position: usize,
-    /// The offending token.
+    /// The offending token (at most [`QUOTE_CHARS`] characters of it, then "…").
     pub token: String,
     /// What is wrong with it.
     pub reason: &'static str,
@@ -135,10 +136,20 @@ fn parse_mixed(text: &str) -> Result<Vec<Tile>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::with_capacity(chars.len());
     let mut i = 0;
-    let err = |position: usize, end: usize, reason| ParseError {
-        position,
-        token: chars[position..end.min(chars.len())].iter().collect(),
-        reason,
+    // The token is quoted in the message: at most `QUOTE_CHARS` characters of it, "…" marking
+    // a cut (a run of a million digits must not make a megabyte message).
+    let err = |position: usize, end: usize, reason| {
+        let end = end.min(chars.len());
+        let cut = end.min(position + QUOTE_CHARS);
+        let mut token: String = chars[position..cut].iter().collect();
+        if cut < end {
+            token.push('…');
+        }
+        ParseError {
+            position,
+            token,
+            reason,
+        }
     };
     while i < chars.len() {
         let c = chars[i];
