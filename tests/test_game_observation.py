@@ -34,8 +34,8 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
                 a[row("melds_self") + rel, k] += 1
         for k in st.ponds[other]:
             a[row("pond_self") + rel, k] += 1
-    for j in st.jing:
-        a[row("jing"), j] = 1
+    for j in st.wilds:
+        a[row("wild"), j] = 1
     if st.indicator is not None:
         a[row("indicator"), st.indicator] = 1
     claimed = st.rob_tile if st.phase == "rob" else st.last_discard

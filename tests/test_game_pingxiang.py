@@ -41,7 +41,7 @@ def play_checked(game: Game, bots: list[Bot], stop_after: int | None = None) -> 
     while not game.over and (stop_after is None or steps < stop_after):
         seat = game.to_act()[0]
         assert game.tile_count() == 136
-        assert game.state.jing == ()
+        assert game.state.wilds == ()
         legal = game.legal_actions(seat)
         for action in legal:
             if isinstance(action, Chow):

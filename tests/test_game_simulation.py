@@ -20,7 +20,7 @@ from majiang.game.bots import Bot
 from majiang.game.observation import HIDDEN_KONG
 
 OBSERVATION_KEYS = {
-    "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "jing", "scores",
+    "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "wilds", "scores",
     "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules", "declared",
 }  # fmt: skip
 MATCHES = 1000

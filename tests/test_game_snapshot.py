@@ -101,7 +101,7 @@ BAD: list[tuple[str, Any, str | None]] = [
     ("hands", "many", r"^snapshot: hands: expected int, got 'many'"),
     ("scores", [1, 2, 3], r"^snapshot: scores: expected four whole numbers"),
     ("over", True, r"^snapshot: over: True does not fit 0 of 2 hands"),
-    ("state.jing", ["1m"], r"^state\.jing: not the variant's jing"),
+    ("state.wilds", ["1m"], r"^state\.wilds: not the variant's wild kinds"),
     ("state.turn", 3, r"^state\.hands\[\d\]: \d+ tiles do not fit"),
     # The dealer's first turn always has its 14th tile drawn: None cannot have happened.
     ("state.drawn", None, r"^state\.drawn: not the state the events lead to"),

@@ -67,7 +67,7 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         "pond_kinds": tuple(st.ponds),
         "wall": st.wall.remaining - game.table.kept_back,
         "indicator_kind": st.indicator if flips else None,
-        "jing_kinds": st.jing,
+        "wild_kinds": st.wilds,
         "scores": tuple(game.scores),
         "dealer": st.dealer,
         "dealer_streak": st.streak,
@@ -97,7 +97,7 @@ def expected_dict(view: dict[str, Any]) -> dict[str, Any]:
         "flowers": ["".join(TILE_NAMES[t] for t in f) for f in view["flowers"]],
         "wall": view["wall"],
         "indicator": None if ind is None else TILE_NAMES[ind],
-        "jing": [KINDS[j] for j in view["jing_kinds"]],
+        "wilds": [KINDS[j] for j in view["wild_kinds"]],
         "scores": list(view["scores"]),
         "dealer": view["dealer"],
         "dealer_streak": view["dealer_streak"],
@@ -160,8 +160,8 @@ def expected_planes(game: Game, seat: int, view: dict[str, Any]) -> npt.NDArray[
                 a[ROW["flowers_self"] + rel, t] += 1
             else:
                 a[ROW["flower_owner"], t - 34] = rel + 1
-    for j in st.jing:
-        a[ROW["jing"], j] = 1
+    for j in st.wilds:
+        a[ROW["wild"], j] = 1
     if view["indicator_kind"] is not None:
         a[ROW["indicator"], view["indicator_kind"]] = 1
     if view["last_discard_kind"] is not None:

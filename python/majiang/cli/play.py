@@ -258,7 +258,7 @@ class Session:
     def _hints(self, game: Game) -> Text:
         st = game.state
         hand = list(st.hands[self.me])
-        jing = [KINDS[k] for k in st.jing]
+        jing = [KINDS[k] for k in st.wilds]
         k = len(st.melds[self.me])
         opts: dict[str, Any] = {"rules": game.table.shapes, "jing": jing, "melds": k}
         shanten = majiang.shanten(hand, **opts)

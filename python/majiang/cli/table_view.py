@@ -153,7 +153,7 @@ def table_view(
     current = state is None or state is game.state
     st = game.state if state is None else state
     acting = set(game.to_act()) if current else set()
-    jing = [KINDS[k] for k in st.jing]
+    jing = [KINDS[k] for k in st.wilds]
     header = Text()
     if title:
         header.append(title + "  ", style="bold")

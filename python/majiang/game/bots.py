@@ -53,8 +53,8 @@ class RandomBot:
 
 class EfficiencyBot:
     """Wins whenever it can; discards by :func:`majiang.discard_options` (lowest shanten, most
-    unseen effective tiles, keeps jing unless forced); claims only when that lowers shanten;
-    declares a concealed or added kong (never of a jing) when the hand after it is no further
+    unseen effective tiles, keeps wild tiles unless forced); claims only when that lowers shanten;
+    declares a concealed or added kong (never of a wild tile) when the hand after it is no further
     from winning than after its best discard.
 
     Example:
@@ -83,26 +83,26 @@ class EfficiencyBot:
         return legal[0]
 
     def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
-        jing = obs.jing
+        wilds = obs.wilds
         options = majiang.discard_options(
             list(obs.hand_counts),
             rules=obs.rules,
-            jing=jing,
+            jing=wilds,
             melds=obs.meld_count,
             visible=obs.visible(),
         )
         allowed = {d.tile for d in discards}
         ranked = [o for o in options if o["discard"] in allowed]
-        plain = [o for o in ranked if o["discard"] not in jing]
+        plain = [o for o in ranked if o["discard"] not in wilds]
         best = (plain or ranked)[0] if ranked else None
         for k in kongs:
-            if k.tile in jing:
+            if k.tile in wilds:
                 continue
             after = list(obs.hand_counts)
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
             melds = obs.meld_count + concealed
-            s = majiang.shanten(after, rules=obs.rules, jing=jing, melds=melds)
+            s = majiang.shanten(after, rules=obs.rules, jing=wilds, melds=melds)
             if best is None or s <= best["shanten"]:
                 return k
         return Discard(best["discard"] if best else discards[0].tile)
@@ -110,7 +110,7 @@ class EfficiencyBot:
     def _claim(self, obs: Observation, claims: Sequence[Action]) -> Action:
         hand = list(obs.hand_counts)
         k = obs.meld_count
-        before = majiang.shanten(hand, rules=obs.rules, jing=obs.jing, melds=k)
+        before = majiang.shanten(hand, rules=obs.rules, jing=obs.wilds, melds=k)
         tile = obs.last_discard
         assert tile is not None
         t = INDEX[tile]
@@ -126,9 +126,9 @@ class EfficiencyBot:
                 seq.remove(t)
                 for x in seq:
                     after[x] -= 1
-            if any(after[j] < hand[j] for j in (INDEX[x] for x in obs.jing)):
+            if any(after[j] < hand[j] for j in (INDEX[x] for x in obs.wilds)):
                 continue
-            s = majiang.shanten(after, rules=obs.rules, jing=obs.jing, melds=k + 1)
+            s = majiang.shanten(after, rules=obs.rules, jing=obs.wilds, melds=k + 1)
             if s < best[0]:
                 best = (s, a)
         return best[1]

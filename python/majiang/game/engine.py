@@ -73,7 +73,7 @@ def _chow(seq: tuple[int, int, int]) -> Chow:
 class Deal:
     """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
     tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
-    its last tile), the jing ``indicator`` / ``lower`` indicator (needed by a variant that
+    its last tile), the wild-tile ``indicator`` / ``lower`` indicator (needed by a variant that
     flips one, ``TableRules.flips_wild``; ignored by the others), the ``dice`` (for the log) and
     the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
     for variants with flowers the tiles each seat has laid aside (``flowers``).
@@ -218,7 +218,7 @@ class Game:
             wall=wall,
             indicator=up,
             lower=low,
-            jing=() if up is None else self.variant.wilds(up),
+            wilds=() if up is None else self.variant.wilds(up),
             hands=hands,
             dealt=[list(h) for h in hands],
             flowers=flowers,
@@ -300,7 +300,7 @@ class Game:
             if self.table.flips_wild:
                 if deal.indicator is None or deal.lower is None:
                     raise majiang.InvalidHandError(
-                        f"deal: {self.variant.name} flips a jing indicator: give indicator "
+                        f"deal: {self.variant.name} flips a wild-tile indicator: give indicator "
                         "and lower"
                     )
                 up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
@@ -353,7 +353,7 @@ class Game:
         found = st.waits[seat]
         if found is None:
             found = self.variant.waits(
-                st.hands[seat], st.melds[seat], seat=seat, wilds=st.jing, flowers=st.flowers[seat]
+                st.hands[seat], st.melds[seat], seat=seat, wilds=st.wilds, flowers=st.flowers[seat]
             )
             st.waits[seat] = found
         return found
@@ -373,7 +373,7 @@ class Game:
             st.hands[seat],
             st.melds[seat],
             st.flowers[seat],
-            st.jing,
+            st.wilds,
             robbing=robbing,
             waits=waits,
         )
@@ -456,7 +456,7 @@ class Game:
             concealed,
             st.melds[seat],
             st.flowers[seat],
-            st.jing,
+            st.wilds,
             after_kong=st.after_kong,
             waits=before,
         )
@@ -490,7 +490,7 @@ class Game:
             shared[1],
             st.wall.remaining - self._kept,
             st.indicator,
-            st.jing,
+            st.wilds,
             shared[2],
             st.dealer,
             st.streak,
@@ -812,7 +812,7 @@ class Game:
             st.ponds[source] = st.ponds[source][:-1]
         st.won_on = tile
         for s in (seat, *also):
-            query = WinQuery(s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.jing)
+            query = WinQuery(s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.wilds)
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")
         result = {

@@ -40,7 +40,7 @@ PLANES: tuple[str, ...] = (
     "pond_next",
     "pond_across",
     "pond_previous",
-    "jing",  # 1 on each wild kind
+    "wild",  # 1 on each wild kind (Nanchang's 精)
     "indicator",  # 1 on the 正精 indicator
     "last_discard",  # 1 on the discard being claimed (or the added kong being robbed)
     "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - laid aside - indicator
@@ -83,7 +83,7 @@ def hide_concealed_kongs(
 class Observation(NamedTuple):
     """What one seat may know: its own concealed tiles, every meld and pond (another seat's
     concealed kong as :data:`HIDDEN_KONG`, unless the variant shows them), the wall count,
-    the jing, scores and whose move it is. Kinds are indices 0-33 (``hand_counts``,
+    the wild kinds, scores and whose move it is. Kinds are indices 0-33 (``hand_counts``,
     ``pond_kinds``, ``*_kind``); the properties give MPSZ text. A named tuple, so the engine
     builds one every step at little cost.
 
@@ -100,7 +100,7 @@ class Observation(NamedTuple):
     pond_kinds: tuple[tuple[int, ...], ...]
     wall: int
     indicator_kind: int | None
-    jing_kinds: tuple[int, ...]
+    wild_kinds: tuple[int, ...]
     scores: tuple[int, ...]
     dealer: int
     dealer_streak: int
@@ -150,15 +150,15 @@ class Observation(NamedTuple):
         return None if self.indicator_kind is None else TILE_NAMES[self.indicator_kind]
 
     @property
-    def jing(self) -> tuple[str, ...]:
+    def wilds(self) -> tuple[str, ...]:
         """The wild kinds (MPSZ).
 
         Example:
             >>> from majiang.game import Game
-            >>> len(Game(seed=2).observation(0).jing)
+            >>> len(Game(seed=2).observation(0).wilds)
             2
         """
-        return tuple(KINDS[j] for j in self.jing_kinds)
+        return tuple(KINDS[j] for j in self.wild_kinds)
 
     @property
     def last_discard(self) -> str | None:
@@ -239,7 +239,7 @@ class Observation(NamedTuple):
             "flowers": ["".join(TILE_NAMES[t] for t in f) for f in self.flowers],
             "wall": self.wall,
             "indicator": self.indicator,
-            "jing": list(self.jing),
+            "wilds": list(self.wilds),
             "scores": list(self.scores),
             "dealer": self.dealer,
             "dealer_streak": self.dealer_streak,
@@ -291,9 +291,9 @@ class Observation(NamedTuple):
             seen += melds
             seen += pond
             seen += aside
-        a[_ROW["jing"], list(self.jing_kinds)] = 1
+        a[_ROW["wild"], list(self.wild_kinds)] = 1
         flipped = self.indicator_kind is not None and self.indicator_kind < 34
-        if flipped:  # only a variant that flips one (flips_jing) has an indicator
+        if flipped:  # only a variant that flips one (flips_wild) has an indicator
             a[_ROW["indicator"], self.indicator_kind] = 1
         if self.last_discard_kind is not None:
             a[_ROW["last_discard"], self.last_discard_kind] = 1

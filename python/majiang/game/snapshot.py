@@ -150,7 +150,7 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
     game.state = HandState.from_json(_get(data, "state", Mapping))
-    if not game.table.flips_wild:  # snapshots written before flips_jing: no indicator
+    if not game.table.flips_wild:  # snapshots written before flips_wild: no indicator
         game.state.indicator = game.state.lower = None
         for event in game.events:
             if event.get("event") == "deal":
@@ -261,10 +261,10 @@ def _check_state(game: Game) -> None:
     if game.table.flips_wild != (st.indicator is not None) or (st.indicator is None) != (
         st.lower is None
     ):
-        flips = "flips a jing indicator" if game.table.flips_wild else "flips none"
+        flips = "flips a wild-tile indicator" if game.table.flips_wild else "flips none"
         raise RecordError(f"state.indicator: {game.variant.name} {flips}")
-    if st.jing != (() if st.indicator is None else game.variant.wilds(st.indicator)):
-        raise RecordError("state.jing: not the variant's jing for the indicator")
+    if st.wilds != (() if st.indicator is None else game.variant.wilds(st.indicator)):
+        raise RecordError("state.wilds: not the variant's wild kinds for the indicator")
     wall = st.wall
     placed: Counter[int] = Counter(wall.tiles[wall.head : wall.tail])
     for hand in st.hands:

@@ -29,7 +29,7 @@ class HandState:
     opening declaration ``declaring``), ``turn`` (``turn`` seat acts after a draw or claim),
     ``claim`` (seats answer a discard), ``rob`` (seats may rob an added kong)
     or ``over``. ``flowers`` are the tiles each seat laid aside (补花; ids 34-41 are the
-    flowers). ``indicator`` and ``lower`` are the flipped jing indicators (None for a variant
+    flowers). ``indicator`` and ``lower`` are the flipped wild-tile indicators (None for a variant
     without a flip). ``won_on`` is the tile a finished hand was won on (out of every hand and
     pond). ``waits`` caches each seat's winning kinds while its hand is unchanged.
 
@@ -45,7 +45,7 @@ class HandState:
     wall: Wall
     indicator: int | None
     lower: int | None
-    jing: tuple[int, ...]
+    wilds: tuple[int, ...]
     hands: list[list[int]]
     dealt: list[list[int]]
     melds: list[tuple[Meld, ...]] = field(default_factory=lambda: [(), (), (), ()])
@@ -92,7 +92,7 @@ class HandState:
             "wall": self.wall.to_json(),
             "indicator": _tile_name(self.indicator),
             "lower": _tile_name(self.lower),
-            "jing": [KINDS[j] for j in self.jing],
+            "wilds": [KINDS[j] for j in self.wilds],
             "hands": [mpsz(h) for h in self.hands],
             "dealt": [mpsz(h) for h in self.dealt],
             "melds": [[m.to_dict() for m in ms] for ms in self.melds],
@@ -226,7 +226,7 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             wall=Wall.from_json(get("wall")),
             indicator=optional_tile("indicator"),
             lower=optional_tile("lower"),
-            jing=tuple(kind("jing", j) for j in listed("jing")),
+            wilds=tuple(kind("wilds", j) for j in listed("wilds" if "wilds" in data else "jing")),
             hands=[_counts(h) for h in _four(get("hands"), "hands")],
             dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
             melds=[

@@ -1,5 +1,5 @@
 """The wall: 136 tiles shuffled from a seed, dice, draws from the head, the tail for kong
-replacements and the jing flip.
+replacements and the indicator flip.
 
 Example:
     >>> from majiang.game.wall import Wall
@@ -37,7 +37,7 @@ class Wall:
     def build(cls, seed: int, tile_set: Sequence[int] | None = None) -> Wall:
         """Shuffle ``tile_set`` (default: the 136 tiles) with ``random.Random(seed)``, roll two
         dice (the second roll's total decides where dealing starts) and the dealer's roll for
-        the jing flip.
+        the indicator flip.
 
         Example:
             >>> Wall.build(7).tiles == Wall.build(7).tiles
@@ -92,7 +92,7 @@ class Wall:
         return self.tiles[self.tail]
 
     def flip(self) -> tuple[int, int]:
-        """The jing flip: counting ``flip_dice`` stacks back from the tail, the top tile (上精
+        """The indicator flip: counting ``flip_dice`` stacks back from the tail, the top tile (上精
         indicator) and the one under it (下精 indicator). Both stay in the wall.
 
         Example:
