@@ -292,7 +292,8 @@ class Session:
                 title = f"── hand {self.hand + 1} of {self.args.hands}: you are seat {self.me} ──"
                 self.out.print(Text(title, style="bold"))
                 streak = event.get("dealer_streak", 1)
-                floor = f", 爬楼 floor {streak}" if streak > 1 else ""
+                label = game.table.streak_label
+                floor = f", {label} {streak}" if label and streak > 1 else ""
                 self.out.print(f"dealer seat {event.get('dealer')}{floor}")
                 continue
             shows = game.table.concealed_kongs_shown
@@ -303,7 +304,9 @@ class Session:
                 self.out.print()
                 self.out.print(table_view(game, state=final, winner=winner, **self.opts))
                 self.out.print()
-                self.out.print(settlement_view(game.settlements[self.hand], **self.opts))
+                self.out.print(
+                    settlement_view(game.settlements[self.hand], game.variant.name, **self.opts)
+                )
                 self.hand += 1
         return len(game.events)
 

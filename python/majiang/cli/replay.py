@@ -94,7 +94,9 @@ def _show_end(out: Console, step: ReplayStep, args: argparse.Namespace) -> None:
     game = step.game
     out.print(table_view(game, args.seat, glyphs=args.glyphs, zh=args.zh))
     out.print()
-    out.print(settlement_view(game.settlements[-1], glyphs=args.glyphs, zh=args.zh))
+    out.print(
+        settlement_view(game.settlements[-1], game.variant.name, glyphs=args.glyphs, zh=args.zh)
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -71,10 +71,11 @@ def _read(path: str) -> Any:
     return None
 
 
-def render(s: Settlement) -> RenderableType:
-    """The settlement as a rich table for people: the result, one row per payment, then
-    each seat's total (see :func:`majiang.cli.table_view.settlement_view`)."""
-    return settlement_view(s)
+def render(s: Settlement, variant: str | None = None) -> RenderableType:
+    """The settlement of a hand of ``variant`` as a rich table for people: the result, one
+    row per payment, then each seat's total (see
+    :func:`majiang.cli.table_view.settlement_view`)."""
+    return settlement_view(s, variant)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,5 +86,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2))
     else:
-        console().print(render(s))
+        variant = record.get("variant") if isinstance(record, dict) else None
+        console().print(render(s, variant if isinstance(variant, str) else None))
     return 0

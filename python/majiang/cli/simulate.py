@@ -23,7 +23,8 @@ from rich.table import Table
 
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
-from majiang.game.simulation import BOTS, PATTERNS, simulate
+from majiang.game.simulation import BOTS, simulate
+from majiang.variants import lookup
 from majiang.variants import names as variant_names
 
 EXAMPLE = """examples:
@@ -81,11 +82,10 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     hands.add_row("discards a hand", f"{stats['average_turns']:.1f}")
     hands.add_section()
     found = stats["patterns"]
-    names = PATTERNS if variant == "nanchang" else sorted(found, key=lambda p: -found[p])
-    for name in names:
-        if name in PATTERNS and variant != "nanchang" and not found[name]:
-            continue  # Nanchang's patterns, never seen in another variant
-        hands.add_row(name, f"{found[name]:.2%}")
+    tallied = lookup(variant).tallied  # listed even at zero, then what else was seen
+    others = sorted((p for p in found if p not in tallied), key=lambda p: -found[p])
+    for name in [*tallied, *others]:
+        hands.add_row(name, f"{found.get(name, 0):.2%}")
     return [seats, hands]
 
 

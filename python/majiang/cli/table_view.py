@@ -34,7 +34,8 @@ from majiang.game.engine import Game
 from majiang.game.state import HandState, mpsz
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
-from majiang.variants import Variant, get_variant
+from majiang.variants import Variant, get_variant, lookup
+from majiang.variants.protocol import named_hands
 
 __all__ = [
     "Tiles",
@@ -163,8 +164,8 @@ def table_view(
             header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
         header.append("  ")
     header.append(f"wall {st.wall.remaining}")
-    palou = game.variant.name == "nanchang"
-    floor = f", 爬楼 floor {st.streak}" if palou and st.streak > 1 else ""
+    label = game.table.streak_label
+    floor = f", {label} {st.streak}" if label and st.streak > 1 else ""
     header.append(f"  dealer seat {st.dealer}{floor}")
     header.append("  scores " + " ".join(f"{s:+d}" for s in game.scores))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
@@ -242,13 +243,11 @@ def event_line(
     kind = event.get("event")
     who = _seat(event.get("seat"), viewer)
     if kind == "deal":
-        floor = (
-            f", 爬楼 floor {event.get('dealer_streak')}"
-            if event.get("dealer_streak", 1) > 1
-            else ""
-        )
-        line = f"deal: dealer seat {event.get('dealer')}{floor}"
         variant = _playable(event.get("variant"))
+        label = "streak" if variant is None else variant.table.streak_label
+        streak = event.get("dealer_streak", 1)
+        floor = f", {label} {streak}" if label and isinstance(streak, int) and streak > 1 else ""
+        line = f"deal: dealer seat {event.get('dealer')}{floor}"
         indicator = TILE_INDEX.get(str(event.get("indicator")))
         # Only a variant that flips one shows the indicator (older logs hold one for all).
         if variant is not None and variant.table.flips_wild and indicator is not None:
@@ -334,55 +333,49 @@ def _playable(name: object) -> Variant | None:
         return None
 
 
-def settlement_headline(s: Settlement) -> str:
-    """The result in one line: the winner, how, the shape and extras; or 荒庄. A variant
-    whose pattern names its hands (``hands``, ``fan``: Pingxiang) shows those instead of a
-    shape.
+def settlement_headline(s: Settlement, variant: str | None = None) -> str:
+    """The result in one line: the winner, how, and what the hand is called in ``variant``
+    (its ``describe``: Nanchang's shape and extras, Pingxiang's big hands and 番, Nanjing's
+    hands and 花); or 荒庄. Without a known variant, the hands the pattern names.
 
     Example:
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "draw"}))
         'exhaustive draw (荒庄)'
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
-        ...     "winner": 2, "from": 0, "self_drawn": False, "hands": ["清一色"], "fan": 4}))
+        ...     "winner": 2, "from": 0, "self_drawn": False, "hands": ["清一色"], "fan": 4}),
+        ...     "pingxiang")
         "seat 2 wins on seat 0's discard: 清一色 (4 番)"
-        >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",  # Nanjing
-        ...     "winner": 1, "self_drawn": False, "hands": ["门清"], "flowers": 50}))
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
+        ...     "winner": 1, "self_drawn": False, "hands": ["门清"], "flowers": 50}), "nanjing")
         'seat 1 wins on a discard: 门清 (50 花)'
     """
     p = s.pattern
-    if p.get("result") == "win" and "hands" in p:
-        if p["self_drawn"]:
+    if p.get("result") == "win":
+        if p.get("self_drawn"):
             how = "self-drawn"
         else:
             how = f"on seat {p['from']}'s discard" if "from" in p else "on a discard"
-        named = " ".join(p["hands"]) or "平胡"
-        if p.get("qiang_gang"):
-            named += " 抢杠"
-        value = f"{p['fan']} 番" if "fan" in p else f"{p.get('flowers')} 花"
-        return f"seat {p['winner']} wins {how}: {named} ({value})"
-    if p.get("result") == "win":
-        how = "self-drawn" if p["self_drawn"] else f"on seat {p['from']}'s discard"
-        extras = [
-            name
-            for name, on in (
-                (p.get("de_guo") or "", bool(p.get("de_guo"))),
-                ("精钓", p.get("jing_diao")),
-                ("杠开", p.get("gang_kai")),
-                ("抢杠", p.get("qiang_gang")),
-                ("天胡", p.get("tian_hu")),
-                ("地胡", p.get("di_hu")),
-            )
-            if on
-        ]
-        return f"seat {p['winner']} wins {how}: {' '.join([p['shape'], *extras])}"
+        return f"seat {p.get('winner')} wins {how}: {_described(p, variant)}"
     if p.get("result") == "draw":
         return "exhaustive draw (荒庄)"
     return "settlement"
 
 
-def settlement_view(s: Settlement, *, glyphs: bool = False, zh: bool = False) -> RenderableType:
-    """The settlement: a headline, the dealer and jing, one row per payment (payer, payee,
-    amount, reason, how), then each seat's total.
+def _described(pattern: Mapping[str, Any], variant: str | None) -> str:
+    """A won hand's pattern in the variant's words (the registry's ``describe``)."""
+    if variant is not None:
+        try:
+            return lookup(variant).describe(pattern)
+        except MajiangError:
+            pass
+    return " ".join(named_hands(pattern)) or str(pattern.get("shape", "a win"))
+
+
+def settlement_view(
+    s: Settlement, variant: str | None = None, *, glyphs: bool = False, zh: bool = False
+) -> RenderableType:
+    """The settlement of a hand of ``variant``: a headline, the dealer (and the wild tiles),
+    one row per payment (payer, payee, amount, reason, how), then each seat's total.
 
     Example:
         >>> import io
@@ -396,7 +389,7 @@ def settlement_view(s: Settlement, *, glyphs: bool = False, zh: bool = False) ->
     tiles = Tiles(glyphs, zh)
     p = s.pattern
     parts: list[RenderableType] = []
-    headline = settlement_headline(s)
+    headline = settlement_headline(s, variant)
     if headline != "settlement" or p:
         parts.append(Text(headline, style="bold"))
     if "dealer" in p:

@@ -22,11 +22,10 @@ from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
-from majiang.variants import get_variant
+from majiang.variants import get_variant, lookup
 
-__all__ = ["BOTS", "PATTERNS", "Tally", "make_bots", "simulate"]
+__all__ = ["BOTS", "Tally", "make_bots", "simulate"]
 
-PATTERNS = ("德国", "德中德", "精钓", "杠开", "七对", "十三烂")
 BOTS: dict[str, type[RandomBot] | type[EfficiencyBot]] = {
     "random": RandomBot,
     "efficiency": EfficiencyBot,
@@ -66,7 +65,9 @@ class Tally:
     discard_win: int = 0
     draws: int = 0
     turns: int = 0
-    patterns: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PATTERNS, 0))
+    patterns: dict[str, int] = field(default_factory=dict)
+    """How often each pattern the variant tallies was seen (its registry entry's ``tallied``
+    at zero too, and the ``highlights`` of every won hand)."""
 
     def add(self, game: Game) -> None:
         """Count a finished game's hands.
@@ -76,6 +77,9 @@ class Tally:
             2
         """
         self.hands += len(game.records)
+        entry = lookup(game.variant.name)
+        for name in entry.tallied:
+            self.patterns.setdefault(name, 0)
         for s in range(4):
             self.total[s] += game.scores[s]
         self.turns += sum(1 for e in game.events if e["event"] == "discard")
@@ -91,7 +95,7 @@ class Tally:
                 self.self_draw += 1
             else:
                 self.discard_win += 1
-            for p in _patterns(settlement.pattern):
+            for p in entry.highlights(settlement.pattern):
                 self.patterns[p] = self.patterns.get(p, 0) + 1
 
     def merge(self, other: Tally) -> None:
@@ -277,20 +281,3 @@ def _spread(
                 index = running.pop(future)
                 pending.discard(index)
                 finished(index, future.result())
-
-
-def _patterns(pattern: Mapping[str, Any]) -> list[str]:
-    """The counted patterns of one won hand's settlement pattern: Nanchang's (always
-    listed, even at zero) and any variant's named big hands (``pattern["hands"]``)."""
-    named = [str(h) for h in pattern.get("hands", ())]
-    shape = str(pattern.get("shape") or "")
-    found = [str(pattern["de_guo"])] if pattern.get("de_guo") in ("德国", "德中德") else []
-    if pattern.get("jing_diao"):
-        found.append("精钓")
-    if pattern.get("gang_kai"):
-        found.append("杠开")
-    if shape == "小七对":
-        found.append("七对")
-    if "十三烂" in shape:
-        found.append("十三烂")
-    return found + [h for h in named if h not in found]

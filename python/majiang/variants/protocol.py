@@ -87,6 +87,8 @@ class TableRules:
     - ``pass_blocks_pong``: a seat that passes a pong may not pong that kind again before its
       next draw (no 弃先碰后). A passed win always blocks winning on a discard until the seat's
       next draw.
+    - ``streak_label``: what players call the dealer's streak when it matters to the score
+      (Nanchang's 爬楼 floor); None: the command line does not show it.
     - ``concealed_kongs_shown``: others see a concealed kong's kind (else only that it exists).
     - ``openings``: declarations asked of every seat at once after the deal, in this order,
       before the dealer's first turn (Nanjing's ``ready`` 报听; 定缺, 换三张): the options are
@@ -108,6 +110,7 @@ class TableRules:
     multiple_winners: bool = False
     pass_blocks_pong: bool = False
     concealed_kongs_shown: bool = False
+    streak_label: str | None = None
     openings: tuple[str, ...] = ()
 
 

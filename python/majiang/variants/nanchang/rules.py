@@ -13,4 +13,10 @@ from majiang.variants.protocol import TableRules
 
 __all__ = ["TABLE"]
 
-TABLE = TableRules(name="nanchang", shapes="nanchang", chows="honors", flips_wild=True)
+TABLE = TableRules(
+    name="nanchang",
+    shapes="nanchang",
+    chows="honors",
+    flips_wild=True,
+    streak_label="爬楼 floor",  # every payment x the floor ([000] 爬楼)
+)
