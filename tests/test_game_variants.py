@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 import majiang
-from majiang.game import Chow, EfficiencyBot, Game, RandomBot, Variant, play, replay
+from majiang.game import Chow, Declare, EfficiencyBot, Game, RandomBot, Variant, play, replay
 from majiang.game.bots import Bot
 from majiang.settlement import Payment, Settlement
+from majiang.tiles import KINDS
 from majiang.variants.protocol import TableRules, standard_tiles
 from majiang.variants.registry import register, unregister
 
@@ -127,3 +128,75 @@ def test_flower_planes_show_who_laid_aside_what() -> None:
                 assert owner[t - 34] == (seat - 0) % 4 + 1
             else:
                 assert planes[PLANES.index("flowers_self") + seat, t] >= 1
+
+
+# A test-only variant with a private opening that moves tiles, shaped like Sichuan's 换三张:
+# every seat must pass one tile (a kind it holds) to the next seat; the others see that it
+# passed, not what.
+class PassOne(Variant):
+    table = TableRules(
+        name="test-pass-one",
+        shapes="standard",
+        openings=("pass",),
+        private_openings=frozenset({"pass"}),
+    )
+
+    def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
+        hand = state.hands[seat]
+        return [Declare("pass", KINDS[k]) for k in range(34) if hand[k]]
+
+    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+        for seat, name in made.items():
+            k = KINDS.index(name)
+            state.hands[seat][k] -= 1
+            state.hands[(seat + 1) % 4][k] += 1
+        return True
+
+
+@pytest.fixture
+def pass_one() -> Iterator[None]:
+    register(PassOne.table.name, flower_settle, PassOne)
+    yield
+    unregister(PassOne.table.name)
+
+
+def test_a_private_opening_moves_tiles_and_shows_only_its_own_value(pass_one: None) -> None:
+    game = Game("test-pass-one", seed=4, dealer=0)
+    assert game.state.phase == "declare" and game.to_act() == [0, 1, 2, 3]
+    before = [list(h) for h in game.state.hands]
+    for seat in range(4):
+        legal = game.legal_actions(seat)
+        assert all(isinstance(a, Declare) for a in legal)
+        assert {a.value for a in legal if isinstance(a, Declare)} == {
+            KINDS[k] for k in range(34) if before[seat][k]
+        }
+    chosen = [KINDS[next(k for k in range(34) if before[s][k])] for s in range(4)]
+    for seat in range(4):
+        game.step(seat, Declare("pass", chosen[seat]))
+    assert game.state.phase == "turn" and game.tile_count() == 136
+    for seat in range(4):
+        expected = list(before[seat])
+        expected[KINDS.index(chosen[seat])] -= 1
+        expected[KINDS.index(chosen[(seat + 3) % 4])] += 1
+        assert game.state.hands[seat] == expected
+        seen = game.observation(seat).declared
+        assert seen[seat] == (("pass", chosen[seat]),)
+        assert all(seen[o] == (("pass", ""),) for o in range(4) if o != seat)
+        shown = game.observation(seat).to_dict()["declared"]
+        assert shown == [{"pass": chosen[o] if o == seat else ""} for o in range(4)]
+
+
+def test_private_openings_replay_and_restore(pass_one: None) -> None:
+    for seed in range(6):
+        bots = mixed(seed)
+        game = Game("test-pass-one", seed=seed, hands=2)
+        steps = 0
+        while not game.over:
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+            steps += 1
+            if steps == 7:
+                restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+                assert restored.state == game.state
+            assert game.tile_count() == 136
+        assert replay(game.events).scores == tuple(game.scores)

@@ -9,7 +9,7 @@ Example:
 
 from __future__ import annotations
 
-from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win, from_dict
+from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass, Pong, Win, from_dict
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Deal, Game, play
 from majiang.game.log import read_events, write_events
@@ -24,6 +24,7 @@ __all__ = [
     "Bot",
     "Chow",
     "Deal",
+    "Declare",
     "Discard",
     "EfficiencyBot",
     "Game",

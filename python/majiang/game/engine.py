@@ -53,6 +53,8 @@ __all__ = ["Deal", "Game", "Observation", "play"]
 
 AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 """``AFTER[s]``: the other seats in turn order after ``s``."""
+FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
+"""``FROM[s]``: every seat in turn order from ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
@@ -254,7 +256,7 @@ class Game:
         st = self.state
         for what in self._openings[first:]:
             options = {}
-            for s in AFTER[(st.dealer + 3) % 4]:  # from the dealer, in turn order
+            for s in FROM[st.dealer]:  # from the dealer, in turn order
                 offered = self.variant.opening_options(what, s, st)
                 if offered:
                     options[s] = list(offered)
@@ -269,11 +271,16 @@ class Game:
         what, responses = st.declaring, st.responses
         assert what is not None
         st.claimants, st.responses, st.options = [], {}, {}
-        for s in AFTER[(st.dealer + 3) % 4]:
+        made: dict[int, str] = {}
+        for s in FROM[st.dealer]:
             act = responses.get(s)
             if isinstance(act, Declare):
-                st.declared[s][act.what] = act.value
+                st.declared[s][act.what] = made[s] = act.value
                 self._log("declare", seat=s, what=act.what, value=act.value)
+        if made and self.variant.after_declarations(what, made, st):
+            st.waits = [None, None, None, None]  # the variant moved tiles (换三张)
+            if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
+                st.drawn = None  # the dealer's 14th tile went to another seat
         self._legal, self._shared = {}, None
         self._open_declarations(self._openings.index(what) + 1)
 
@@ -477,8 +484,10 @@ class Game:
         if shared is None:  # what every seat sees alike, built once per step
             melds, ponds = tuple(st.melds), tuple(st.ponds)
             public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+            private = self.table.private_openings
             declared = tuple(tuple(d.items()) for d in st.declared)
-            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public, declared)
+            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
+            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public, others, declared)
             self._shared = shared
         seen = shared[4]
         if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
@@ -501,7 +510,7 @@ class Game:
             st.drawn if own_draw else None,
             shared[3],
             self.table.shapes,
-            shared[5],
+            shared[5] if not self.table.private_openings else _own(shared[5], shared[6], seat),
         )
 
     def tile_count(self) -> int:
@@ -901,6 +910,16 @@ class Game:
             True
         """
         return copy.deepcopy(self)
+
+
+def _own(others: tuple[Any, ...], full: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+    """The declarations ``seat`` sees: every seat's public ones, and its own private ones.
+
+    Example:
+        >>> _own(((), (("pass", ""),)), ((), (("pass", "5m"),)), 1)
+        ((), (('pass', '5m'),))
+    """
+    return (*others[:seat], full[seat], *others[seat + 1 :])
 
 
 def _check_arguments(

@@ -94,6 +94,8 @@ class TableRules:
       before the dealer's first turn (Nanjing's ``ready`` 报听; 定缺, 换三张): the options are
       :meth:`Variant.opening_options`; what a seat declares is public and stays in the state,
       and :meth:`Variant.allowed_discards` and :meth:`Variant.may_meld` may then restrict it.
+    - ``private_openings``: those of the openings whose value only the declaring seat sees
+      (the three tiles of 换三张): the others see that it declared, not what.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -112,6 +114,7 @@ class TableRules:
     concealed_kongs_shown: bool = False
     streak_label: str | None = None
     openings: tuple[str, ...] = ()
+    private_openings: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +316,18 @@ class Variant(ABC):
             []
         """
         return []
+
+    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+        """What the declarations ``made`` (seat -> value) of the opening ``what`` do to the
+        hand, applied to the engine's ``state`` (换三张 moves tiles between hands); True when
+        it changed any seat's tiles. Default: nothing (a declaration is only recorded).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").after_declarations("ready", {1: ""}, None)
+            False
+        """
+        return False
 
     def allowed_discards(self, seat: int, state: Any) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind
