@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import majiang
+from majiang.cli.table_view import event_line
 from majiang.game import Chow, Declare, EfficiencyBot, Game, RandomBot, Variant, play, replay
 from majiang.game.bots import Bot
 from majiang.settlement import Payment, Settlement
@@ -184,6 +185,20 @@ def test_a_private_opening_moves_tiles_and_shows_only_its_own_value(pass_one: No
         assert all(seen[o] == (("pass", ""),) for o in range(4) if o != seat)
         shown = game.observation(seat).to_dict()["declared"]
         assert shown == [{"pass": chosen[o] if o == seat else ""} for o in range(4)]
+
+
+def test_the_log_view_of_a_seat_hides_the_others_private_declarations(pass_one: None) -> None:
+    game = Game("test-pass-one", seed=2, dealer=1)
+    for seat in game.to_act():
+        game.step(seat, game.legal_actions(seat)[0])
+    private = game.table.private_openings
+    for event in (e for e in game.events if e["event"] == "declare"):
+        for viewer in range(4):
+            line = str(event_line(event, viewer, private_openings=private))
+            if viewer == event["seat"]:
+                assert line.endswith(f"declares pass {event['value']}")
+            else:
+                assert line.endswith("declares pass"), line
 
 
 def test_private_openings_replay_and_restore(pass_one: None) -> None:

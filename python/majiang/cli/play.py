@@ -297,7 +297,16 @@ class Session:
                 self.out.print(f"dealer seat {event.get('dealer')}{floor}")
                 continue
             shows = game.table.concealed_kongs_shown
-            self.out.print(event_line(event, self.me, shows_concealed_kongs=shows, **self.opts))
+            private = game.table.private_openings
+            self.out.print(
+                event_line(
+                    event,
+                    self.me,
+                    shows_concealed_kongs=shows,
+                    private_openings=private,
+                    **self.opts,
+                )
+            )
             if kind == "settlement":
                 winner = game.records[self.hand]["result"].get("winner")
                 final = finals[self.hand]

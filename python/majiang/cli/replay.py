@@ -115,7 +115,16 @@ def run(args: argparse.Namespace) -> int:
         if kind == "deal":
             out.print(Text(f"── hand {step.hand} (line {step.line}) ──", style="bold"))
         shows = step.game.table.concealed_kongs_shown
-        out.print(event_line(step.event, args.seat, shows_concealed_kongs=shows, **opts))
+        private = step.game.table.private_openings
+        out.print(
+            event_line(
+                step.event,
+                args.seat,
+                shows_concealed_kongs=shows,
+                private_openings=private,
+                **opts,
+            )
+        )
         if args.step:
             if kind == "settlement":
                 _show_end(out, step, args)

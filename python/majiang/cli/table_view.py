@@ -19,7 +19,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,10 +223,12 @@ def event_line(
     glyphs: bool = False,
     zh: bool = False,
     shows_concealed_kongs: bool = False,
+    private_openings: Collection[str] = (),
 ) -> Text:
     """One logged event as a short line. With ``viewer`` (a seat), the tiles other seats
     draw are hidden, and so is the kind of their concealed kongs unless the variant shows
-    them (``shows_concealed_kongs``, Nanjing's 暗杠也亮); that seat is marked "(you)".
+    them (``shows_concealed_kongs``, Nanjing's 暗杠也亮), and the value of their
+    ``private_openings`` declarations (换三张); that seat is marked "(you)".
 
     Example:
         >>> str(event_line({"event": "pong", "seat": 1, "tiles": "555p", "source": 0}))
@@ -297,6 +299,11 @@ def event_line(
             if event.get(k)
         ]
         return Text(line + "".join(f" ({e})" for e in extras), style="bold green")
+    if kind == "declare":
+        what, value = str(event.get("what")), str(event.get("value", ""))
+        secret = viewer is not None and viewer != event.get("seat") and what in private_openings
+        told = "" if secret or not value else f" {value}"
+        return Text(f"{who} declares {what}{told}", style="cyan")
     if kind == "draw-game":
         return Text("the wall is empty: exhaustive draw (荒庄)", style="bold yellow")
     if kind == "settlement":
