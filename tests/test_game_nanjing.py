@@ -467,3 +467,22 @@ def test_a_ready_seats_win_is_di_hu() -> None:
     assert record["players"][1]["ready"] and record["result"]["di_hu"]
     assert "地胡" in game.settlements[0].pattern["hands"]
     assert replay(game.events).scores == tuple(game.scores)
+
+
+def test_a_pong_may_be_made_a_kong_at_once() -> None:
+    """碰后可以立马杠 [004 v2]: right after a pong the seat may add its fourth tile."""
+    hands = (
+        "258m369p258s1234z9s",
+        "258m258s369p134z4z",
+        "999s368m36s3z128p7m",
+        "258m147s369p24z3p1p",
+    )
+    wall = "7p7p7p1s1s1s6m6m6m7s7s3s3s4p4p2p2p8p"
+    game = decline_openings(Game("nanjing", seed=0, dealer=0, deal=Deal(hands, wall, drawn="9s")))
+    game.step(0, Discard("9s"))
+    for seat in game.to_act():
+        game.step(seat, Pong() if seat == 2 else Pass())
+    assert game.state.turn == 2 and Kong("9s", "added") in game.legal_actions(2)
+    game.step(2, Kong("9s", "added"))
+    assert [m.kind for m in game.state.melds[2]] == ["bu_gang"]
+    assert game.state.melds[2][0].source == 0  # the pong's feeder (二杠)

@@ -124,9 +124,16 @@ def test_furiten_until_own_draw() -> None:
 def test_jing_diao_cannot_win_on_a_discard() -> None:
     lone_jing = "234s456s234m777z1m"  # 1m is a jing: any tile completes the hand
     assert len(majiang.winning_tiles(lone_jing, jing=("9m", "1m"))) >= 33
-    g = game((DEALER, CHOWER, PONGER, lone_jing))
-    g.step(0, Discard("5p"))
-    assert Win() not in g.legal_actions(3)
+    g = game((DEALER, "258m258s369p1346z", "368m367s1357z128p", lone_jing), "7p1s9s1m" + FILLER)
+    g.step(0, Discard("5p"))  # the dealer's first discard: 精钓地胡 (below); seat 3 passes
+    while g.state.phase == "claim":
+        g.step(g.to_act()[0], Pass())
+    for seat, tile in ((1, "7p"), (2, "1s"), (3, "9s")):
+        g.step(seat, Discard(tile))
+        while g.state.phase == "claim":
+            g.step(g.to_act()[0], Pass())
+    g.step(0, Discard("9p"))
+    assert 3 not in g.to_act(), "精钓 takes no discard"
 
 
 def test_robbing_an_added_kong_voids_it() -> None:
@@ -244,3 +251,40 @@ def test_win_on_the_replacement_draw_is_gang_kai() -> None:
     result = g.records[0]["result"]
     assert result["gang_kai"] is True and result["from"] is None
     assert g.settlements[0].pattern["gang_kai"] is True
+
+
+# 精钓 on a discard (docs/rules/nanchang.md §5): a lone jing that pairs with anything wins
+# only self-drawn — but the dealer's first discard wins it as 精钓地胡 ([000], [002]), and a
+# discard that completes the hand with every jing as itself wins it as 德国 ([002]).
+JING_DIAO = "234s456s234m777z1m"  # jing 9m/1m: the lone 1m pairs with anything
+
+
+def everyone_passes(g: Game) -> None:
+    while g.state.phase == "claim":
+        g.step(g.to_act()[0], Pass())
+
+
+def test_jing_diao_wins_the_dealers_first_discard_as_di_hu() -> None:
+    g = game((DEALER, JING_DIAO, "368m367s1357z128p", "258m147s369p2456z"))
+    g.step(0, Discard("5p"))
+    assert Win() in g.legal_actions(1)
+    g.step(1, Win())
+    result, pattern = g.records[0]["result"], g.settlements[0].pattern
+    assert result["di_hu"] and pattern["jing_diao"]
+    paid = {p.payer: p.amount for p in g.settlements[0].by_reason("地胡")}
+    assert paid == {0: 40, 2: 40, 3: 40}  # 精钓地胡: 40 from each
+
+
+def test_jing_diao_takes_the_jing_itself_on_a_later_discard_as_de_guo() -> None:
+    hands = (DEALER, "258m258s369p1346z", "368m367s1357z128p", JING_DIAO)
+    g = game(hands, wall="7p1s9s1m" + FILLER)
+    g.step(0, Discard("5p"))
+    everyone_passes(g)
+    for seat, tile in ((1, "7p"), (2, "1s"), (3, "9s")):
+        g.step(seat, Discard(tile))
+        everyone_passes(g)
+    g.step(0, Discard("1m"))  # 234s 456s 234m 777z 11m: every jing as itself
+    answer(g, {3: Win()})
+    result, pattern = g.records[0]["result"], g.settlements[0].pattern
+    assert result["winner"] == 3 and not result["di_hu"]
+    assert pattern["de_guo"] == "德国" and not pattern["jing_diao"]

@@ -373,6 +373,7 @@ class Game:
         if tile not in waits:
             return False
         source = st.turn if robbing else st.discarder
+        first = not robbing and self._dealers_first_discard()
         query = WinQuery(
             seat,
             tile,
@@ -383,8 +384,15 @@ class Game:
             st.wilds,
             robbing=robbing,
             waits=waits,
+            first_discard=first,
         )
         return self.variant.may_win(query)
+
+    def _dealers_first_discard(self) -> bool:
+        """Whether the discard in play is the dealer's first, before any claim or kong (the
+        tile a 地胡 is won on)."""
+        st = self.state
+        return st.discarder == st.dealer and st.discards_made == 1 and not st.interrupted
 
     def _claim_options(self, seat: int, tile: int) -> list[Action]:
         st = self.state
@@ -442,6 +450,10 @@ class Game:
                 for m in st.melds[seat]:
                     if m.kind == "peng" and hand[m.kinds[0]]:
                         out.append(kong(m.kinds[0], "added"))
+        elif self.table.kong_after_pong and st.melds[seat] and st.wall.remaining > self._kept:
+            last = st.melds[seat][-1]  # right after a pong, before its discard
+            if last.kind == "peng" and last.source is not None and hand[last.kinds[0]]:
+                out.append(kong(last.kinds[0], "added"))
         allowed = self.variant.allowed_discards(seat, st) if self._openings else None
         if allowed is None:
             out += compress(DISCARDS, hand)
@@ -661,7 +673,7 @@ class Game:
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
         if winners:
-            di_hu = src == st.dealer and st.discards_made == 1 and not st.interrupted
+            di_hu = self._dealers_first_discard()
             several = len(winners) > 1 and self.table.multiple_winners
             self._finish_win(winners[0], t, src, di_hu=di_hu, also=winners[1:] if several else ())
             return

@@ -87,6 +87,8 @@ class TableRules:
     - ``pass_blocks_pong``: a seat that passes a pong may not pong that kind again before its
       next draw (no 弃先碰后). A passed win always blocks winning on a discard until the seat's
       next draw.
+    - ``kong_after_pong``: right after a pong, before discarding, the seat may add the fourth
+      tile it holds to that pong (Nanjing's 碰后可以立马杠); otherwise only on a later turn.
     - ``streak_label``: what players call the dealer's streak when it matters to the score
       (Nanchang's 爬楼 floor); None: the command line does not show it.
     - ``concealed_kongs_shown``: others see a concealed kong's kind (else only that it exists).
@@ -112,6 +114,7 @@ class TableRules:
     multiple_winners: bool = False
     pass_blocks_pong: bool = False
     concealed_kongs_shown: bool = False
+    kong_after_pong: bool = False
     streak_label: str | None = None
     openings: tuple[str, ...] = ()
     private_openings: frozenset[str] = frozenset()
@@ -123,7 +126,8 @@ class WinQuery:
 
     ``concealed`` are the seat's counts without the winning ``tile``; ``source`` the seat the
     tile came from (None: self-drawn); ``robbing`` whether it is an added kong's tile (抢杠);
-    ``after_kong`` a replacement draw after a kong; ``waits`` the kinds
+    ``after_kong`` a replacement draw after a kong; ``first_discard`` the dealer's first
+    discard before any claim or kong (a 地胡's tile); ``waits`` the kinds
     :meth:`Variant.waits` gave for ``concealed`` when the engine knows them (None: not
     computed, ask the shapes directly).
 
@@ -143,6 +147,7 @@ class WinQuery:
     robbing: bool = False
     after_kong: bool = False
     waits: frozenset[int] | None = None
+    first_discard: bool = False
 
     @property
     def self_drawn(self) -> bool:

@@ -74,7 +74,10 @@ class NanchangVariant(Variant):
         return (majiang.tile_index(zheng), majiang.tile_index(fu))
 
     def may_win(self, query: WinQuery) -> bool:
-        """A completing tile wins, except a discard onto a 精钓 wait.
+        """A completing tile wins, except a discard onto a 精钓 wait — unless it is the
+        dealer's first discard (精钓地胡, [000] "起手形成精钓的牌型地胡为40", [002] 精釣地糊) or
+        it completes the hand with every jing as itself (德国/精还原, scored as 德国 without
+        精钓 [002]).
 
         Example:
             >>> hand = majiang.tiles.to_counts("123m456p789s123z3m")
@@ -87,7 +90,11 @@ class NanchangVariant(Variant):
         """
         if not super().may_win(query):
             return False
-        return query.self_drawn or query.robbing or not jing_diao(query)
+        if query.self_drawn or query.robbing or query.first_discard or not jing_diao(query):
+            return True
+        return bool(  # 德国: the hand complete with no jing standing for another tile
+            majiang.is_winning(query.full(), rules=TABLE.shapes, melds=len(query.melds))
+        )
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The Nanchang record: the shared fields, the two indicators and 抄庄 (the first four

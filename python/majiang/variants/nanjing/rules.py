@@ -26,5 +26,6 @@ TABLE = TableRules(
     multiple_winners=True,
     pass_blocks_pong=True,
     concealed_kongs_shown=True,  # "暗杠也亮" [004 v2]
+    kong_after_pong=True,  # "碰后可以立马杠" [004 v2]
     openings=("ready",),  # 报听 after the deal, for 地胡 [004]
 )
