@@ -288,3 +288,52 @@ def test_jing_diao_takes_the_jing_itself_on_a_later_discard_as_de_guo() -> None:
     result, pattern = g.records[0]["result"], g.settlements[0].pattern
     assert result["winner"] == 3 and not result["di_hu"]
     assert pattern["de_guo"] == "德国" and not pattern["jing_diao"]
+
+
+# 弃先胡后 ([002], the default): a passed win blocks every discard until the seat's next draw,
+# chow, pong or kong; [000] (option passed_win="same_until_draw"): only that tile, until its
+# next draw. Seat 3 could win the dealer's 5p but pongs it instead, then discards 2m; the
+# dealer discards 4z; seat 1's 5m completes seat 3's hand.
+PASSER = ("258m369p258s1234z5p", "258m258s369p1347z", "368m367s1357z128p", "234s456s234m77z55p")
+
+
+def passed_then_offered(options: dict[str, str]) -> tuple[bool, bool]:
+    g = Game(seed=0, dealer=0, options=options, deal=Deal(PASSER, "9s5m" + FILLER, "9m", "5z"))
+    g.step(0, Discard("5p"))
+    assert Win() in g.legal_actions(3)
+    answer(g, {3: Pong()})
+    blocked_after_pong = 3 in g.state.furiten or (3, 13) in g.state.win_passed
+    g.step(3, Discard("2m"))
+    answer(g, {})
+    g.step(0, Discard("4z"))
+    answer(g, {})
+    g.step(1, Discard("5m"))
+    return blocked_after_pong, 3 in g.to_act() and Win() in g.legal_actions(3)
+
+
+def test_a_pong_lifts_a_passed_win_by_default() -> None:
+    assert passed_then_offered({}) == (False, True)  # [002]: the pong lifted it
+
+
+def test_a_passed_win_blocks_only_that_tile_under_seed_000() -> None:
+    # [000]: only 5p was blocked (until seat 3's next draw); 5m is another tile
+    assert passed_then_offered({"passed_win": "same_until_draw"}) == (True, True)
+
+
+def test_a_passed_win_blocks_every_tile_without_a_meld() -> None:
+    hands = (DEALER, "258m258s369p1346z", "368m367s1357z128p", "234s456s234m77z55p")
+    g = game(hands, "7z" + FILLER)
+    g.step(0, Discard("5p"))
+    answer(g, {})
+    g.step(1, Discard("7z"))
+    assert Win() not in g.legal_actions(3)  # [002]: any tile until the next draw
+    g = Game(
+        seed=0,
+        dealer=0,
+        options={"passed_win": "same_until_draw"},
+        deal=Deal(hands, "7z" + FILLER, "9m", "5z"),
+    )
+    g.step(0, Discard("5p"))
+    answer(g, {})
+    g.step(1, Discard("7z"))
+    assert Win() in g.legal_actions(3)  # [000]: 7z is not the tile passed

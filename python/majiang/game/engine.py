@@ -367,7 +367,7 @@ class Game:
 
     def _can_win_discard(self, seat: int, tile: int, robbing: bool) -> bool:
         st = self.state
-        if seat in st.furiten:
+        if seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed):
             return False
         waits = self._waits(seat)
         if tile not in waits:
@@ -680,7 +680,7 @@ class Game:
         blocks_pong = self.table.pass_blocks_pong
         for s, opts in options.items():
             if WIN in opts:
-                st.furiten.add(s)
+                self._passed_win(s, t)
             if blocks_pong and PONG in opts and not isinstance(responses.get(s), Pong | Kong):
                 st.pong_passed.add((s, t))
         for s in AFTER[src]:
@@ -710,6 +710,8 @@ class Game:
         st.ponds[src] = st.ponds[src][:-1]
         st.melds[seat] += (Meld(kind, tuple(sorted([*own, t])), src),)
         st.interrupted = True
+        if self.table.passed_win == "any_until_draw_or_meld":
+            st.furiten.discard(seat)  # a chow, pong or kong lifts a passed win's block
         st.turn, st.drawn, st.last_discard, st.discarder = seat, None, None, None
         if kind == "ming_gang":
             self._log("kong", seat=seat, kind="exposed", tile=KINDS[t], source=src)
@@ -729,8 +731,15 @@ class Game:
             self._finish_win(winners[0], t, seat, qiang_gang=True)
             return
         for s in responses:
-            st.furiten.add(s)
+            self._passed_win(s, t)
         self._complete_added_kong(seat, t)
+
+    def _passed_win(self, seat: int, tile: int) -> None:
+        """``seat`` passed a win on ``tile``: what it may not win now (the table's 弃先胡后)."""
+        if self.table.passed_win == "same_until_draw":
+            self.state.win_passed.add((seat, tile))
+        else:
+            self.state.furiten.add(seat)
 
     def _draw(self, seat: int) -> None:
         st = self.state
@@ -753,6 +762,8 @@ class Game:
                 return
             t = st.wall.draw_tail() if from_tail else st.wall.draw()
             st.furiten.discard(seat)
+            if st.win_passed:
+                st.win_passed = {(s, k) for s, k in st.win_passed if s != seat}
             if st.pong_passed:
                 st.pong_passed = {(s, k) for s, k in st.pong_passed if s != seat}
             st.turns += 1

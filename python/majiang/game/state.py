@@ -65,6 +65,10 @@ class HandState:
     responses: dict[int, Action] = field(default_factory=dict)
     options: dict[int, list[Action]] = field(default_factory=dict)
     furiten: set[int] = field(default_factory=set)
+    """Seats that passed a win and may win no discard for now (the table's ``passed_win``)."""
+    win_passed: set[tuple[int, int]] = field(default_factory=set)
+    """(seat, kind) pairs: the seat passed a win on that kind and may not win on it before its
+    next draw (``passed_win == "same_until_draw"``)."""
     pong_passed: set[tuple[int, int]] = field(default_factory=set)
     """(seat, kind) pairs: the seat passed a pong of that kind and may not pong it again
     before its next draw (variants with ``pass_blocks_pong``, Nanjing's no 弃先碰后)."""
@@ -112,6 +116,7 @@ class HandState:
             "responses": {str(s): a.to_dict() for s, a in self.responses.items()},
             "options": {str(s): [a.to_dict() for a in o] for s, o in self.options.items()},
             "furiten": sorted(self.furiten),
+            "win_passed": [[seat, KINDS[k]] for seat, k in sorted(self.win_passed)],
             "pong_passed": [[seat, KINDS[k]] for seat, k in sorted(self.pong_passed)],
             "turns": self.turns,
             "won_on": _name(self.won_on),
@@ -201,7 +206,8 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
         return value
 
     def pairs(key: str) -> list[tuple[Any, Any]]:
-        value = data.get(key, []) if key == "pong_passed" else get(key)
+        # written only by later versions: absent in older snapshots
+        value = data.get(key, []) if key in ("pong_passed", "win_passed") else get(key)
         if not isinstance(value, list) or not all(
             isinstance(x, list | tuple) and len(x) == 2 for x in value
         ):
@@ -258,6 +264,9 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
                 for s, o in seat_map("options").items()
             },
             furiten={seat("furiten", s) for s in listed("furiten")},
+            win_passed={
+                (seat("win_passed", s), kind("win_passed", k)) for s, k in pairs("win_passed")
+            },
             pong_passed={
                 (seat("pong_passed", s), kind("pong_passed", k)) for s, k in pairs("pong_passed")
             },

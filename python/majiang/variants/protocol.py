@@ -53,6 +53,8 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 
+PassedWin = Literal["any_until_draw", "any_until_draw_or_meld", "same_until_draw"]
+"""What a passed win blocks (:class:`TableRules` ``passed_win``)."""
 ChowRule = Literal["none", "suits", "honors"]
 """Which chows the 下家 may claim: ``none``; ``suits`` (sequences of a suit); ``honors`` (suit
 sequences, and any three different winds or 中发白 as well)."""
@@ -85,8 +87,10 @@ class TableRules:
     - ``multiple_winners``: every seat that declares a win on one discard wins (一炮多响);
       otherwise the nearest after the discarder.
     - ``pass_blocks_pong``: a seat that passes a pong may not pong that kind again before its
-      next draw (no 弃先碰后). A passed win always blocks winning on a discard until the seat's
-      next draw.
+      next draw (no 弃先碰后).
+    - ``passed_win``: what a passed win blocks (弃先胡后): ``any_until_draw`` (every discard
+      until the seat's next draw), ``any_until_draw_or_meld`` (until its next draw, chow, pong
+      or kong) or ``same_until_draw`` (that tile only, until its next draw).
     - ``kong_after_pong``: right after a pong, before discarding, the seat may add the fourth
       tile it holds to that pong (Nanjing's 碰后可以立马杠); otherwise only on a later turn.
     - ``streak_label``: what players call the dealer's streak when it matters to the score
@@ -113,6 +117,7 @@ class TableRules:
     flips_wild: bool = False
     multiple_winners: bool = False
     pass_blocks_pong: bool = False
+    passed_win: PassedWin = "any_until_draw"
     concealed_kongs_shown: bool = False
     kong_after_pong: bool = False
     streak_label: str | None = None

@@ -30,12 +30,14 @@ BawangMode = Literal["double", "plus_10"]
 DealerDouble = Literal["involved", "winner_or_discarder"]
 DeBonusPayers = Literal["discarder_or_all_on_self_draw", "every_loser"]
 TianDiHuScoring = Literal["flat", "seed003_variant"]
+PassedWin = Literal["any_until_draw_or_meld", "same_until_draw"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "bawang_mode": ("double", "plus_10"),
     "dealer_double": ("involved", "winner_or_discarder"),
     "de_bonus_payers": ("discarder_or_all_on_self_draw", "every_loser"),
     "tian_di_hu_scoring": ("flat", "seed003_variant"),
+    "passed_win": ("any_until_draw_or_meld", "same_until_draw"),
 }
 
 
@@ -87,6 +89,10 @@ class NanchangOptions:
     """抄庄: the dealer pays each other player this ([002])."""
     xia_fan: bool = True
     """下翻 settlement with the lower jing when the record gives them ([000] [001 打法])."""
+    passed_win: PassedWin = "any_until_draw_or_meld"
+    """弃先胡后 (a play rule): a seat that passed a winning discard may win no discard until its
+    next draw, chow, pong or kong ([002]); "same_until_draw": only not that tile, until its next
+    draw ([000])."""
     indicator_back_in_wall: bool = True
     """The flipped indicators go back to the wall ([000] [001 打法]); False: they are out of
     play, so record validation counts them among the four copies of their kind."""
@@ -207,5 +213,6 @@ OPTION_SOURCES: dict[str, tuple[str, str]] = {
     "chao_zhuang_penalty": ("5: [002]", "any amount"),
     "xia_fan": ("true: [000] [001 打法]", "false: issue option (no 下翻)"),
     "indicator_back_in_wall": ("true: [000] [001 打法] [002]", "false"),
+    "passed_win": ("any_until_draw_or_meld: [002]", "same_until_draw: [000]"),
 }
 """Option name -> (default and its seeds, alternatives and theirs)."""

@@ -8,6 +8,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import majiang
@@ -60,8 +61,12 @@ class NanchangVariant(Variant):
         """
         from majiang.variants.nanchang.options import NanchangOptions
 
-        NanchangOptions.from_dict(options)
-        return self
+        passed = NanchangOptions.from_dict(options).passed_win
+        if passed == self.table.passed_win:
+            return self
+        bound = NanchangVariant()
+        bound.table = replace(TABLE, passed_win=passed)
+        return bound
 
     def wilds(self, indicator: int) -> tuple[int, ...]:
         """The 正精 and 副精 kinds of an indicator.

@@ -19,4 +19,5 @@ TABLE = TableRules(
     chows="honors",
     flips_wild=True,
     streak_label="爬楼 floor",  # every payment x the floor ([000] 爬楼)
+    passed_win="any_until_draw_or_meld",  # 弃先胡后 [002]; option passed_win: [000]'s reading
 )
