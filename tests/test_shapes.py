@@ -76,6 +76,25 @@ class TestPingxiangShapes:
         assert majiang.is_winning("147m258p369s12345z", rules="pingxiang")
         assert not majiang.is_winning("147m258p359s12345z", rules="pingxiang")
 
+    def test_knitted_honors_knob(self) -> None:
+        # option P8: 十三烂 with at least five honors (default) or exactly five
+        exactly = majiang.Rules.preset("pingxiang").replace(knitted_honors="exactly_5")
+        for hand, at_least_wins, exactly_wins in [
+            ("147m258p369s12345z", True, True),
+            ("147m258p36s123456z", True, False),
+            ("147m258p3s1234567z", True, False),
+            ("147m147p369s12345z", False, False),
+        ]:
+            assert majiang.is_winning(hand, rules="pingxiang") == at_least_wins, hand
+            assert majiang.is_winning(hand, rules=exactly) == exactly_wins, hand
+            shapes = {d["shape"] for d in majiang.decompositions(hand, rules="pingxiang")}
+            assert ("knitted" in shapes) == at_least_wins, hand
+        assert majiang.shanten_detail("147m258p36s123456z", rules=exactly)["knitted"] == 0
+        # a wild tile may be the fifth honor, never a sixth one
+        jing = "1m"
+        assert majiang.is_winning("1147m258p36s12345z", rules=exactly, jing=jing)
+        assert not majiang.is_winning("1147m258p3s123456z", rules=exactly, jing=jing)
+
     def test_all_258_in_any_arrangement(self) -> None:
         assert majiang.is_winning("258m258p258s22258m", rules="pingxiang")
         detail = majiang.shanten_detail("258m258p258s22258m", rules="pingxiang")
@@ -89,6 +108,26 @@ def test_rules_object_equals_preset() -> None:
     assert built == majiang.Rules.preset("nanchang")
     assert majiang.shanten("123m456p11s123z567z", rules=built) == -1
     assert majiang.Rules.preset("nanjing").to_dict()["seven_pairs"] == "four_as_two"
+    for name in majiang.Rules.preset_names():
+        preset = majiang.Rules.preset(name)
+        assert majiang.Rules(**preset.to_dict()) == preset
+        assert preset.replace() == preset
+        assert preset.knitted_honors == "at_least_5"
+
+
+def test_rules_replace_changes_only_the_knobs_given() -> None:
+    base = majiang.Rules.preset("pingxiang")
+    five = base.replace(knitted_honors="exactly_5")
+    assert five != base and hash(five) != hash(base)
+    assert {k: v for k, v in five.to_dict().items() if k != "knitted_honors"} == {
+        k: v for k, v in base.to_dict().items() if k != "knitted_honors"
+    }
+    assert five.replace(knitted_honors="at_least_5") == base
+    assert base.replace(pair="any", all_258=False).pair == "any"
+    with pytest.raises(majiang.RulesError, match="knitted_honors"):
+        base.replace(knitted_honors="six")  # type: ignore[arg-type]
+    with pytest.raises(majiang.ArgumentTypeError, match="all_258"):
+        base.replace(all_258=1)  # type: ignore[arg-type]
 
 
 PRESETS = ["standard", "nanchang", "pingxiang", "nanjing"]
