@@ -381,7 +381,10 @@ impl Evaluator {
         }
         out.sort();
         out.dedup();
-        if out.len() > MAX_DECOMPOSITIONS {
+        // Each shape's search stops at `limit`, so several shapes together may exceed the
+        // maximum although `limit` does not: that is truncated like any other count. Only a
+        // request for all of them fails on it.
+        if requested > MAX_DECOMPOSITIONS && out.len() > MAX_DECOMPOSITIONS {
             return Err(Error::Rules(format!(
                 "this hand has more than {MAX_DECOMPOSITIONS} decompositions; give a limit of \
                  at most {MAX_DECOMPOSITIONS} (got {requested})"

@@ -345,9 +345,8 @@ def _readings_cached(counts: tuple[int, ...], melds: int) -> tuple[_Reading, ...
     if sum(counts) != 14 - 3 * melds:
         return ()
     out: list[_Reading] = []
-    for d in decompositions(list(counts), rules=_RULES, melds=melds):
-        blocks = tuple((b["kind"], KIND_INDEX[b["tiles"][0]]) for b in d["blocks"])
-        out.append((d["shape"], blocks))
+    for d in decompositions(counts, rules=_RULES, melds=melds):
+        out.append((d.shape, tuple((b.kind, b.kinds[0]) for b in d.blocks)))
     return tuple(out)
 
 
