@@ -2,6 +2,7 @@
 //! frozen values (what `decompositions` returns), with `to_dict()` giving the JSON form.
 
 use super::convert::{kind_name, kind_pystr};
+use super::errors::guard;
 use crate::algo::{Block as CoreBlock, Decomposition as CoreDecomposition, TileUse};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -68,43 +69,45 @@ impl Block {
     /// The tiles as read, as kind indices (0-33), in reading order.
     #[getter]
     fn kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.tiles.iter().map(|t| t.kind))
+        guard(|| PyTuple::new(py, self.inner.tiles.iter().map(|t| t.kind)))
     }
 
     /// The tiles as read, as MPSZ names.
     #[getter]
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.names(py, |t| t.kind)
+        guard(|| self.names(py, |t| t.kind))
     }
 
     /// The physical tiles, as kind indices (a wild tile's own kind).
     #[getter]
     fn source_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.tiles.iter().map(|t| t.tile))
+        guard(|| PyTuple::new(py, self.inner.tiles.iter().map(|t| t.tile)))
     }
 
     /// The physical tiles, as MPSZ names.
     #[getter]
     fn sources<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.names(py, |t| t.tile)
+        guard(|| self.names(py, |t| t.tile))
     }
 
     /// Which tiles are wild.
     #[getter]
     fn wild<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.tiles.iter().map(|t| t.wild))
+        guard(|| PyTuple::new(py, self.inner.tiles.iter().map(|t| t.wild)))
     }
 
     /// For each wild tile, (the physical tile, the tile it stands for), as MPSZ names.
     #[getter]
     fn stands_for<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let pairs = self.inner.tiles.iter().filter(|t| t.wild).map(|t| {
-            (
-                kind_pystr(py, t.tile as usize),
-                kind_pystr(py, t.kind as usize),
-            )
-        });
-        PyTuple::new(py, pairs.collect::<Vec<_>>())
+        guard(|| {
+            let pairs = self.inner.tiles.iter().filter(|t| t.wild).map(|t| {
+                (
+                    kind_pystr(py, t.tile as usize),
+                    kind_pystr(py, t.kind as usize),
+                )
+            });
+            PyTuple::new(py, pairs.collect::<Vec<_>>())
+        })
     }
 
     /// The JSON form: ``{"kind", "tiles", "sources", "wild"}``, tiles as MPSZ names.
@@ -113,14 +116,20 @@ impl Block {
     ///     >>> majiang.decompositions("123m456p789s11122z")[0].blocks[0].to_dict()
     ///     {'kind': 'pair', 'tiles': ['2z', '2z'], 'sources': ['2z', '2z'], 'wild': [False, False]}
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.dict(py)
+        guard(|| self.dict(py))
     }
 
     fn __len__(&self) -> usize {
         self.inner.tiles.len()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| Ok(self.repr()))
+    }
+}
+
+impl Block {
+    fn repr(&self) -> String {
         let tuple = |items: Vec<String>| match items.len() {
             1 => format!("({},)", items[0]),
             _ => format!("({})", items.join(", ")),
@@ -222,6 +231,16 @@ impl Decomposition {
     ///     >>> d["shape"], d["wilds_as_themselves"], d["blocks"][1]["tiles"]
     ///     ('regular', True, ['1z', '1z', '1z'])
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        guard(|| self.dict(py))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        guard(|| self.repr(py))
+    }
+}
+
+impl Decomposition {
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
         out.set_item(intern!(py, "shape"), self.inner.shape.name())?;
         out.set_item(
@@ -236,7 +255,7 @@ impl Decomposition {
         Ok(out)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+    fn repr(&self, py: Python<'_>) -> PyResult<String> {
         let blocks = self.blocks.bind(py);
         let parts = blocks
             .iter()
