@@ -278,6 +278,7 @@ def is_winning(
 
 
 _PLAIN: _Flags = (False, False, None, False)
+_NOTHING: frozenset[int] = frozenset()
 _SEATS = 4
 
 
@@ -323,6 +324,8 @@ def engine_waits(
         >>> sorted(engine_waits(to_counts("123m456m789m1122p"), (), 0, winner=0))
         [9, 10]
     """
+    if len(melds) != 3 and not winning_tiles(concealed, rules=_RULES, melds=len(melds)):
+        return _NOTHING  # not ready (most hands), and no §9 completion without three melds
     return _engine_waits(tuple(concealed), tuple(melds), hard, winner, options)
 
 

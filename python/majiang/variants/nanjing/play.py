@@ -17,6 +17,7 @@ from majiang.game.actions import Declare, Pass
 from majiang.game.state import HandState
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
+from majiang.variants.nanjing.hands import engine_waits, engine_wins
 from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 
@@ -72,9 +73,7 @@ class NanjingVariant(Variant):
             ...     WinQuery(0, 10, None, hand, melds, flowers=(34, 35, 36, 31)))
             (False, True)
         """
-        from majiang.variants.nanjing import hands
-
-        return hands.engine_wins(
+        return engine_wins(
             query.concealed,
             query.tile,
             query.melds,
@@ -104,9 +103,7 @@ class NanjingVariant(Variant):
             >>> sorted(v.waits(majiang.tiles.to_counts("123m456m789m1122p"), (), seat=0))
             [9, 10]
         """
-        from majiang.variants.nanjing import hands
-
-        return hands.engine_waits(concealed, melds, len(flowers), winner=seat, options=self.options)
+        return engine_waits(concealed, melds, len(flowers), winner=seat, options=self.options)
 
     def opening_options(self, what: str, seat: int, state: HandState) -> list[Any]:
         """报听 (``ready``) after the deal (docs/rules/nanjing.md §8, N8): a seat whose hand is

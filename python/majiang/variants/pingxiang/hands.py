@@ -52,6 +52,7 @@ _DEFAULT = PingxiangOptions()
 HONORS: range = range(27, 34)
 TWO_FIVE_EIGHT: tuple[int, ...] = tuple(k for k in range(27) if k % 9 in (1, 4, 7))
 _NOT_258: tuple[int, ...] = tuple(k for k in range(34) if k not in TWO_FIVE_EIGHT)
+_NOTHING: frozenset[int] = frozenset()
 
 # The core reads every Pingxiang shape but the shapeless 乱将 and 字一色: blocks and any pair
 # (the 258 rule and the big hands that waive it are judged per reading), seven pairs with a
@@ -244,6 +245,12 @@ def engine_waits(
         >>> sorted(engine_waits(to_counts("123m456p789s2345s"), ()))
         [19, 22]
     """
+    rules = _SHAPES[options.shisanlan_honors]
+    if not winning_tiles(concealed, rules=rules, melds=len(melds)):
+        # Not ready in any shape the core reads (most hands): only a shapeless 乱将 or 字一色
+        # could still wait, and only if the concealed tiles are all 2/5/8 or all honors.
+        if any(concealed[k] for k in _NOT_258) and any(concealed[:27]):
+            return _NOTHING
     return _engine_waits(tuple(concealed), tuple((m.kind, m.kinds) for m in melds), options)
 
 
