@@ -245,12 +245,14 @@ def engine_waits(
         >>> sorted(engine_waits(to_counts("123m456p789s2345s"), ()))
         [19, 22]
     """
-    rules = _SHAPES[options.shisanlan_honors]
-    if not winning_tiles(concealed, rules=rules, melds=len(melds)):
-        # Not ready in any shape the core reads (most hands): only a shapeless 乱将 or 字一色
-        # could still wait, and only if the concealed tiles are all 2/5/8 or all honors.
-        if any(concealed[k] for k in _NOT_258) and any(concealed[:27]):
-            return _NOTHING
+    # Not ready in any shape the core reads (most hands): only a shapeless 乱将 or 字一色 could
+    # still wait, and only if the concealed tiles are all 2/5/8 or all honors.
+    if (
+        not winning_tiles(concealed, rules=_SHAPES[options.shisanlan_honors], melds=len(melds))
+        and any(concealed[k] for k in _NOT_258)
+        and any(concealed[:27])
+    ):
+        return _NOTHING
     return _engine_waits(tuple(concealed), tuple((m.kind, m.kinds) for m in melds), options)
 
 
