@@ -6,11 +6,11 @@
 //! failing case is printed (shrunk) and not persisted to disk.
 
 use crate::algo::batch::{self, Batch, PerRow, Rows};
-use crate::algo::tests::{random_hand, Rng};
+use crate::algo::tests::{random_hand, Rng, PINGXIANG_FIVE_HONORS};
 use crate::algo::{brute, Evaluator, MAX_DECOMPOSITIONS};
 use crate::error::{Error, QUOTE_CHARS};
 use crate::hand::{check_hand, hand_size, HandSize, Jing};
-use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
+use crate::rules::{KnittedHonors, PairRule, SevenPairs, ShapeRules, ThirteenRotten};
 use crate::tiles::{format_tiles, parse_tiles, Counts, Tile, NUM_KINDS};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -24,7 +24,7 @@ fn config(cases: u32) -> Config {
     }
 }
 
-/// Any of the 144 rule sets the knobs make.
+/// Any of the 288 rule sets the knobs make.
 fn any_rules() -> impl Strategy<Value = ShapeRules> {
     (
         any::<bool>(),
@@ -41,9 +41,21 @@ fn any_rules() -> impl Strategy<Value = ShapeRules> {
             Just(ThirteenRotten::Knitted)
         ],
         any::<bool>(),
+        prop_oneof![
+            Just(KnittedHonors::AtLeastFive),
+            Just(KnittedHonors::ExactlyFive)
+        ],
     )
         .prop_map(
-            |(honor_sequences, pair, seven_pairs, thirteen_orphans, thirteen_rotten, all_258)| {
+            |(
+                honor_sequences,
+                pair,
+                seven_pairs,
+                thirteen_orphans,
+                thirteen_rotten,
+                all_258,
+                knitted_honors,
+            )| {
                 ShapeRules {
                     honor_sequences,
                     pair,
@@ -51,18 +63,21 @@ fn any_rules() -> impl Strategy<Value = ShapeRules> {
                     thirteen_orphans,
                     thirteen_rotten,
                     all_258,
+                    knitted_honors,
                 }
             },
         )
 }
 
-/// The four presets (the brute force is checked against them; each is one point of the
-/// knob space, and the knob-by-knob rule sets are covered by the no-panic test).
+/// The four presets and Pingxiang's exactly-five-honors 十三烂 (the brute force is checked
+/// against them; each is one point of the knob space, and the knob-by-knob rule sets are
+/// covered by the no-panic test).
 fn preset() -> impl Strategy<Value = ShapeRules> {
     prop_oneof![
         Just(ShapeRules::STANDARD),
         Just(ShapeRules::NANCHANG),
         Just(ShapeRules::PINGXIANG),
+        Just(PINGXIANG_FIVE_HONORS),
         Just(ShapeRules::NANJING),
     ]
 }

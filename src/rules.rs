@@ -37,6 +37,33 @@ pub enum ThirteenRotten {
     Knitted,
 }
 
+/// How many honors a knitted hand ([`ThirteenRotten::Knitted`]) holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum KnittedHonors {
+    /// Five to seven (any 14 of the 16 knitted kinds: GB 全不靠, Pingxiang's default).
+    AtLeastFive,
+    /// Exactly five: the whole 147/258/369 in three suits and five distinct honors
+    /// (Pingxiang option `shisanlan_honors = "exactly_5"`).
+    ExactlyFive,
+}
+
+impl KnittedHonors {
+    /// The most distinct honors a knitted target of this rule holds (the suits then give
+    /// the rest of the 14 kinds).
+    ///
+    /// ```
+    /// use majiang::rules::KnittedHonors;
+    /// assert_eq!(KnittedHonors::AtLeastFive.most(), 7);
+    /// assert_eq!(KnittedHonors::ExactlyFive.most(), 5);
+    /// ```
+    pub const fn most(self) -> u8 {
+        match self {
+            KnittedHonors::AtLeastFive => 7,
+            KnittedHonors::ExactlyFive => 5,
+        }
+    }
+}
+
 /// The shape knobs of a rule set.
 ///
 /// ```
@@ -59,11 +86,14 @@ pub struct ShapeRules {
     pub thirteen_rotten: ThirteenRotten,
     /// All 2/5/8 (乱将): any 14 tiles that are all 2, 5 or 8 of a suit.
     pub all_258: bool,
+    /// How many honors a knitted hand holds (read only when `thirteen_rotten` is
+    /// [`ThirteenRotten::Knitted`]).
+    pub knitted_honors: KnittedHonors,
 }
 
 impl ShapeRules {
     /// How many different rule sets the knobs make.
-    pub const COMBINATIONS: usize = 2 * 2 * 3 * 2 * 3 * 2;
+    pub const COMBINATIONS: usize = 2 * 2 * 3 * 2 * 3 * 2 * 2;
 
     /// This rule set's number among all [`ShapeRules::COMBINATIONS`]: distinct rule sets
     /// get distinct numbers below that count.
@@ -95,6 +125,10 @@ impl ShapeRules {
             (usize::from(self.thirteen_orphans), 2),
             (rotten, 3),
             (usize::from(self.all_258), 2),
+            (
+                usize::from(self.knitted_honors == KnittedHonors::ExactlyFive),
+                2,
+            ),
         ];
         knobs
             .iter()
@@ -109,6 +143,7 @@ impl ShapeRules {
         thirteen_orphans: true,
         thirteen_rotten: ThirteenRotten::Off,
         all_258: false,
+        knitted_honors: KnittedHonors::AtLeastFive,
     };
     /// Nanchang: honor sequences, 小七对 with repeats, 十三烂 (seeds 000, 002).
     pub const NANCHANG: ShapeRules = ShapeRules {
@@ -118,6 +153,7 @@ impl ShapeRules {
         thirteen_orphans: false,
         thirteen_rotten: ThirteenRotten::Nanchang,
         all_258: false,
+        knitted_honors: KnittedHonors::AtLeastFive,
     };
     /// Pingxiang: 258 pair, seven pairs (龙七 allowed), knitted 十三烂, 乱将 (seed 001).
     pub const PINGXIANG: ShapeRules = ShapeRules {
@@ -127,6 +163,7 @@ impl ShapeRules {
         thirteen_orphans: false,
         thirteen_rotten: ThirteenRotten::Knitted,
         all_258: true,
+        knitted_honors: KnittedHonors::AtLeastFive,
     };
     /// Nanjing: regular shape and seven pairs with 豪华 four-of-a-kind pairs (seed 004).
     pub const NANJING: ShapeRules = ShapeRules {
@@ -136,6 +173,7 @@ impl ShapeRules {
         thirteen_orphans: false,
         thirteen_rotten: ThirteenRotten::Off,
         all_258: false,
+        knitted_honors: KnittedHonors::AtLeastFive,
     };
 
     /// The names accepted by [`ShapeRules::preset`].
@@ -180,14 +218,19 @@ mod tests {
                             ThirteenRotten::Knitted,
                         ] {
                             for all_258 in [false, true] {
-                                out.push(ShapeRules {
-                                    honor_sequences,
-                                    pair,
-                                    seven_pairs,
-                                    thirteen_orphans,
-                                    thirteen_rotten,
-                                    all_258,
-                                });
+                                for knitted_honors in
+                                    [KnittedHonors::AtLeastFive, KnittedHonors::ExactlyFive]
+                                {
+                                    out.push(ShapeRules {
+                                        honor_sequences,
+                                        pair,
+                                        seven_pairs,
+                                        thirteen_orphans,
+                                        thirteen_rotten,
+                                        all_258,
+                                        knitted_honors,
+                                    });
+                                }
                             }
                         }
                     }

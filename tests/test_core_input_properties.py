@@ -187,15 +187,36 @@ def test_tile_functions_raise_only_majiang_errors(arg: Any) -> None:
 @CI
 @given(
     knob=st.sampled_from(
-        ["honor_sequences", "pair", "seven_pairs", "thirteen_orphans", "thirteen_rotten", "all_258"]
+        [
+            "honor_sequences",
+            "pair",
+            "seven_pairs",
+            "thirteen_orphans",
+            "thirteen_rotten",
+            "all_258",
+            "knitted_honors",
+        ]
     ),
     value=st.one_of(
-        st.sampled_from(["any", "258", "off", "distinct", "four_as_two", "nanchang", "knitted"]),
+        st.sampled_from(
+            [
+                "any",
+                "258",
+                "off",
+                "distinct",
+                "four_as_two",
+                "nanchang",
+                "knitted",
+                "at_least_5",
+                "exactly_5",
+            ]
+        ),
         junk(),
     ),
 )
 def test_rules_knobs_raise_only_majiang_errors(knob: str, value: Any) -> None:
     _only_majiang_errors(lambda: majiang.Rules(**{knob: value}))
+    _only_majiang_errors(lambda: majiang.Rules.preset("pingxiang").replace(**{knob: value}))
 
 
 @CI

@@ -253,6 +253,8 @@ def test_decompositions_memory_is_bounded_by_limit() -> None:
     got = majiang.decompositions(hand, jing=everything, limit=2000)
     assert len(got) == 2000
     assert majiang.decompositions(hand, jing=everything, limit=0) == []
+    # the maximum itself truncates, though the shapes' readings together exceed it
+    assert len(majiang.decompositions(hand, jing=everything, limit=10_000)) == 10_000
     # a limit above the maximum asks for every reading: refused when there are more
     for limit in (10_001, 10**9, 2**64, 10**5000):
         with pytest.raises(majiang.RulesError, match="more than 10000 decompositions"):

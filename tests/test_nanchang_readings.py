@@ -30,14 +30,12 @@ HONORS = {KINDS[k] for k in range(27, 34)}
 
 def _shapes(d: majiang.Decomposition, chi_free: bool) -> set[str]:
     """The score shapes one decomposition is."""
-    if d["shape"] == "seven_pairs":
+    if d.shape == "seven_pairs":
         return {XIAO_QI_DUI}
-    if d["shape"] == "thirteen_rotten":
-        natural = {
-            t for b in d["blocks"] for t, s in zip(b["tiles"], b["sources"], strict=True) if t == s
-        }
+    if d.shape == "thirteen_rotten":
+        natural = {t for b in d.blocks for t, s in zip(b.tiles, b.sources, strict=True) if t == s}
         return {SHI_SAN_LAN, QI_XING} if natural >= HONORS else {SHI_SAN_LAN}
-    kinds = {b["kind"] for b in d["blocks"]}
+    kinds = {b.kind for b in d.blocks}
     if chi_free and not kinds & {"sequence", "honor_sequence"}:
         return {PING_HU, DA_QI_DUI}
     return {PING_HU}
@@ -63,7 +61,7 @@ def reference(
     for d in majiang.decompositions(c, rules="nanchang", jing=names, melds=melds, limit=10**6):
         for shape in _shapes(d, chi_free):
             out.add(Reading(shape, False, False))
-            if d["wilds_as_themselves"]:
+            if d.wilds_as_themselves:
                 out.add(Reading(shape, True, False))
     # 精钓: the hand before the winning tile is blocks (or six pairs) and one lone jing. Test
     # "the rest is blocks" as "the rest plus a far-away plain pair completes with that pair".
@@ -84,8 +82,8 @@ def reference(
             for d in majiang.decompositions(
                 rest, rules="nanchang", jing=wild, melds=melds, limit=10**6
             ):
-                pair = [b for b in d["blocks"] if b["sources"] == [far_name, far_name]]
-                if not pair or pair[0]["wild"] != [False, False]:
+                pair = [b for b in d.blocks if b.sources == (far_name, far_name)]
+                if not pair or pair[0].wild != (False, False):
                     continue
                 for shape in _shapes(d, chi_free) - {QI_XING, SHI_SAN_LAN}:
                     out.add(Reading(shape, natural, True))

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import pytest
 
 from conftest import near_complete_counts, split_into_blocks
+from majiang.meld import GANG_KINDS, Meld
 from majiang.tiles import KINDS
 from majiang.variants.nanjing import NanjingOptions, is_complete, is_winning, menqing, score_hand
 from majiang.variants.nanjing.flowers import flower_kongs, hard_flowers
-from majiang.variants.nanjing.hands import HandScore, MeldSpec
+from majiang.variants.nanjing.hands import HandScore, MeldSpec, engine_waits, engine_wins
 
 V1 = NanjingOptions()
 V2 = NanjingOptions(values="v2_run10")
@@ -386,3 +387,97 @@ def test_win_check_matches_a_brute_force_search(rng: random.Random) -> None:
         checked += 1
         won += expected
     assert checked > 2000 and won > 1000
+
+
+# The engine's unchecked entries (engine_waits, engine_wins) against the checked is_winning.
+
+_FLOWER_NAMES = ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f", "5z", "6z", "7z")
+
+
+def _engine_hand(rng: random.Random) -> tuple[list[int], tuple[Meld, ...], list[str]]:
+    """A 13 - 3k tile concealed hand (no dragons: they are laid aside), k melds with sources
+    (often of one suit, for the §9 completions) and some hard flowers."""
+    while True:
+        n_melds = rng.choice((0, 1, 2, 3, 3, 3, 4))
+        suit = rng.randrange(4)
+        melds: list[Meld] = []
+        held = [0] * 34
+        while len(melds) < n_melds:
+            one_suit = rng.random() < 0.5 and suit < 3
+            k = 9 * suit + rng.randrange(9) if one_suit else rng.randrange(31)
+            if held[k]:
+                continue
+            kind = rng.choice(("peng", "peng", "ming_gang", "an_gang", "bu_gang"))
+            size = 4 if kind in GANG_KINDS else 3
+            source = None if kind == "an_gang" else rng.randrange(4)
+            melds.append(Meld(kind, (k,) * size, source))
+            held[k] += size
+        counts = near_complete_counts(rng, 14)
+        for k in range(31, 34):
+            counts[k] = 0
+        tiles = [k for k in range(34) for _ in range(counts[k])]
+        rng.shuffle(tiles)
+        concealed = [0] * 34
+        for k in tiles:
+            if sum(concealed) == 13 - 3 * n_melds:
+                break
+            if held[k] + concealed[k] < 4:
+                concealed[k] += 1
+        if sum(concealed) == 13 - 3 * n_melds:
+            flowers = rng.sample(_FLOWER_NAMES, rng.choice((0, 0, 1, 2, 3, 4, 5)))
+            return concealed, tuple(melds), flowers
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        V1,
+        V2,
+        NanjingOptions(luxury_pairs="winning_tile_fourth"),
+        NanjingOptions(values="v2_run10", suit_kong_soft=False),
+    ],
+    ids=["v1", "v2", "v1_luxury_winning_tile", "v2_no_suit_kong_soft"],
+)
+def test_engine_waits_and_wins_agree_with_is_winning(
+    rng: random.Random, options: NanjingOptions
+) -> None:
+    ready = 0
+    for _ in range(700):
+        concealed, melds, flowers = _engine_hand(rng)
+        seat = rng.randrange(4)
+        held = list(concealed)
+        for m in melds:
+            for k in m.kinds:
+                held[k] += 1
+        want = frozenset(
+            k
+            for k in range(31)
+            if held[k] < 4
+            and is_winning(
+                concealed,
+                k,
+                melds,
+                flowers=flowers,
+                source=(seat + 1) % 4,
+                winner=seat,
+                options=options,
+            )
+        )
+        got = engine_waits(concealed, melds, len(flowers), winner=seat, options=options)
+        assert got == want, (concealed, melds, flowers, seat)
+        ready += bool(got)
+        for _ in range(3):
+            tile = rng.choice([k for k in range(31) if held[k] < 4])
+            source = rng.choice((None, 0, 1, 2, 3))
+            assert engine_wins(
+                concealed, tile, melds, len(flowers), source=source, winner=seat, options=options
+            ) == is_winning(
+                concealed,
+                tile,
+                melds,
+                flowers=flowers,
+                source=source,
+                winner=seat,
+                options=options,
+            ), (concealed, tile, melds, flowers, source, seat)
+    assert ready > 50, ready

@@ -13,9 +13,10 @@ import pytest
 
 from conftest import near_complete_counts, random_counts, split_into_blocks
 from majiang.errors import InvalidHandError
+from majiang.meld import Meld
 from majiang.tiles import to_counts
 from majiang.variants.pingxiang import PingxiangOptions, is_winning, score_hand, winning_kinds
-from majiang.variants.pingxiang.hands import HandScore, MeldSpec, is_knitted
+from majiang.variants.pingxiang.hands import HandScore, MeldSpec, engine_waits, is_knitted
 
 DEFAULTS = PingxiangOptions()
 KONGS: list[MeldSpec] = [
@@ -339,3 +340,46 @@ def test_is_winning_agrees_with_an_independent_search(rng: random.Random) -> Non
         won += expected
         assert is_winning(counts) == expected, counts
     assert checked > 3000 and won > 500
+
+
+def _engine_melds(rng: random.Random, counts: list[int]) -> tuple[list[int], tuple[Meld, ...]]:
+    """Moves some triplets and runs of a 13-tile hand into melds as the engine holds them:
+    sources, pungs and kongs, chows with their tiles in any order."""
+    melds: list[Meld] = []
+    start = list(counts)
+    for k in range(34):
+        if len(melds) < 3 and rng.random() < 0.5:
+            if counts[k] >= 3:
+                # a kong holds a fourth copy: only when the hand had no other
+                kongs = ("ming_gang", "an_gang", "bu_gang") if start[k] == 3 == counts[k] else ()
+                counts[k] -= 3
+                kind = rng.choice(("peng", *kongs))
+                size = 4 if kind != "peng" else 3
+                melds.append(Meld(kind, (k,) * size, None if kind == "an_gang" else 1))
+            elif k < 27 and k % 9 <= 6 and counts[k] and counts[k + 1] and counts[k + 2]:
+                run = [k, k + 1, k + 2]
+                for x in run:
+                    counts[x] -= 1
+                rng.shuffle(run)
+                melds.append(Meld("chi", tuple(run), 3))
+    return counts, tuple(melds)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PingxiangOptions(),
+        PingxiangOptions(pinghu_self_draw_only=True, shisanlan_honors="exactly_5"),
+        PingxiangOptions(duiduihu_needs_258=False, ziyise_shapeless=False),
+    ],
+    ids=["defaults", "p1_p8", "p6_p7"],
+)
+def test_engine_waits_equal_winning_kinds(rng: random.Random, options: PingxiangOptions) -> None:
+    ready = 0
+    for i in range(1500):
+        make = near_complete_counts if i % 2 else random_counts
+        counts, melds = _engine_melds(rng, make(rng, 13))
+        want = winning_kinds(counts, [(m.kind, m.kinds) for m in melds], options=options)
+        assert engine_waits(counts, melds, options) == want, (counts, melds)
+        ready += bool(want)
+    assert ready > 40, ready

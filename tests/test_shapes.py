@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -45,7 +46,7 @@ class TestNanchangShapes:
         assert majiang.is_winning("12m4p456p789s11122z", rules=NANCHANG, jing=jing)
         # both jing standing for themselves: 精还原, and still a win
         ds = majiang.decompositions("123p456p789s11122z", rules=NANCHANG, jing=jing)
-        assert any(d["wilds_as_themselves"] for d in ds)
+        assert any(d.wilds_as_themselves for d in ds)
 
     def test_jing_diao_waits_on_every_tile(self) -> None:
         # four blocks and one lone jing: any draw pairs with it (精钓)
@@ -76,6 +77,25 @@ class TestPingxiangShapes:
         assert majiang.is_winning("147m258p369s12345z", rules="pingxiang")
         assert not majiang.is_winning("147m258p359s12345z", rules="pingxiang")
 
+    def test_knitted_honors_knob(self) -> None:
+        # option P8: 十三烂 with at least five honors (default) or exactly five
+        exactly = majiang.Rules.preset("pingxiang").replace(knitted_honors="exactly_5")
+        for hand, at_least_wins, exactly_wins in [
+            ("147m258p369s12345z", True, True),
+            ("147m258p36s123456z", True, False),
+            ("147m258p3s1234567z", True, False),
+            ("147m147p369s12345z", False, False),
+        ]:
+            assert majiang.is_winning(hand, rules="pingxiang") == at_least_wins, hand
+            assert majiang.is_winning(hand, rules=exactly) == exactly_wins, hand
+            shapes = {d.shape for d in majiang.decompositions(hand, rules="pingxiang")}
+            assert ("knitted" in shapes) == at_least_wins, hand
+        assert majiang.shanten_detail("147m258p36s123456z", rules=exactly)["knitted"] == 0
+        # a wild tile may be the fifth honor, never a sixth one
+        jing = "1m"
+        assert majiang.is_winning("1147m258p36s12345z", rules=exactly, jing=jing)
+        assert not majiang.is_winning("1147m258p3s123456z", rules=exactly, jing=jing)
+
     def test_all_258_in_any_arrangement(self) -> None:
         assert majiang.is_winning("258m258p258s22258m", rules="pingxiang")
         detail = majiang.shanten_detail("258m258p258s22258m", rules="pingxiang")
@@ -89,6 +109,27 @@ def test_rules_object_equals_preset() -> None:
     assert built == majiang.Rules.preset("nanchang")
     assert majiang.shanten("123m456p11s123z567z", rules=built) == -1
     assert majiang.Rules.preset("nanjing").to_dict()["seven_pairs"] == "four_as_two"
+    for name in majiang.Rules.preset_names():
+        preset = majiang.Rules.preset(name)
+        knobs: dict[str, Any] = preset.to_dict()
+        assert majiang.Rules(**knobs) == preset
+        assert preset.replace() == preset
+        assert preset.knitted_honors == "at_least_5"
+
+
+def test_rules_replace_changes_only_the_knobs_given() -> None:
+    base = majiang.Rules.preset("pingxiang")
+    five = base.replace(knitted_honors="exactly_5")
+    assert five != base and hash(five) != hash(base)
+    assert {k: v for k, v in five.to_dict().items() if k != "knitted_honors"} == {
+        k: v for k, v in base.to_dict().items() if k != "knitted_honors"
+    }
+    assert five.replace(knitted_honors="at_least_5") == base
+    assert base.replace(pair="any", all_258=False).pair == "any"
+    with pytest.raises(majiang.RulesError, match="knitted_honors"):
+        base.replace(knitted_honors="six")  # type: ignore[arg-type]
+    with pytest.raises(majiang.ArgumentTypeError, match="all_258"):
+        base.replace(all_258=1)  # type: ignore[arg-type]
 
 
 PRESETS = ["standard", "nanchang", "pingxiang", "nanjing"]
@@ -153,9 +194,79 @@ def test_decompositions_exist_exactly_for_complete_hands(preset: str, rng: rando
         ds = majiang.decompositions(counts, rules=preset, jing=jing, melds=melds, limit=20)
         assert bool(ds) == majiang.is_winning(counts, rules=preset, jing=jing, melds=melds)
         for d in ds:
-            sources = sorted(t for b in d["blocks"] for t in b["sources"])
+            sources = sorted(t for b in d.blocks for t in b.sources)
             assert sources == sorted(majiang.parse_tiles(majiang.tiles.from_counts(counts)))
             as_themselves = all(
-                t == s for b in d["blocks"] for t, s in zip(b["tiles"], b["sources"], strict=True)
+                t == s for b in d.blocks for t, s in zip(b.tiles, b.sources, strict=True)
             )
-            assert d["wilds_as_themselves"] == as_themselves
+            assert d.wilds_as_themselves == as_themselves
+            _check_typed(d)
+
+
+def _check_typed(d: majiang.Decomposition) -> None:
+    """The typed value against its JSON form, field by field."""
+    as_dict = d.to_dict()
+    assert as_dict["shape"] == d.shape
+    assert as_dict["wilds_as_themselves"] == d.wilds_as_themselves
+    assert [b.to_dict() for b in d.blocks] == as_dict["blocks"]
+    for b, bd in zip(d.blocks, as_dict["blocks"], strict=True):
+        assert bd == {
+            "kind": b.kind,
+            "tiles": list(b.tiles),
+            "sources": list(b.sources),
+            "wild": list(b.wild),
+        }
+        assert b.tiles == tuple(majiang.tiles.KINDS[k] for k in b.kinds)
+        assert b.sources == tuple(majiang.tiles.KINDS[k] for k in b.source_kinds)
+        assert len(b) == len(b.kinds)
+        assert b.stands_for == tuple(
+            (s, t) for t, s, w in zip(b.tiles, b.sources, b.wild, strict=True) if w
+        )
+        assert all(t == s for t, s, w in zip(b.tiles, b.sources, b.wild, strict=True) if not w)
+
+
+def test_decompositions_are_frozen_typed_values() -> None:
+    ds = majiang.decompositions("12m4p456p789s11122z", jing=("3p", "4p"))
+    again = majiang.decompositions("12m4p456p789s11122z", jing=("3p", "4p"))
+    assert ds == again and len({*ds, *again}) == len(ds) == 2
+    assert ds[0] != ds[1]
+    d = ds[0]
+    assert isinstance(d, majiang.Decomposition) and isinstance(d.blocks[0], majiang.Block)
+    assert d.blocks is d.blocks  # built once
+    with pytest.raises(AttributeError):
+        d.shape = "seven_pairs"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        majiang.Decomposition()
+    seq = d.blocks[2]
+    assert (seq.kind, seq.kinds, seq.source_kinds) == ("sequence", (0, 1, 2), (0, 1, 12))
+    assert seq.stands_for == (("4p", "3m"),)
+    assert repr(seq) == "Block('sequence', ('1m', '2m', '3m'), stands_for=(('4p', '3m'),))"
+    assert repr(d).startswith("Decomposition('regular', (Block('pair', ('2z', '2z')), ")
+    # the JSON form is what the dicts were before the typed values
+    assert d.to_dict() == {
+        "shape": "regular",
+        "wilds_as_themselves": False,
+        "blocks": [
+            {"kind": "pair", "tiles": ["2z", "2z"], "sources": ["2z", "2z"], "wild": [False] * 2},
+            {"kind": "triplet", "tiles": ["1z"] * 3, "sources": ["1z"] * 3, "wild": [False] * 3},
+            {
+                "kind": "sequence",
+                "tiles": ["1m", "2m", "3m"],
+                "sources": ["1m", "2m", "4p"],
+                "wild": [False, False, True],
+            },
+            {
+                "kind": "sequence",
+                "tiles": ["4p", "5p", "6p"],
+                "sources": ["4p", "5p", "6p"],
+                "wild": [True, False, False],
+            },
+            {
+                "kind": "sequence",
+                "tiles": ["7s", "8s", "9s"],
+                "sources": ["7s", "8s", "9s"],
+                "wild": [False] * 3,
+            },
+        ],
+    }
+    _check_typed(d)

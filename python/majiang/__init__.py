@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from majiang import batch, tiles
 from majiang._core import (
+    Block,
+    Decomposition,
     Rules,
     __version__,
     decompositions,
@@ -44,14 +46,16 @@ from majiang.errors import (
     TileParseError,
 )
 from majiang.game import Game, replay
-from majiang.results import Block, Decomposition, DiscardOption
+from majiang.results import BlockDict, DecompositionDict, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
 from majiang.variants import nanchang, nanjing, pingxiang
 
 __all__ = [
     "ArgumentTypeError",
     "Block",
+    "BlockDict",
     "Decomposition",
+    "DecompositionDict",
     "DiscardOption",
     "Game",
     "IllegalActionError",

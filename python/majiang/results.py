@@ -1,10 +1,14 @@
-"""The shapes of the dicts the shape queries return (JSON-ready, typed)."""
+"""The shapes of the dicts the shape queries return (JSON-ready, typed).
+
+:func:`majiang.decompositions` returns frozen :class:`majiang.Decomposition` values; their
+``to_dict()`` is the :class:`DecompositionDict` here (what ``majiang analyze --json`` prints).
+"""
 
 from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-__all__ = ["Block", "BlockKind", "Decomposition", "DiscardOption", "ShapeName"]
+__all__ = ["BlockDict", "BlockKind", "DecompositionDict", "DiscardOption", "ShapeName"]
 
 ShapeName = Literal[
     "regular", "seven_pairs", "thirteen_orphans", "thirteen_rotten", "knitted", "all_258"
@@ -25,8 +29,8 @@ class DiscardOption(TypedDict):
     """How many tiles of those kinds are neither in the hand nor visible."""
 
 
-class Block(TypedDict):
-    """One block of a decomposition."""
+class BlockDict(TypedDict):
+    """One block of a decomposition, from :meth:`majiang.Block.to_dict`."""
 
     kind: BlockKind
     tiles: list[str]
@@ -37,10 +41,10 @@ class Block(TypedDict):
     """Which tiles are wild."""
 
 
-class Decomposition(TypedDict):
-    """One way a complete hand completes, from :func:`majiang.decompositions`."""
+class DecompositionDict(TypedDict):
+    """One way a complete hand completes, from :meth:`majiang.Decomposition.to_dict`."""
 
     shape: ShapeName
     wilds_as_themselves: bool
     """No wild tile stands for another kind (Nanchang 德国 / 精还原)."""
-    blocks: list[Block]
+    blocks: list[BlockDict]

@@ -158,9 +158,7 @@ fn special_win(split: &Split, rules: &ShapeRules) -> bool {
         ThirteenRotten::Nanchang | ThirteenRotten::Knitted => {
             let present = present_mask(plain);
             plain.iter().all(|&c| c <= 1)
-                && all_single_targets(rules.thirteen_rotten)
-                    .iter()
-                    .any(|&t| present & !t == 0)
+                && all_single_targets(rules).iter().any(|&t| present & !t == 0)
         }
     };
     seven || orphans || singles_target
@@ -280,7 +278,7 @@ fn special_missing(plain: &Counts, rules: &ShapeRules) -> usize {
         }
     }
     let present = present_mask(plain);
-    for &t in all_single_targets(rules.thirteen_rotten) {
+    for &t in all_single_targets(rules) {
         best = best.min(14 - (t & present).count_ones() as usize);
     }
     best

@@ -13,7 +13,7 @@ use super::blocks::{all_single_targets, three_tile_blocks};
 use super::shanten::Evaluator;
 use crate::error::{Error, Result};
 use crate::hand::{check_hand, HandSize, Jing, Split};
-use crate::rules::{PairRule, SevenPairs, ThirteenRotten};
+use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
 use crate::tiles::{Counts, NUM_KINDS, ORPHANS};
 use std::collections::BTreeSet;
 
@@ -370,7 +370,7 @@ impl Evaluator {
                 ThirteenRotten::Off => None,
             };
             if let Some(shape) = shape {
-                all_single(&split, rules.thirteen_rotten, shape, limit, &mut specials);
+                all_single(&split, &rules, shape, limit, &mut specials);
             }
             out.extend(specials.into_iter().map(|(s, a)| deal(s, a, counts, jing)));
         }
@@ -381,7 +381,10 @@ impl Evaluator {
         }
         out.sort();
         out.dedup();
-        if out.len() > MAX_DECOMPOSITIONS {
+        // Each shape's search stops at `limit`, so several shapes together may exceed the
+        // maximum although `limit` does not: that is truncated like any other count. Only a
+        // request for all of them fails on it.
+        if requested > MAX_DECOMPOSITIONS && out.len() > MAX_DECOMPOSITIONS {
             return Err(Error::Rules(format!(
                 "this hand has more than {MAX_DECOMPOSITIONS} decompositions; give a limit of \
                  at most {MAX_DECOMPOSITIONS} (got {requested})"
@@ -490,7 +493,7 @@ fn thirteen_orphans(split: &Split, out: &mut Vec<(Shape, Abstract)>) {
 
 fn all_single(
     split: &Split,
-    kind: ThirteenRotten,
+    rules: &ShapeRules,
     shape: Shape,
     limit: usize,
     out: &mut Vec<(Shape, Abstract)>,
@@ -502,7 +505,7 @@ fn all_single(
         .filter(|&k| split.plain[k] > 0)
         .fold(0u64, |m, k| m | 1 << k);
     let mut count = 0;
-    for &t in all_single_targets(kind) {
+    for &t in all_single_targets(rules) {
         if present & !t != 0 || count >= limit {
             continue;
         }
@@ -579,7 +582,6 @@ fn deal(shape: Shape, abstract_blocks: Abstract, counts: &Counts, jing: Jing) ->
 mod tests {
     use super::*;
     use crate::algo::tests::{random_hand, Rng};
-    use crate::rules::ShapeRules;
 
     #[test]
     fn jing_standing_for_itself_is_recognised() {

@@ -7,7 +7,7 @@
 //! row (see [`crate::tables::stats`]): a hand's statistics are four row lookups the
 //! regular shape makes anyway, plus a few byte additions. No per-kind loop runs at query time.
 
-use crate::rules::{SevenPairs, ShapeRules, ThirteenRotten};
+use crate::rules::{KnittedHonors, SevenPairs, ShapeRules, ThirteenRotten};
 use crate::tables::generate::Row;
 use crate::tables::stats::{lane, ROTTEN_CLASSES};
 
@@ -184,7 +184,7 @@ impl Stats {
             match rules.thirteen_rotten {
                 ThirteenRotten::Off => {}
                 ThirteenRotten::Nanchang => best = best.min(self.thirteen_rotten()),
-                ThirteenRotten::Knitted => best = best.min(self.knitted()),
+                ThirteenRotten::Knitted => best = best.min(self.knitted(rules.knitted_honors)),
             }
         }
         best
@@ -210,10 +210,11 @@ impl Stats {
         best
     }
 
-    /// Knitted 147/258/369 in three suits plus honors, 14 of the 16 kinds.
+    /// Knitted 147/258/369 in three suits plus honors: 14 of the 16 kinds, or with
+    /// [`KnittedHonors::ExactlyFive`] all nine numbers and five honors.
     #[inline]
-    pub fn knitted(&self) -> u8 {
-        knitted(self.knits, self.honors)
+    pub fn knitted(&self, honors: KnittedHonors) -> u8 {
+        knitted(self.knits, self.honors, honors.most())
     }
 
     /// All 2/5/8: every tile of the `target`-tile hand a 2, 5 or 8.
@@ -238,7 +239,7 @@ impl Stats {
                 _ => None,
             },
             knitted: match rules.thirteen_rotten {
-                ThirteenRotten::Knitted if closed => Some(self.knitted()),
+                ThirteenRotten::Knitted if closed => Some(self.knitted(rules.knitted_honors)),
                 _ => None,
             },
             all_258: rules.all_258.then(|| self.all_258(14 - 3 * melds)),
@@ -258,25 +259,31 @@ fn rotten(classes: [u8; 3], honors: u8) -> u8 {
 
 /// Knitted 十三烂 from the three suits' knit lanes and the distinct honors held: man and
 /// pin's best for each pattern left to sou (one lookup), plus sou's count of that pattern
-/// (its lane spread to nibbles), the best of the three (one lookup), plus the honors.
+/// (its lane spread to nibbles), the best of the three (one lookup), plus the honors, of
+/// which a target holds at most `most` (7, or 5 under [`KnittedHonors::ExactlyFive`]: the
+/// suits then supply all nine numbers, and the 14-kind cap never binds).
 #[inline(always)]
-fn knitted(knits: [u8; 3], honors: u8) -> u8 {
+fn knitted(knits: [u8; 3], honors: u8, most: u8) -> u8 {
     let pairs = KNIT_PAIRS[(knits[0] as usize | (knits[1] as usize) << 6) & 4095];
     let sou = knits[2] as u16;
     let sou = (sou & 3) | (sou & 0xC) << 2 | (sou & 0x30) << 4;
     // nibbles at most 3 + 3 + 3: no carries
     let best = MAX_NIBBLE[(pairs + sou) as usize & 4095];
-    14 - (best + honors).min(14)
+    14 - (best + honors.min(most)).min(14)
 }
 
-/// The reference of [`knitted`]: every order of the three patterns over the suits.
+/// The reference of [`knitted`]: every order of the three patterns over the suits, and
+/// every honor count a target may hold.
 #[cfg(test)]
-fn knitted_by_orders(knits: [u8; 3], honors: u8) -> u8 {
+fn knitted_by_orders(knits: [u8; 3], honors: u8, most: u8) -> u8 {
     let held = |s: usize, pattern: u8| knits[s] >> (2 * pattern) & 3;
     let mut best = 0u8;
     for order in KNIT_ORDERS {
         let suits = held(0, order[0]) + held(1, order[1]) + held(2, order[2]);
-        best = best.max((suits + honors).min(14));
+        // a target of `h` honors (5..=most) has 14 - h numbers, at most the nine
+        for h in 5..=most {
+            best = best.max(suits.min(14 - h) + honors.min(h));
+        }
     }
     14 - best
 }
@@ -292,7 +299,11 @@ pub fn best_unsummed(rows: [&Row; 4], rules: &ShapeRules, melds: u8) -> u8 {
     match rules.thirteen_rotten {
         ThirteenRotten::Off => u8::MAX,
         ThirteenRotten::Nanchang => rotten([0, 1, 2].map(|s| rows[s].0[lane::ROTTEN_KEEP]), honors),
-        ThirteenRotten::Knitted => knitted([0, 1, 2].map(|s| rows[s].0[lane::KNITS]), honors),
+        ThirteenRotten::Knitted => knitted(
+            [0, 1, 2].map(|s| rows[s].0[lane::KNITS]),
+            honors,
+            rules.knitted_honors.most(),
+        ),
     }
 }
 
@@ -452,9 +463,15 @@ mod table_tests {
         for key in 0..1 << 18 {
             let f = |s: usize| (key >> (6 * s)) as u8 & 63;
             // fields hold 0-3 numbers each (all values of the 2-bit fields occur)
-            for honors in [0, 3, 7] {
+            for honors in [0, 3, 5, 6, 7] {
                 let knits = [f(0), f(1), f(2)];
-                assert_eq!(knitted(knits, honors), knitted_by_orders(knits, honors));
+                for most in [5, 7] {
+                    assert_eq!(
+                        knitted(knits, honors, most),
+                        knitted_by_orders(knits, honors, most),
+                        "{knits:?} {honors} {most}"
+                    );
+                }
             }
         }
     }

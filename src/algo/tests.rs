@@ -4,7 +4,7 @@
 use super::brute;
 use super::shanten::Evaluator;
 use crate::hand::{check_hand, HandSize, Jing};
-use crate::rules::ShapeRules;
+use crate::rules::{KnittedHonors, ShapeRules};
 use crate::tiles::{Counts, NUM_KINDS};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -55,7 +55,7 @@ pub(crate) fn random_hand(
     let mode = rng.below(4);
     if mode == 3 && size == 14 {
         // built from a special shape's target: seven pairs, orphans or all-single kinds
-        let singles = super::blocks::all_single_targets(rules.thirteen_rotten);
+        let singles = super::blocks::all_single_targets(rules);
         let target: Vec<usize> = if !singles.is_empty() && rng.below(2) == 0 {
             let t = singles[rng.below(singles.len())];
             (0..NUM_KINDS).filter(|&k| t >> k & 1 != 0).collect()
@@ -123,10 +123,17 @@ pub(crate) fn random_hand(
     (c, jing)
 }
 
-const PRESETS: [ShapeRules; 4] = [
+/// Pingxiang with option `shisanlan_honors = "exactly_5"`: 十三烂 holds exactly five honors.
+pub(crate) const PINGXIANG_FIVE_HONORS: ShapeRules = ShapeRules {
+    knitted_honors: KnittedHonors::ExactlyFive,
+    ..ShapeRules::PINGXIANG
+};
+
+const PRESETS: [ShapeRules; 5] = [
     ShapeRules::STANDARD,
     ShapeRules::NANCHANG,
     ShapeRules::PINGXIANG,
+    PINGXIANG_FIVE_HONORS,
     ShapeRules::NANJING,
 ];
 
@@ -232,5 +239,62 @@ fn after_draw_agrees_with_single_calls() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn knitted_honor_rule_examples() {
+    let at_least = Evaluator::new(&ShapeRules::PINGXIANG);
+    let exactly = Evaluator::new(&PINGXIANG_FIVE_HONORS);
+    let hand = |s: &str| crate::counts_from_str(s).unwrap();
+    let none = Jing::NONE;
+    // five honors: knitted under both rules
+    for eval in [&at_least, &exactly] {
+        let c = hand("147m258p369s12345z");
+        assert!(eval.is_winning(&c, none, 0).unwrap());
+        assert_eq!(eval.decompositions(&c, none, 0, 10).unwrap().len(), 1);
+    }
+    // six honors, one number short: only "at least five"; its decomposition is found too
+    // (the targets once held only the five-honor ones)
+    let six = hand("147m258p36s123456z");
+    assert!(at_least.is_winning(&six, none, 0).unwrap());
+    let ds = at_least.decompositions(&six, none, 0, 10).unwrap();
+    assert_eq!(ds.len(), 1);
+    assert_eq!(ds[0].shape, super::Shape::Knitted);
+    assert!(!exactly.is_winning(&six, none, 0).unwrap());
+    assert!(exactly
+        .decompositions(&six, none, 0, 10)
+        .unwrap()
+        .is_empty());
+    let detail = exactly.shanten_detail(&six, none, 0).unwrap();
+    assert_eq!(detail.knitted, Some(0));
+    assert_eq!(
+        brute::shanten(&six, none, 0, &PINGXIANG_FIVE_HONORS),
+        detail.min()
+    );
+    // seven honors and seven numbers: at least five only
+    let seven = hand("147m258p3s1234567z");
+    assert!(at_least.is_winning(&seven, none, 0).unwrap());
+    assert_eq!(
+        exactly.shanten_detail(&seven, none, 0).unwrap().knitted,
+        Some(1)
+    );
+    // wild tiles (both 1m) stand for the 1m and the missing 9s under "exactly five"; with a
+    // sixth honor held they cannot
+    let jing = Jing::from_tiles(&crate::tiles::parse_tiles("1m").unwrap()).unwrap();
+    let five = hand("1147m258p36s12345z");
+    let six = hand("1147m258p3s123456z");
+    for (c, at_least_wins, exactly_wins) in [(five, true, true), (six, true, false)] {
+        assert_eq!(at_least.is_winning(&c, jing, 0).unwrap(), at_least_wins);
+        assert_eq!(exactly.is_winning(&c, jing, 0).unwrap(), exactly_wins);
+        assert_eq!(
+            brute::is_winning(&c, jing, 0, &PINGXIANG_FIVE_HONORS),
+            exactly_wins
+        );
+        let ds = exactly.decompositions(&c, jing, 0, 10).unwrap();
+        assert_eq!(
+            ds.iter().any(|d| d.shape == super::Shape::Knitted),
+            exactly_wins
+        );
     }
 }

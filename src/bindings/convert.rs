@@ -450,7 +450,7 @@ pub fn melds_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
 }
 
 /// Formats a kind index as its MPSZ name.
-fn kind_name(k: usize) -> String {
+pub fn kind_name(k: usize) -> String {
     Tile::new(k as u8).map_or(String::from("?"), |t| t.to_string())
 }
 

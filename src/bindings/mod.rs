@@ -4,6 +4,7 @@
 mod batch;
 mod convert;
 mod count_lists;
+mod decomposition;
 mod errors;
 mod rules;
 mod shapes;
@@ -16,6 +17,8 @@ use pyo3::prelude::*;
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rules::Rules>()?;
+    m.add_class::<decomposition::Decomposition>()?;
+    m.add_class::<decomposition::Block>()?;
     tiles::register(m)?;
     shapes::register(m)?;
     batch::register(m)?;

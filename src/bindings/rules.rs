@@ -3,7 +3,7 @@
 use super::convert::text_of;
 use super::errors::{guard, rules_error, to_py, type_error, type_name};
 use crate::error::excerpt;
-use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
+use crate::rules::{KnittedHonors, PairRule, SevenPairs, ShapeRules, ThirteenRotten};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::borrow::Cow;
@@ -46,6 +46,13 @@ fn rotten_name(r: ThirteenRotten) -> &'static str {
     }
 }
 
+fn knitted_honors_name(h: KnittedHonors) -> &'static str {
+    match h {
+        KnittedHonors::AtLeastFive => "at_least_5",
+        KnittedHonors::ExactlyFive => "exactly_5",
+    }
+}
+
 fn bad(knob: &str, value: &str, allowed: &str) -> PyErr {
     rules_error(format!(
         "{knob}={:?} is not one of {allowed}",
@@ -80,12 +87,85 @@ fn str_knob<'a>(
     }
 }
 
+/// The defaults of `Rules()`: the regular shape and distinct seven pairs.
+const DEFAULTS: ShapeRules = ShapeRules {
+    honor_sequences: false,
+    pair: PairRule::Any,
+    seven_pairs: SevenPairs::Distinct,
+    thirteen_orphans: false,
+    thirteen_rotten: ThirteenRotten::Off,
+    all_258: false,
+    knitted_honors: KnittedHonors::AtLeastFive,
+};
+
+/// `base` with the knobs given changed (each checked).
+#[allow(clippy::too_many_arguments)]
+fn with_knobs(
+    base: &ShapeRules,
+    honor_sequences: Option<&Bound<'_, PyAny>>,
+    pair: Option<&Bound<'_, PyAny>>,
+    seven_pairs: Option<&Bound<'_, PyAny>>,
+    thirteen_orphans: Option<&Bound<'_, PyAny>>,
+    thirteen_rotten: Option<&Bound<'_, PyAny>>,
+    all_258: Option<&Bound<'_, PyAny>>,
+    knitted_honors: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ShapeRules> {
+    let honor_sequences = bool_knob(honor_sequences, "honor_sequences", base.honor_sequences)?;
+    let thirteen_orphans = bool_knob(thirteen_orphans, "thirteen_orphans", base.thirteen_orphans)?;
+    let all_258 = bool_knob(all_258, "all_258", base.all_258)?;
+    let pair = match &*str_knob(pair, "pair", pair_name(base.pair))? {
+        "any" => PairRule::Any,
+        "258" => PairRule::TwoFiveEight,
+        other => return Err(bad("pair", other, "'any', '258'")),
+    };
+    let seven_pairs = match &*str_knob(seven_pairs, "seven_pairs", seven_name(base.seven_pairs))? {
+        "off" => SevenPairs::Off,
+        "distinct" => SevenPairs::Distinct,
+        "four_as_two" => SevenPairs::FourAsTwo,
+        other => {
+            return Err(bad(
+                "seven_pairs",
+                other,
+                "'off', 'distinct', 'four_as_two'",
+            ))
+        }
+    };
+    let rotten_default = rotten_name(base.thirteen_rotten);
+    let thirteen_rotten = match &*str_knob(thirteen_rotten, "thirteen_rotten", rotten_default)? {
+        "off" => ThirteenRotten::Off,
+        "nanchang" => ThirteenRotten::Nanchang,
+        "knitted" => ThirteenRotten::Knitted,
+        other => {
+            return Err(bad(
+                "thirteen_rotten",
+                other,
+                "'off', 'nanchang', 'knitted'",
+            ))
+        }
+    };
+    let honors_default = knitted_honors_name(base.knitted_honors);
+    let knitted_honors = match &*str_knob(knitted_honors, "knitted_honors", honors_default)? {
+        "at_least_5" => KnittedHonors::AtLeastFive,
+        "exactly_5" => KnittedHonors::ExactlyFive,
+        other => return Err(bad("knitted_honors", other, "'at_least_5', 'exactly_5'")),
+    };
+    Ok(ShapeRules {
+        honor_sequences,
+        pair,
+        seven_pairs,
+        thirteen_orphans,
+        thirteen_rotten,
+        all_258,
+        knitted_honors,
+    })
+}
+
 #[pymethods]
 impl Rules {
     #[new]
-    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None))]
+    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None))]
     #[pyo3(
-        text_signature = "(*, honor_sequences=False, pair=\"any\", seven_pairs=\"distinct\", thirteen_orphans=False, thirteen_rotten=\"off\", all_258=False)"
+        text_signature = "(*, honor_sequences=False, pair=\"any\", seven_pairs=\"distinct\", thirteen_orphans=False, thirteen_rotten=\"off\", all_258=False, knitted_honors=\"at_least_5\")"
     )]
     fn new(
         honor_sequences: Option<&Bound<'_, PyAny>>,
@@ -94,49 +174,57 @@ impl Rules {
         thirteen_orphans: Option<&Bound<'_, PyAny>>,
         thirteen_rotten: Option<&Bound<'_, PyAny>>,
         all_258: Option<&Bound<'_, PyAny>>,
+        knitted_honors: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         guard(|| {
-            let honor_sequences = bool_knob(honor_sequences, "honor_sequences", false)?;
-            let thirteen_orphans = bool_knob(thirteen_orphans, "thirteen_orphans", false)?;
-            let all_258 = bool_knob(all_258, "all_258", false)?;
-            let pair = match &*str_knob(pair, "pair", "any")? {
-                "any" => PairRule::Any,
-                "258" => PairRule::TwoFiveEight,
-                other => return Err(bad("pair", other, "'any', '258'")),
-            };
-            let seven_pairs = match &*str_knob(seven_pairs, "seven_pairs", "distinct")? {
-                "off" => SevenPairs::Off,
-                "distinct" => SevenPairs::Distinct,
-                "four_as_two" => SevenPairs::FourAsTwo,
-                other => {
-                    return Err(bad(
-                        "seven_pairs",
-                        other,
-                        "'off', 'distinct', 'four_as_two'",
-                    ))
-                }
-            };
-            let thirteen_rotten = match &*str_knob(thirteen_rotten, "thirteen_rotten", "off")? {
-                "off" => ThirteenRotten::Off,
-                "nanchang" => ThirteenRotten::Nanchang,
-                "knitted" => ThirteenRotten::Knitted,
-                other => {
-                    return Err(bad(
-                        "thirteen_rotten",
-                        other,
-                        "'off', 'nanchang', 'knitted'",
-                    ))
-                }
-            };
             Ok(Rules {
-                inner: ShapeRules {
+                inner: with_knobs(
+                    &DEFAULTS,
                     honor_sequences,
                     pair,
                     seven_pairs,
                     thirteen_orphans,
                     thirteen_rotten,
                     all_258,
-                },
+                    knitted_honors,
+                )?,
+            })
+        })
+    }
+
+    /// A copy with the knobs given changed (the others kept).
+    ///
+    /// Example:
+    ///     >>> r = majiang.Rules.preset("pingxiang").replace(knitted_honors="exactly_5")
+    ///     >>> r.pair, r.thirteen_rotten, r.knitted_honors
+    ///     ('258', 'knitted', 'exactly_5')
+    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None))]
+    #[pyo3(
+        text_signature = "($self, *, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn replace(
+        &self,
+        honor_sequences: Option<&Bound<'_, PyAny>>,
+        pair: Option<&Bound<'_, PyAny>>,
+        seven_pairs: Option<&Bound<'_, PyAny>>,
+        thirteen_orphans: Option<&Bound<'_, PyAny>>,
+        thirteen_rotten: Option<&Bound<'_, PyAny>>,
+        all_258: Option<&Bound<'_, PyAny>>,
+        knitted_honors: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Rules> {
+        guard(|| {
+            Ok(Rules {
+                inner: with_knobs(
+                    &self.inner,
+                    honor_sequences,
+                    pair,
+                    seven_pairs,
+                    thirteen_orphans,
+                    thirteen_rotten,
+                    all_258,
+                    knitted_honors,
+                )?,
             })
         })
     }
@@ -188,6 +276,20 @@ impl Rules {
     fn all_258(&self) -> bool {
         self.inner.all_258
     }
+    /// How many honors a knitted hand holds: "at_least_5" (any 14 of the 16 knitted kinds)
+    /// or "exactly_5" (all nine numbers and five honors). Read only with
+    /// `thirteen_rotten="knitted"`.
+    ///
+    /// Example:
+    ///     >>> five = majiang.Rules.preset("pingxiang").replace(knitted_honors="exactly_5")
+    ///     >>> majiang.is_winning("147m258p36s123456z", rules=five)
+    ///     False
+    ///     >>> majiang.is_winning("147m258p36s123456z", rules="pingxiang")
+    ///     True
+    #[getter]
+    fn knitted_honors(&self) -> &'static str {
+        knitted_honors_name(self.inner.knitted_honors)
+    }
 
     /// The knobs as a dict (the keyword arguments that rebuild it).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -198,19 +300,21 @@ impl Rules {
         d.set_item("thirteen_orphans", self.inner.thirteen_orphans)?;
         d.set_item("thirteen_rotten", self.thirteen_rotten())?;
         d.set_item("all_258", self.inner.all_258)?;
+        d.set_item("knitted_honors", self.knitted_honors())?;
         Ok(d)
     }
 
     fn __repr__(&self) -> String {
         let r = &self.inner;
         format!(
-            "Rules(honor_sequences={}, pair='{}', seven_pairs='{}', thirteen_orphans={}, thirteen_rotten='{}', all_258={})",
+            "Rules(honor_sequences={}, pair='{}', seven_pairs='{}', thirteen_orphans={}, thirteen_rotten='{}', all_258={}, knitted_honors='{}')",
             if r.honor_sequences { "True" } else { "False" },
             pair_name(r.pair),
             seven_name(r.seven_pairs),
             if r.thirteen_orphans { "True" } else { "False" },
             rotten_name(r.thirteen_rotten),
             if r.all_258 { "True" } else { "False" },
+            knitted_honors_name(r.knitted_honors),
         )
     }
 }

@@ -1,8 +1,9 @@
 //! Shape queries: shanten, completeness, waits, discards, decompositions.
 
 use super::convert::{counts_arg, evaluator_arg, int_arg, jing_arg, kind_pystr, melds_arg, IntArg};
+use super::decomposition::Decomposition;
 use super::errors::{guard, rules_error, to_py};
-use crate::algo::{Decomposition, Evaluator};
+use crate::algo::Evaluator;
 use crate::hand::Jing;
 use crate::tiles::Counts;
 use pyo3::intern;
@@ -199,33 +200,13 @@ pub fn discard_options<'py>(
     })
 }
 
-fn decomposition_dict<'py>(py: Python<'py>, d: &Decomposition) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    out.set_item(intern!(py, "shape"), d.shape.name())?;
-    out.set_item(intern!(py, "wilds_as_themselves"), d.wilds_as_themselves())?;
-    let blocks = PyList::empty(py);
-    for b in &d.blocks {
-        let bd = PyDict::new(py);
-        bd.set_item(intern!(py, "kind"), b.kind.name())?;
-        let names = |f: fn(&crate::algo::TileUse) -> u8| {
-            PyList::new(py, b.tiles.iter().map(|t| kind_pystr(py, f(t) as usize)))
-        };
-        bd.set_item(intern!(py, "tiles"), names(|t| t.kind)?)?;
-        bd.set_item(intern!(py, "sources"), names(|t| t.tile)?)?;
-        let wild = b.tiles.iter().map(|t| t.wild);
-        bd.set_item(intern!(py, "wild"), PyList::new(py, wild)?)?;
-        blocks.append(bd)?;
-    }
-    out.set_item(intern!(py, "blocks"), blocks)?;
-    Ok(out)
-}
-
 /// The default `limit` of [`decompositions`].
 const DEFAULT_LIMIT: usize = 1000;
 
-/// Every distinct way a complete 14-3k hand completes (at most `limit`): its shape, its
-/// blocks (kind, the tiles as read, the physical source tiles, which are wild) and whether
-/// every wild tile stands for itself (Nanchang 德国 / 精还原).
+/// Every distinct way a complete 14-3k hand completes (at most `limit`), as frozen
+/// `Decomposition` values: its shape, its blocks (`Block`: kind, the tiles as read, the
+/// physical source tiles, which are wild) and whether every wild tile stands for itself
+/// (Nanchang 德国 / 精还原). `to_dict()` gives each as JSON-ready data.
 ///
 /// The search stops after `limit` readings, so memory is bounded by it however many
 /// readings wild tiles make possible. At most 10,000 are ever returned: a larger `limit`
@@ -234,7 +215,7 @@ const DEFAULT_LIMIT: usize = 1000;
 ///
 /// Example:
 ///     >>> ds = majiang.decompositions("111222333m456p77z", rules="standard")
-///     >>> [[b["kind"] for b in d["blocks"]].count("triplet") for d in ds]  # 111 222 333 or 123 x3
+///     >>> [[b.kind for b in d.blocks].count("triplet") for d in ds]  # 111 222 333 or 123 x3
 ///     [3, 0]
 #[pyfunction]
 #[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, limit=None))]
@@ -269,8 +250,8 @@ pub fn decompositions<'py>(
             .decompositions(&q.counts, q.jing, q.melds, limit)
             .map_err(to_py)?;
         let out = PyList::empty(py);
-        for d in &ds {
-            out.append(decomposition_dict(py, d)?)?;
+        for d in ds {
+            out.append(Decomposition::new(py, d)?)?;
         }
         Ok(out)
     })

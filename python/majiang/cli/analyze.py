@@ -82,7 +82,8 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
             k in waiting for k, c in zip(KINDS, counts, strict=True) if c == 0
         )
     elif out["shanten"] == -1:
-        out["decompositions"] = majiang.decompositions(counts, limit=args.limit, **opts)
+        found = majiang.decompositions(counts, limit=args.limit, **opts)
+        out["decompositions"] = [d.to_dict() for d in found]
     else:
         out["discards"] = majiang.discard_options(counts, **opts)
     return out

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from majiang._core import Rules, decompositions
+from majiang._core import Rules, decompositions, winning_tiles
 from majiang.errors import InvalidHandError, quoted
 from majiang.meld import GANG_KINDS, Meld, MeldInput
 from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
@@ -38,6 +38,8 @@ __all__ = [
     "MELD_KINDS",
     "HandScore",
     "MeldSpec",
+    "engine_waits",
+    "engine_wins",
     "is_complete",
     "is_winning",
     "kuaizhao_feeder",
@@ -275,6 +277,89 @@ def is_winning(
     return score is not None
 
 
+_PLAIN: _Flags = (False, False, None, False)
+_NOTHING: frozenset[int] = frozenset()
+_SEATS = 4
+
+
+def engine_wins(
+    concealed: Sequence[int],
+    tile: int,
+    melds: Sequence[Meld],
+    hard: int,
+    *,
+    source: int | None,
+    winner: int,
+    options: NanjingOptions = _DEFAULT,
+) -> bool:
+    """:func:`is_winning` of a hand the engine holds, without the argument checks: the
+    concealed counts without ``tile`` (valid by construction), the melds as :class:`Meld` in
+    the order they were made, ``hard`` the hard flowers laid aside. The engine plug-in's fast
+    path; results equal :func:`is_winning`'s.
+
+    Example:
+        >>> engine_wins(to_counts("123m456m789m1122p"), 9, (), 0, source=None, winner=0)
+        True
+    """
+    key = tuple(concealed)
+    ms = tuple(melds)
+    return _score(key, tile, ms, hard, source, winner, options, _PLAIN, frozenset()) is not None
+
+
+def engine_waits(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    hard: int,
+    *,
+    winner: int,
+    options: NanjingOptions = _DEFAULT,
+) -> frozenset[int]:
+    """The kinds a discard from the next seat would win with (see
+    :meth:`majiang.variants.nanjing.NanjingVariant.waits`), without the argument checks: the
+    candidates are the core's completions (four blocks and a pair, seven pairs) and, with
+    three melds, the kinds a §9 completion could take (a third copy for 快照, the melds' suit
+    for 清一色); each is scored.
+
+    Example:
+        >>> sorted(engine_waits(to_counts("123m456m789m1122p"), (), 0, winner=0))
+        [9, 10]
+    """
+    if len(melds) != 3 and not winning_tiles(concealed, rules=_RULES, melds=len(melds)):
+        return _NOTHING  # not ready (most hands), and no §9 completion without three melds
+    return _engine_waits(tuple(concealed), tuple(melds), hard, winner, options)
+
+
+@lru_cache(maxsize=16384)
+def _engine_waits(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    hard: int,
+    winner: int,
+    options: NanjingOptions,
+) -> frozenset[int]:
+    found = winning_tiles(counts, rules=_RULES, melds=len(melds))
+    candidates = {KIND_INDEX[n] for n in found}
+    if len(melds) == 3:
+        # 快照 needs the tile's third copy; 清一色 liability a tile of the three melds' suit
+        candidates.update(k for k in range(31) if counts[k] >= 2)
+        suits = {m.kinds[0] // 9 for m in melds}
+        if len(suits) == 1 and (suit := suits.pop()) < 3:
+            candidates.update(range(9 * suit, 9 * suit + 9))
+    held = list(counts)
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    source = (winner + 1) % _SEATS
+    out = set()
+    for k in candidates:
+        if k >= 31 or held[k] >= 4:
+            continue
+        score = _score(counts, k, melds, hard, source, winner, options, _PLAIN, frozenset())
+        if score is not None:
+            out.add(k)
+    return frozenset(out)
+
+
 def _one(name: str) -> int:
     counts = to_counts(name)
     if sum(counts) != 1:
@@ -345,9 +430,8 @@ def _readings_cached(counts: tuple[int, ...], melds: int) -> tuple[_Reading, ...
     if sum(counts) != 14 - 3 * melds:
         return ()
     out: list[_Reading] = []
-    for d in decompositions(list(counts), rules=_RULES, melds=melds):
-        blocks = tuple((b["kind"], KIND_INDEX[b["tiles"][0]]) for b in d["blocks"])
-        out.append((d["shape"], blocks))
+    for d in decompositions(counts, rules=_RULES, melds=melds):
+        out.append((d.shape, tuple((b.kind, b.kinds[0]) for b in d.blocks)))
     return tuple(out)
 
 

@@ -13,11 +13,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import majiang
 from majiang.game.actions import Declare, Pass
 from majiang.game.state import HandState
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
+from majiang.variants.nanjing.hands import engine_waits, engine_wins
 from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 
@@ -60,7 +60,8 @@ class NanjingVariant(Variant):
 
     def may_win(self, query: WinQuery) -> bool:
         """Whether the hand wins under Nanjing's rules
-        (:func:`majiang.variants.nanjing.is_winning`): the shape with 门清 or four hard
+        (:func:`majiang.variants.nanjing.is_winning`, through its unchecked engine entry
+        :func:`majiang.variants.nanjing.hands.engine_wins`): the shape with 门清 or four hard
         flowers for a small hand, or a §9 completion on a discard from ``query.source`` —
         asked in full every time, since the entry condition depends on more than the shape.
 
@@ -72,13 +73,11 @@ class NanjingVariant(Variant):
             ...     WinQuery(0, 10, None, hand, melds, flowers=(34, 35, 36, 31)))
             (False, True)
         """
-        from majiang.variants.nanjing import hands
-
-        return hands.is_winning(
+        return engine_wins(
             query.concealed,
             query.tile,
             query.melds,
-            flowers=[TILE_NAMES[t] for t in query.flowers],
+            len(query.flowers),
             source=query.source,
             winner=query.seat,
             options=self.options,
@@ -94,36 +93,17 @@ class NanjingVariant(Variant):
         flowers: Sequence[int] = (),
     ) -> frozenset[int]:
         """The kinds a discard could win with (the core's Nanjing shapes, and with three
-        melds the §9 completions), each checked by
-        :func:`majiang.variants.nanjing.is_winning` with the hard ``flowers`` laid aside and
-        the next seat as a stand-in discarder (:meth:`may_win` asks again with the real one).
+        melds the §9 completions), each scored as :func:`majiang.variants.nanjing.is_winning`
+        would with the hard ``flowers`` laid aside and the next seat as a stand-in discarder
+        (:meth:`may_win` asks again with the real one); see
+        :func:`majiang.variants.nanjing.hands.engine_waits`.
 
         Example:
             >>> v = NanjingVariant()
             >>> sorted(v.waits(majiang.tiles.to_counts("123m456m789m1122p"), (), seat=0))
             [9, 10]
         """
-        from majiang.variants.nanjing import hands
-
-        found = majiang.winning_tiles(concealed, rules=self.table.shapes, melds=len(melds))
-        candidates = {KIND_INDEX[n] for n in found}
-        if len(melds) == 3:
-            candidates.update(range(31))
-        source = (seat + 1) % SEATS
-        names = [TILE_NAMES[t] for t in flowers]
-        held = list(concealed)
-        for m in melds:
-            for k in m.kinds:
-                held[k] += 1
-        out = []
-        for k in sorted(candidates):
-            if k >= 31 or held[k] >= 4:
-                continue
-            if hands.is_winning(
-                concealed, k, melds, flowers=names, source=source, winner=seat, options=self.options
-            ):
-                out.append(k)
-        return frozenset(out)
+        return engine_waits(concealed, melds, len(flowers), winner=seat, options=self.options)
 
     def opening_options(self, what: str, seat: int, state: HandState) -> list[Any]:
         """报听 (``ready``) after the deal (docs/rules/nanjing.md §8, N8): a seat whose hand is
@@ -193,9 +173,7 @@ class NanjingVariant(Variant):
             >>> NanjingVariant().carry([]), NanjingVariant().carry([_DRAWN])
             ({}, {'bixiahu': True})
         """
-        from majiang.variants.nanjing.settle import bixiahu_triggered
-
-        if records and bixiahu_triggered(dict(records[-1])):
+        if records and _bixiahu(records[-1]):
             return {"bixiahu": True}
         return {}
 
@@ -214,9 +192,7 @@ class NanjingVariant(Variant):
             >>> v.next_dealer(1, 1, _DRAWN, []), v.next_dealer(1, 2, _SMALL, [])
             ((1, 2), (2, 1))
         """
-        from majiang.variants.nanjing.settle import bixiahu_triggered
-
-        if bixiahu_triggered(dict(record)):
+        if _bixiahu(record):
             return dealer, streak + 1
         return (dealer + 1) % SEATS, 1
 
@@ -281,6 +257,29 @@ class NanjingVariant(Variant):
             "penalties": penalties(hand.events),
             "result": result,
         }
+
+
+_BIXIAHU: dict[str, bool] = {}
+
+
+def _bixiahu(record: Mapping[str, Any]) -> bool:
+    """:func:`majiang.variants.nanjing.bixiahu_triggered` of a record, remembered for the
+    last few records: the engine asks it of each finished hand twice (``next_dealer``, then
+    ``carry`` for the next hand), and each answer reads and scores the whole record. A plain
+    dict (of JSON values) is keyed by its ``repr``, which any change to it changes; anything
+    else is asked afresh."""
+    from majiang.variants.nanjing.settle import bixiahu_triggered
+
+    if type(record) is not dict:
+        return bixiahu_triggered(dict(record))
+    key = repr(record)
+    found = _BIXIAHU.get(key)
+    if found is None:
+        found = bixiahu_triggered(dict(record))
+        if len(_BIXIAHU) >= 8:
+            _BIXIAHU.clear()
+        _BIXIAHU[key] = found
+    return found
 
 
 def penalties(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

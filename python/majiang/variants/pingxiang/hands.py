@@ -7,6 +7,10 @@ is two pairs: 龙七, 双龙七, 三龙七), 十三烂 (knitted), 乱将 (all 2/
 (all honors, shapeless by default). Big hands stack: a hand worth ``4 x 2^(n-1)`` counts as
 ``n`` 和子 and the 番 is ``4 x 2^(total - 1)``, capped (``docs/rules/pingxiang.md`` §6).
 
+The shapes come from the core: one :func:`majiang.decompositions` call (blocks with any pair,
+seven pairs with fours as two, 十三烂 under the P8 honor rule, ``Rules.knitted_honors``) gives
+every reading, and the scorer keeps those whose pair the big hands allow.
+
 Example:
     >>> from majiang.variants.pingxiang.hands import score_hand
     >>> from majiang.tiles import to_counts
@@ -21,11 +25,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from majiang._core import Rules, shanten, winning_tiles
+from majiang._core import Rules, decompositions, winning_tiles
+from majiang._core import is_winning as _core_is_winning
 from majiang.errors import InvalidHandError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld, MeldInput
 from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS, to_counts
@@ -34,6 +39,7 @@ from majiang.variants.pingxiang.options import PingxiangOptions
 __all__ = [
     "HandScore",
     "MeldSpec",
+    "engine_waits",
     "is_258",
     "is_chow",
     "is_knitted",
@@ -45,19 +51,25 @@ __all__ = [
 _DEFAULT = PingxiangOptions()
 HONORS: range = range(27, 34)
 TWO_FIVE_EIGHT: tuple[int, ...] = tuple(k for k in range(27) if k % 9 in (1, 4, 7))
-_KNITTED_PATTERNS: tuple[frozenset[int], ...] = (
-    frozenset({0, 3, 6}),
-    frozenset({1, 4, 7}),
-    frozenset({2, 5, 8}),
-)
-_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_NOT_258: tuple[int, ...] = tuple(k for k in range(34) if k not in TWO_FIVE_EIGHT)
+_NOTHING: frozenset[int] = frozenset()
 
-# Rules used only to find candidate winning tiles fast (every candidate is then confirmed).
-_REGULAR_ANY_PAIR = Rules(pair="any", seven_pairs="off")
-_SEVEN_PAIRS = Rules(pair="any", seven_pairs="four_as_two")
-# Every shape a Pingxiang win can take except the shapeless 乱将 and 字一色: a hand not ready
-# under these has no winning tile (unless it is all 2/5/8 or all honors).
-_ANY_SHAPE = Rules(pair="any", seven_pairs="four_as_two", thirteen_rotten="knitted")
+# The core reads every Pingxiang shape but the shapeless 乱将 and 字一色: blocks and any pair
+# (the 258 rule and the big hands that waive it are judged per reading), seven pairs with a
+# four as two pairs, 十三烂 (knitted) with the P8 honor rule.
+_SHAPES: dict[str, Rules] = {
+    honors: Rules(
+        pair="any",
+        seven_pairs="four_as_two",
+        thirteen_rotten="knitted",
+        knitted_honors=honors,
+    )
+    for honors in ("at_least_5", "exactly_5")
+}
+# 十三烂 alone: 14 distinct tiles never make a pair, so the regular shape cannot win here.
+_KNITTED_ONLY: dict[str, Rules] = {
+    honors: rules.replace(seven_pairs="off") for honors, rules in _SHAPES.items()
+}
 
 # Big hands in the order the detail lists them when they count as many 和子.
 _ORDER: tuple[str, ...] = (
@@ -127,7 +139,8 @@ def is_chow(tiles: tuple[int, ...]) -> bool:
 def is_knitted(counts: Sequence[int], honors: str = "at_least_5") -> bool:
     """Whether 14 tiles are 十三烂: distinct kinds, each suit's numbers within one of 147, 258,
     369 (a different pattern per suit), and at least (or, with ``"exactly_5"``, exactly) five
-    honors.
+    honors. The core's knitted shape (``Rules(thirteen_rotten="knitted",
+    knitted_honors=honors)``) decides.
 
     Example:
         >>> is_knitted(to_counts("147m258p369s12345z"))
@@ -137,15 +150,10 @@ def is_knitted(counts: Sequence[int], honors: str = "at_least_5") -> bool:
         >>> is_knitted(to_counts("147m147p369s12345z"))
         False
     """
-    if sum(counts) != 14 or any(c > 1 for c in counts):
+    if len(counts) != NUM_KINDS or sum(counts) != 14 or any(c not in (0, 1) for c in counts):
         return False
-    n_honors = sum(counts[27:])
-    if n_honors < 5 or (honors == "exactly_5" and n_honors != 5):
-        return False
-    positions = [frozenset(p for p in range(9) if counts[9 * s + p]) for s in range(3)]
-    return any(
-        all(positions[s] <= _KNITTED_PATTERNS[perm[s]] for s in range(3)) for perm in _PERMUTATIONS
-    )
+    rule = "exactly_5" if honors == "exactly_5" else "at_least_5"
+    return _core_is_winning(list(counts), rules=_KNITTED_ONLY[rule])
 
 
 def score_hand(
@@ -226,41 +234,64 @@ def winning_kinds(
     return _winning_kinds(counts, meld_tuple, self_drawn, options)
 
 
+def engine_waits(
+    concealed: Sequence[int], melds: Sequence[Meld], options: PingxiangOptions = _DEFAULT
+) -> frozenset[int]:
+    """:func:`winning_kinds` of a hand the engine holds (self-drawn), without the argument
+    checks: a 13 - 3k tile hand that is valid by construction, its melds as :class:`Meld`.
+    The engine plug-in's fast path; results equal :func:`winning_kinds`'s.
+
+    Example:
+        >>> sorted(engine_waits(to_counts("123m456p789s2345s"), ()))
+        [19, 22]
+    """
+    # Not ready in any shape the core reads (most hands): only a shapeless 乱将 or 字一色 could
+    # still wait, and only if the concealed tiles are all 2/5/8 or all honors.
+    if (
+        not winning_tiles(concealed, rules=_SHAPES[options.shisanlan_honors], melds=len(melds))
+        and any(concealed[k] for k in _NOT_258)
+        and any(concealed[:27])
+    ):
+        return _NOTHING
+    return _engine_waits(tuple(concealed), tuple((m.kind, m.kinds) for m in melds), options)
+
+
+@lru_cache(maxsize=16384)
+def _engine_waits(
+    counts: tuple[int, ...],
+    melds: tuple[tuple[str, tuple[int, ...]], ...],
+    options: PingxiangOptions,
+) -> frozenset[int]:
+    ms = tuple(Meld(kind, tuple(sorted(kinds))) for kind, kinds in melds)
+    return _winning_kinds(counts, ms, True, options)
+
+
 @lru_cache(maxsize=16384)
 def _winning_kinds(
     counts: tuple[int, ...], melds: tuple[Meld, ...], self_drawn: bool, options: PingxiangOptions
 ) -> frozenset[int]:
+    # The candidates: the kinds the core completes in some Pingxiang shape (blocks with any
+    # pair, seven pairs, 十三烂: nothing at all when the hand is not ready in one, which is
+    # most hands), and for the shapeless hands the 2/5/8 or honor kinds. Each is then scored.
+    found = winning_tiles(counts, rules=_SHAPES[options.shisanlan_honors], melds=len(melds))
+    candidates = {KIND_INDEX[n] for n in found}
     held = list(counts)
     for m in melds:
         for k in m.kinds:
             held[k] += 1
-    present = [k for k in range(NUM_KINDS) if held[k]]
-    n_melds = len(melds)
-    shapeless = all(is_258(k) for k in present) or all(k >= 27 for k in present)
-    if not shapeless and shanten(counts, rules=_ANY_SHAPE, melds=n_melds) > 0:
-        return frozenset()  # not ready in any shape the rules know: most hands, cheaply
-    candidates: set[int] = set()
-    candidates.update(
-        KIND_INDEX[n] for n in winning_tiles(counts, rules=_REGULAR_ANY_PAIR, melds=n_melds)
-    )
-    if not melds:
-        candidates.update(KIND_INDEX[n] for n in winning_tiles(counts, rules=_SEVEN_PAIRS))
-        if all(c <= 1 for c in counts):
-            candidates.update(k for k in range(NUM_KINDS) if not counts[k])
-    no_chi = all(m.kind != "chi" for m in melds)
-    if no_chi and all(is_258(k) for k in present):
-        candidates.update(TWO_FIVE_EIGHT)
-    if all(k >= 27 for k in present):
-        candidates.update(HONORS)
-    found = set()
+    if all(held[k] == 0 for k in _NOT_258) and all(m.kind != "chi" for m in melds):
+        candidates.update(TWO_FIVE_EIGHT)  # 乱将
+    if not any(held[:27]):
+        candidates.update(HONORS)  # 字一色
+    out = set()
     for k in candidates:
         if held[k] >= 4:
             continue
         hand = list(counts)
         hand[k] += 1
         if _score(tuple(hand), melds, self_drawn, False, False, options) is not None:
-            found.add(k)
-    return frozenset(found)
+            out.add(k)
+    return frozenset(out)
 
 
 def _counts(concealed: Sequence[int] | str) -> tuple[int, ...]:
@@ -328,44 +359,34 @@ def _check_size(counts: tuple[int, ...], melds: tuple[Meld, ...], full: int) -> 
             raise InvalidHandError(f"{c} copies of {KINDS[k]}: only four of each tile exist")
 
 
-def _decompositions(
-    counts: tuple[int, ...], blocks: int
-) -> Iterator[tuple[int, tuple[tuple[str, int], ...]]]:
-    """Every (pair, blocks) reading of the concealed tiles: triplets and number sequences."""
-    c = list(counts)
-    found: list[tuple[str, int]] = []
+_Reading = tuple[int, tuple[tuple[str, int], ...]]  # (pair kind, ((triplet | sequence, first)))
 
-    def search(i: int, pair: int) -> Iterator[tuple[int, tuple[tuple[str, int], ...]]]:
-        while i < NUM_KINDS and c[i] == 0:
-            i += 1
-        if i == NUM_KINDS:
-            if pair >= 0 and len(found) == blocks:
-                yield pair, tuple(found)
-            return
-        if pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            yield from search(i, i)
-            c[i] += 2
-        if len(found) == blocks:
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            found.append(("triplet", i))
-            yield from search(i, pair)
-            found.pop()
-            c[i] += 3
-        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            found.append(("sequence", i))
-            yield from search(i, pair)
-            found.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
 
-    return search(0, -1)
+@lru_cache(maxsize=65536)
+def _readings(
+    counts: tuple[int, ...], melds: int, honors: str
+) -> tuple[tuple[_Reading, ...], bool, bool]:
+    """The core's readings of the concealed tiles: every (pair, blocks) reading of four blocks
+    less the melds (triplets and number sequences, any pair), and whether the tiles are seven
+    pairs (a four as two) and 十三烂 under the P8 honor rule."""
+    regular: list[_Reading] = []
+    seven_pairs = knitted = False
+    for d in decompositions(counts, rules=_SHAPES[honors], melds=melds):
+        shape = d.shape
+        if shape == "regular":
+            pair = -1
+            blocks: list[tuple[str, int]] = []
+            for b in d.blocks:
+                if b.kind == "pair":
+                    pair = b.kinds[0]
+                else:
+                    blocks.append((b.kind, b.kinds[0]))
+            regular.append((pair, tuple(blocks)))
+        elif shape == "seven_pairs":
+            seven_pairs = True
+        elif shape == "knitted":
+            knitted = True
+    return tuple(regular), seven_pairs, knitted
 
 
 def _hezi_fan(entries: list[_Entry], cap: int) -> tuple[int, int, str]:
@@ -407,7 +428,8 @@ def _score(
     strict_pinghu = options.pinghu_self_draw_only and not (tian_hu or di_hu)
 
     readings: list[tuple[list[_Entry], str]] = []
-    for pair, blocks in _decompositions(counts, 4 - len(melds)):
+    regular, seven_pairs, knitted = _readings(counts, len(melds), options.shisanlan_honors)
+    for pair, blocks in regular:
         all_triplets = no_chi and all(b == "triplet" for b, _ in blocks)
         sequences = {k for b, k in blocks if b == "sequence"}
         long = any({9 * s, 9 * s + 3, 9 * s + 6} <= sequences for s in range(3))
@@ -436,7 +458,7 @@ def _score(
             continue
         readings.append((entries, "regular"))
     if not melds:
-        if all(c in (0, 2, 4) for c in counts):
+        if seven_pairs:
             fours = sum(c == 4 for c in counts)
             entries = [(_SEVEN_PAIR_NAMES[min(fours, 3)], 1 + fours)]
             if qys:
@@ -446,7 +468,7 @@ def _score(
             if luanjiang:
                 entries.append(("乱将", luanjiang_hezi))
             readings.append((entries, "seven_pairs"))
-        if is_knitted(counts, options.shisanlan_honors):
+        if knitted:
             readings.append(([("十三烂", 2)], "shisanlan"))
     if luanjiang:
         readings.append(([("乱将", luanjiang_hezi)], "luanjiang"))

@@ -65,7 +65,8 @@ class PingxiangVariant(Variant):
         wilds: tuple[int, ...] = (),
         flowers: Sequence[int] = (),
     ) -> frozenset[int]:
-        """The kinds that complete the hand under Pingxiang's rules.
+        """The kinds that complete the hand under Pingxiang's rules
+        (:func:`majiang.variants.pingxiang.hands.engine_waits`: the core's readings, scored).
 
         Example:
             >>> import majiang
@@ -73,7 +74,7 @@ class PingxiangVariant(Variant):
             >>> sorted(PingxiangVariant().waits(hand, (), seat=0))
             [0, 1, 2, 3, 4, 5, 6, 7, 8]
         """
-        return hands.winning_kinds(concealed, meld_pairs(melds), options=self.options)
+        return hands.engine_waits(concealed, melds, self.options)
 
     def may_win(self, query: WinQuery) -> bool:
         """A completing tile wins; under ``pinghu_self_draw_only`` (P1) a plain 平胡 only
