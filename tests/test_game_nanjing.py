@@ -486,3 +486,37 @@ def test_a_pong_may_be_made_a_kong_at_once() -> None:
     game.step(2, Kong("9s", "added"))
     assert [m.kind for m in game.state.melds[2]] == ["bu_gang"]
     assert game.state.melds[2][0].source == 0  # the pong's feeder (二杠)
+
+
+def test_several_seats_rob_one_kong_with_multiple_winners() -> None:
+    """一炮多响 applies to a robbed kong too: seats 1 and 2 both wait on 5p (46p); seat 0 adds
+    the fourth 5p to its pong and both rob it, each paid by seat 0 as on a self-draw."""
+    hands = (
+        "55p111s999s234m67m1z",
+        "123m456m789m11p46p",
+        "123s456s789s22p46p",
+        "5p3p7p9p1m5m9m3s7s8s2z3z4z",
+    )
+    for several in (True, False):
+        deal = ready_deal("1z1z1z4z4z4z5p", hands)
+        options = {"multiple_winners": several}
+        game = decline_openings(Game("nanjing", dealer=0, deal=deal, options=options))
+        game.step(0, Discard("1z"))
+        for seat in (1, 2):
+            game.step(seat, Discard("1z"))
+        game.step(3, Discard("5p"))  # seats 1 and 2 pass their win; seat 0 pongs
+        for seat in game.to_act():
+            game.step(seat, Pong() if seat == 0 else Pass())
+        game.step(0, Discard("6m"))
+        for seat in (1, 2, 3):
+            game.step(seat, Discard("4z"))
+        assert game.state.turn == 0 and Kong("5p", "added") in game.legal_actions(0)
+        game.step(0, Kong("5p", "added"))
+        assert game.state.phase == "rob" and game.to_act() == [1, 2]
+        for seat in (1, 2):
+            game.step(seat, majiang.game.Win())
+        result = game.records[0]["result"]
+        assert result["qiang_gang"] and result["from"] == 0
+        assert result["winner"] == ([1, 2] if several else 1)
+        deltas = game.settlements[0].deltas
+        assert deltas[3] == 0 and deltas[0] < 0 and (deltas[2] > 0) == several

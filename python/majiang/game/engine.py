@@ -728,7 +728,9 @@ class Game:
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
         if winners:
-            self._finish_win(winners[0], t, seat, qiang_gang=True)
+            several = len(winners) > 1 and self.table.multiple_winners
+            also = winners[1:] if several else ()
+            self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
             return
         for s in responses:
             self._passed_win(s, t)
