@@ -23,33 +23,61 @@ pub struct Rules {
     pub inner: ShapeRules,
 }
 
+/// Each string knob's values, by name: one table gives both the parse and the name shown.
+const PAIRS: &[(&str, PairRule)] = &[("any", PairRule::Any), ("258", PairRule::TwoFiveEight)];
+const SEVENS: &[(&str, SevenPairs)] = &[
+    ("off", SevenPairs::Off),
+    ("distinct", SevenPairs::Distinct),
+    ("four_as_two", SevenPairs::FourAsTwo),
+];
+const ROTTENS: &[(&str, ThirteenRotten)] = &[
+    ("off", ThirteenRotten::Off),
+    ("nanchang", ThirteenRotten::Nanchang),
+    ("knitted", ThirteenRotten::Knitted),
+];
+const HONORS: &[(&str, KnittedHonors)] = &[
+    ("at_least_5", KnittedHonors::AtLeastFive),
+    ("exactly_5", KnittedHonors::ExactlyFive),
+];
+
+/// The name of `value` in its knob's table (every value has one).
+fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(name, _)| name)
+}
+
 fn pair_name(p: PairRule) -> &'static str {
-    match p {
-        PairRule::Any => "any",
-        PairRule::TwoFiveEight => "258",
-    }
+    name_of(PAIRS, p)
 }
 
 fn seven_name(s: SevenPairs) -> &'static str {
-    match s {
-        SevenPairs::Off => "off",
-        SevenPairs::Distinct => "distinct",
-        SevenPairs::FourAsTwo => "four_as_two",
-    }
+    name_of(SEVENS, s)
 }
 
 fn rotten_name(r: ThirteenRotten) -> &'static str {
-    match r {
-        ThirteenRotten::Off => "off",
-        ThirteenRotten::Nanchang => "nanchang",
-        ThirteenRotten::Knitted => "knitted",
-    }
+    name_of(ROTTENS, r)
 }
 
 fn knitted_honors_name(h: KnittedHonors) -> &'static str {
-    match h {
-        KnittedHonors::AtLeastFive => "at_least_5",
-        KnittedHonors::ExactlyFive => "exactly_5",
+    name_of(HONORS, h)
+}
+
+/// A string knob read against its table; RulesError listing the allowed names otherwise.
+fn choice_knob<T: PartialEq + Copy>(
+    obj: Option<&Bound<'_, PyAny>>,
+    knob: &str,
+    default: T,
+    table: &[(&'static str, T)],
+) -> PyResult<T> {
+    let text = str_knob(obj, knob, name_of(table, default))?;
+    match table.iter().find(|(name, _)| *name == &*text) {
+        Some((_, value)) => Ok(*value),
+        None => {
+            let allowed: Vec<String> = table.iter().map(|(n, _)| format!("'{n}'")).collect();
+            Err(bad(knob, &text, &allowed.join(", ")))
+        }
     }
 }
 
@@ -113,42 +141,20 @@ fn with_knobs(
     let honor_sequences = bool_knob(honor_sequences, "honor_sequences", base.honor_sequences)?;
     let thirteen_orphans = bool_knob(thirteen_orphans, "thirteen_orphans", base.thirteen_orphans)?;
     let all_258 = bool_knob(all_258, "all_258", base.all_258)?;
-    let pair = match &*str_knob(pair, "pair", pair_name(base.pair))? {
-        "any" => PairRule::Any,
-        "258" => PairRule::TwoFiveEight,
-        other => return Err(bad("pair", other, "'any', '258'")),
-    };
-    let seven_pairs = match &*str_knob(seven_pairs, "seven_pairs", seven_name(base.seven_pairs))? {
-        "off" => SevenPairs::Off,
-        "distinct" => SevenPairs::Distinct,
-        "four_as_two" => SevenPairs::FourAsTwo,
-        other => {
-            return Err(bad(
-                "seven_pairs",
-                other,
-                "'off', 'distinct', 'four_as_two'",
-            ))
-        }
-    };
-    let rotten_default = rotten_name(base.thirteen_rotten);
-    let thirteen_rotten = match &*str_knob(thirteen_rotten, "thirteen_rotten", rotten_default)? {
-        "off" => ThirteenRotten::Off,
-        "nanchang" => ThirteenRotten::Nanchang,
-        "knitted" => ThirteenRotten::Knitted,
-        other => {
-            return Err(bad(
-                "thirteen_rotten",
-                other,
-                "'off', 'nanchang', 'knitted'",
-            ))
-        }
-    };
-    let honors_default = knitted_honors_name(base.knitted_honors);
-    let knitted_honors = match &*str_knob(knitted_honors, "knitted_honors", honors_default)? {
-        "at_least_5" => KnittedHonors::AtLeastFive,
-        "exactly_5" => KnittedHonors::ExactlyFive,
-        other => return Err(bad("knitted_honors", other, "'at_least_5', 'exactly_5'")),
-    };
+    let pair = choice_knob(pair, "pair", base.pair, PAIRS)?;
+    let seven_pairs = choice_knob(seven_pairs, "seven_pairs", base.seven_pairs, SEVENS)?;
+    let thirteen_rotten = choice_knob(
+        thirteen_rotten,
+        "thirteen_rotten",
+        base.thirteen_rotten,
+        ROTTENS,
+    )?;
+    let knitted_honors = choice_knob(
+        knitted_honors,
+        "knitted_honors",
+        base.knitted_honors,
+        HONORS,
+    )?;
     Ok(ShapeRules {
         honor_sequences,
         pair,
