@@ -45,6 +45,7 @@ from majiang.game.engine import Game
 from majiang.game.state import HandState
 from majiang.tiles import KINDS
 from majiang.variants import names as variant_names
+from majiang.variants.registry import DEFAULT
 
 EXAMPLE = """examples:
   majiang play                          one hand as seat 0 against three EfficiencyBots
@@ -95,9 +96,9 @@ def register(commands: Any) -> None:
     p.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
     p.add_argument(
         "--variant",
-        default="nanchang",
+        default=DEFAULT,
         choices=variant_names(),
-        help="the rules (default nanchang)",
+        help=f"the rules (default {DEFAULT})",
     )
     p.add_argument("--hints", action="store_true", help="show shanten and the best discards")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")

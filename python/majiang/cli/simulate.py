@@ -26,6 +26,7 @@ from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
 from majiang.variants import lookup
 from majiang.variants import names as variant_names
+from majiang.variants.registry import DEFAULT
 
 EXAMPLE = """examples:
   majiang simulate --hands 1000 --seed 1                     four EfficiencyBots
@@ -46,7 +47,7 @@ def register(commands: Any) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--variant", default="nanchang", choices=variant_names())
+    p.add_argument("--variant", default=DEFAULT, choices=variant_names())
     p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="the same seed plays the same hands")
     p.add_argument(

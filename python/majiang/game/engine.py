@@ -48,6 +48,7 @@ from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
 from majiang.variants.protocol import FinishedHand, WinQuery, chow_options
 from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
+from majiang.variants.registry import DEFAULT
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 
@@ -114,7 +115,7 @@ class Game:
 
     def __init__(
         self,
-        variant: str | Variant = "nanchang",
+        variant: str | Variant = DEFAULT,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         hands: int = 1,
@@ -803,6 +804,7 @@ class Game:
         indicators = None
         if st.indicator is not None and st.lower is not None:
             indicators = (TILE_NAMES[st.indicator], TILE_NAMES[st.lower])
+        horses = self._turn_up_horses(result) if result["kind"] == "win" else ()
         finished = FinishedHand(
             options=self.options,
             dealer=st.dealer,
@@ -813,8 +815,20 @@ class Game:
             indicators=indicators,
             carried=self._carried,
             state=st,
+            horses=horses,
         )
         return self.variant.record(finished)
+
+    def _turn_up_horses(self, result: Mapping[str, Any]) -> tuple[str, ...]:
+        """抓马: the next tiles of the wall, as many as the variant asks after this win (fewer
+        when the wall is shorter), shown to every seat. They stay in the wall: the hand is
+        over and nobody draws them."""
+        wanted = self.variant.horses(result, self.state)
+        if wanted <= 0:
+            return ()
+        horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
+        self._log("horses", seat=result["winner"], tiles="".join(horses))
+        return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:
         """The events of the hand in play, from its deal event on."""

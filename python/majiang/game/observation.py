@@ -110,7 +110,7 @@ class Observation(NamedTuple):
     discarder: int | None
     drawn_kind: int | None
     flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
-    rules: str = "nanchang"
+    rules: str = "standard"
     declared: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
     """Each seat's public declarations (the variant's openings) as (what, value) pairs."""
 

@@ -23,6 +23,7 @@ from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
 from majiang.variants import get_variant, lookup
+from majiang.variants.registry import DEFAULT
 
 __all__ = ["BOTS", "Tally", "make_bots", "simulate"]
 
@@ -188,7 +189,7 @@ def simulate(
     bots: str | Sequence[str] = "efficiency",
     per_game: int = 1,
     *,
-    variant: str = "nanchang",
+    variant: str = DEFAULT,
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     log: IO[str] | None = None,

@@ -185,8 +185,9 @@ class FinishedHand:
     ``{"kind": "draw"}`` or the win's facts (``winner``, ``tile``, ``from``, ``gang_kai``,
     ``qiang_gang``, ``tian_hu``, ``di_hu``, ``after_flower``); ``events`` the hand's events
     from its deal on; ``indicators`` the flipped (indicator, lower) tile names for variants
-    that flip; ``carried`` the fields carried in from earlier hands; ``state`` the engine's
-    state (read-only) for whatever else a variant needs.
+    that flip; ``carried`` the fields carried in from earlier hands; ``horses`` the tiles turned
+    up after a win (:meth:`Variant.horses`, 抓马), in wall order; ``state`` the engine's state
+    (read-only) for whatever else a variant needs.
 
     Example:
         >>> FinishedHand({}, 0, 1, [], {"kind": "draw"}, []).indicators is None
@@ -202,6 +203,7 @@ class FinishedHand:
     indicators: tuple[str, str] | None = None
     carried: Mapping[str, Any] = field(default_factory=dict)
     state: Any = None
+    horses: tuple[str, ...] = ()
 
     def generic_record(self, variant: str) -> dict[str, Any]:
         """The record fields every variant shares: variant, options, dealer, floor, players,
@@ -360,6 +362,21 @@ class Variant(ABC):
             True
         """
         return True
+
+    def horses(self, result: Mapping[str, Any], state: Any) -> int:
+        """How many tiles to turn up from the wall after a win (抓马/买马), given the win's
+        ``result`` (the record's, with ``winner``) and the engine's ``state``. The engine turns
+        up that many of the next tiles to be drawn (fewer when the wall holds fewer), logs them
+        in a public ``horses`` event and hands them to :meth:`record` as
+        :attr:`FinishedHand.horses`; what a horse is worth is the settlement's business.
+        Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").horses({"kind": "win", "winner": 0}, None)
+            0
+        """
+        return 0
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The record the settlement gets for a finished hand. Default: the shared fields

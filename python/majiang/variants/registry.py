@@ -27,10 +27,13 @@ if TYPE_CHECKING:
     from majiang.settlement import Settlement
     from majiang.variants.protocol import Variant
 
-__all__ = ["Entry", "lookup", "names", "register"]
+__all__ = ["DEFAULT", "Entry", "lookup", "names", "register"]
 
 _BUILT_IN = ("nanchang", "pingxiang", "nanjing")
 """The registry lines: one per variant folder."""
+
+DEFAULT = "nanchang"
+"""The variant ``Game()``, ``simulate`` and the command line play when none is named."""
 
 
 def _generic_describe(pattern: Mapping[str, Any]) -> str:
