@@ -174,7 +174,7 @@ def test_engine_records_who_fed_a_claimed_jing() -> None:
     # the claims the log shows: a discarded jing followed at once by a claim of it
     claims = [
         (b["seat"], a["seat"], a["tile"])
-        for a, b in zip(g.events, g.events[1:])
+        for a, b in zip(g.events, g.events[1:], strict=False)
         if a["event"] == "discard" and b["event"] in ("chow", "pong", "kong")
     ]
     logged = {(e["seat"], e["from"], e["tile"]) for r, _ in fed_records for e in r["fed_jing"]}

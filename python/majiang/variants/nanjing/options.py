@@ -44,7 +44,7 @@ _FOLLOWING: dict[str, tuple[Any, Any]] = {
     "suit_kong_soft": (False, True),
     "haidilao": (False, True),
 }
-_AMOUNTS = frozenset({"kong_ming", "kong_an", "flower_kong", "penalty"})
+_AMOUNTS = frozenset({"kong_ming", "kong_an", "flower_kong", "penalty", "yuanzi", "hand_cap"})
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,29 @@ class NanjingOptions:
     """N12: one discard may give several winners (一炮多响)."""
     bixiahu_mode: BixiahuMode = "double"
     """N13: after 比下胡 the win is doubled (``double``), or doubled once per flag
-    (``per_flag``, the record's ``bixiahu_flags``)."""
+    (``per_flag``, the record's ``bixiahu_flags``: the engine plants one flag per 比下胡 hand
+    in a row)."""
+    yuanzi: int = 0
+    """进园子: the score each player brings (总分 100/200/300/500 in the Nanjing room lists);
+    nobody loses more than what is left of it (the record's ``yuanzi_left``). 0: 敞开头, no
+    cap."""
+    hand_cap: int = 0
+    """单把上限 (结算上限): the most a player pays in one hand (100/200/300 in the room
+    lists). 0: 无限制."""
+    waibao: bool = False
+    """外包: the liable seat of a 包牌 (快照, 清一色, 杠开, 抢杠) pays the others' shares on top
+    of them (they pay their own too). False: it pays in their place."""
+    jiezhuang_bi: bool = False
+    """接庄比: when the dealer does not win and the next seat (the next dealer) wins, the next
+    hand is 比下胡 (doubled) too; the deal still passes."""
+    yajue: bool = True
+    """压绝 is played (the room lists' 压绝 switch)."""
+    yajue_own_pong: bool = True
+    """压绝 counts the winner's own pung of the kind (自己对的牌)."""
+    yajue_other_pong: bool = True
+    """压绝 counts another player's pung of the kind that the winner did not feed (别人对的牌)."""
+    yajue_fed_pong: bool = True
+    """压绝 counts another player's pung of a tile the winner discarded (自己出的牌)."""
 
     def __post_init__(self) -> None:
         column = 1 if self.values == "v2_run10" else 0
