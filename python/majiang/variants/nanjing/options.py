@@ -25,7 +25,14 @@ from typing import Any, Literal
 
 from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
 
-__all__ = ["BixiahuMode", "LuxuryPairs", "NanjingOptions", "SelfDrawShare", "Values"]
+__all__ = [
+    "OPTION_SOURCES",
+    "BixiahuMode",
+    "LuxuryPairs",
+    "NanjingOptions",
+    "SelfDrawShare",
+    "Values",
+]
 
 Values = Literal["v1_run20", "v2_run10"]
 LuxuryPairs = Literal["any_four", "winning_tile_fourth"]
@@ -195,3 +202,27 @@ def _check(name: str, value: Any) -> Any:
 
 _FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(NanjingOptions))
 _DEFAULT = NanjingOptions()
+
+OPTION_SOURCES: dict[str, str] = {
+    "values": "N1: v1 跑20 and v2 跑10 tables [004 v1] [004 v2]",
+    "luxury_pairs": "N2: v1 any four, v2 双七对 [004]",
+    "suit_kong_soft": "N4: v2 only [004 v2]",
+    "haidilao": "N10: v2 [004 v2]; 'some places have no 海底捞'",
+    "kong_ming": "N5: 6 [004 v1]; agreed beforehand [004 v2]",
+    "kong_an": "N5: 3 [004 v1]; agreed beforehand [004 v2]",
+    "flower_kong": "N5: 6 [004 v1]",
+    "penalty": "N5: 6 [004 v1]; room switch 罚分 / 东南西北罚分 (Nanjing clients)",
+    "double_flowers": "N6: 砸2 [004]; room switch 砸2 / 花砸2 (Nanjing clients)",
+    "self_draw_share": "N7: full [004] rule text; half the v2 worked example",
+    "multiple_winners": "N12: [004 v1] (一炮多响 as a 比下胡 trigger)",
+    "bixiahu_mode": "N13: double [004 v1]; flags [004 v2] 插旗",
+    "yuanzi": "room option 进园子 总分 100/200/300/500 (Nanjing clients); [004 v2] names 进园子",
+    "hand_cap": "room option 单把上限 / 结算上限 100/200/300 (Nanjing clients)",
+    "waibao": "room rule 外包 (Nanjing client rule page); [004 v2] names 外包",
+    "jiezhuang_bi": "room switch 接庄比 (Nanjing clients; NJMJRoom server, denghai/MJ)",
+    "yajue": "room switch 压绝 (Nanjing client create-room box); [004] 压绝",
+    "yajue_own_pong": "room sub-switch 自己对的牌 (Nanjing client create-room box)",
+    "yajue_other_pong": "room sub-switch 别人对的牌 (Nanjing client create-room box)",
+    "yajue_fed_pong": "room sub-switch 自己出的牌 (Nanjing client create-room box)",
+}
+"""Option name -> where it comes from (docs/rules/nanjing.md §13, §14)."""
