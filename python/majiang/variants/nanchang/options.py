@@ -24,7 +24,7 @@ from typing import Any, Literal
 from majiang.errors import RulesError, quoted
 from majiang.record_parts import option_overrides
 
-__all__ = ["OPTION_SOURCES", "NanchangOptions"]
+__all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "NanchangOptions"]
 
 BawangMode = Literal["double", "plus_10"]
 DealerDouble = Literal["involved", "winner_or_discarder"]
@@ -247,3 +247,7 @@ OPTION_SOURCES: dict[str, tuple[str, str]] = {
     ),
 }
 """Option name -> (default and its seeds, alternatives and theirs)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "di_fen"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

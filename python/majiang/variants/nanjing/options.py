@@ -27,6 +27,7 @@ from majiang.record_parts import choice_field, flag_field, option_values, whole_
 
 __all__ = [
     "OPTION_SOURCES",
+    "ROOM_FIELDS",
     "BixiahuMode",
     "LuxuryPairs",
     "NanjingOptions",
@@ -226,3 +227,7 @@ OPTION_SOURCES: dict[str, str] = {
     "yajue_fed_pong": "room sub-switch 自己出的牌 (Nanjing client create-room box)",
 }
 """Option name -> where it comes from (docs/rules/nanjing.md §13, §14)."""
+
+ROOM_FIELDS: dict[str, str] = {"hand_cap": "hand_cap", "match_cap": "yuanzi"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

@@ -27,7 +27,7 @@ from majiang.record_parts import (
     whole_number_field,
 )
 
-__all__ = ["OPTION_SOURCES", "PingxiangOptions", "ShisanlanHonors"]
+__all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "PingxiangOptions", "ShisanlanHonors"]
 
 ShisanlanHonors = Literal["at_least_5", "exactly_5"]
 
@@ -142,3 +142,7 @@ OPTION_SOURCES: dict[str, str] = {
     "base": "[001] B (最低赔率); room option 底分 1/5/10 (萍乡258 room, 闲来 Jiangxi client)",
 }
 """Option name -> where it comes from (docs/rules/pingxiang.md §15)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "base"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""
