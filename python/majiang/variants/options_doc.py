@@ -33,18 +33,33 @@ from majiang.errors import MajiangError
 
 __all__ = ["VARIANT_OPTIONS", "OptionRow", "option_rows", "options_markdown"]
 
-VARIANT_OPTIONS: dict[str, str] = {
-    "nanchang": "NanchangOptions",
-    "nanjing": "NanjingOptions",
-    "pingxiang": "PingxiangOptions",
-}
-"""The variants with an options class, and its name in ``majiang.variants.<name>.options``."""
 
-_RULES_DOC = {
-    "nanchang": "rules/nanchang.md (§13, §14, §15)",
-    "nanjing": "rules/nanjing.md (§13, §14)",
-    "pingxiang": "rules/pingxiang.md (§15)",
-}
+def _variant_options() -> dict[str, str]:
+    """Every registered variant with an options class ``majiang.variants.<name>.options``
+    (a dataclass whose name ends in ``Options``, with ``from_dict``), and that class's name."""
+    from majiang.variants import names
+
+    out: dict[str, str] = {}
+    for variant in names():
+        try:
+            module = importlib.import_module(f"majiang.variants.{variant}.options")
+        except ImportError:
+            continue
+        for attr, value in vars(module).items():
+            if (
+                attr.endswith("Options")
+                and isinstance(value, type)
+                and dataclasses.is_dataclass(value)
+                and hasattr(value, "from_dict")
+                and value.__module__ == module.__name__
+            ):
+                out[variant] = attr
+                break
+    return out
+
+
+VARIANT_OPTIONS: dict[str, str] = _variant_options()
+"""The variants with an options class, and its name in ``majiang.variants.<name>.options``."""
 
 
 class OptionRow(NamedTuple):
@@ -168,12 +183,13 @@ def options_markdown() -> str:
         "unknown name or a value that does not fit is refused naming the option. Seed tags",
         "(`[000]` …) are those of the variant's rules document.",
     ]
+    lines += _room_section()
     for variant in VARIANT_OPTIONS:
         lines += [
             "",
             f"## {variant}",
             "",
-            f"Rules and conflicts: [{_RULES_DOC[variant]}]({_RULES_DOC[variant].split()[0]}).",
+            f"Rules, sources and conflicts: [rules/{variant}.md](rules/{variant}.md).",
             "",
             "| option | values | default | source | what it changes |",
             "| --- | --- | --- | --- | --- |",
@@ -182,6 +198,49 @@ def options_markdown() -> str:
             cells = (f"`{r.name}`", r.values, f"`{r.default}`", r.source, r.changes)
             lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _room_section() -> list[str]:
+    """The ``majiang.RoomConfig`` fields and, per variant, the options its common fields set."""
+    from majiang.room import ROOM_KEYS, RoomConfig
+
+    props = RoomConfig.json_schema()["properties"]
+    lines = [
+        "",
+        "## Room configuration (`majiang.RoomConfig`)",
+        "",
+        "A room gives a match's variant, options, length, stake, caps and seats at once, checked",
+        "when it is built: `RoomConfig.from_dict(...)` / `from_json(...)`, then `Game(room)`,",
+        "`simulate(hands, config=room)` or `majiang simulate --config room.json`.",
+        "`RoomConfig.json_schema()` is its JSON Schema.",
+        "",
+        "| field | values | default | what it is |",
+        "| --- | --- | --- | --- |",
+    ]
+    for key in ROOM_KEYS:
+        prop = props[key]
+        if "enum" in prop:
+            values = ", ".join(_json(v) for v in prop["enum"])
+        elif prop.get("type") == "integer":
+            values = f"whole number ≥ {prop['minimum']}"
+        elif prop.get("type") == "array":
+            values = "four of " + ", ".join(_json(v) for v in prop["items"]["enum"])
+        else:
+            values = "object: the variant's options (below)"
+        default = _json(getattr(RoomConfig(), key))
+        if key == "bots":
+            default = '["efficiency", …]'
+        elif key == "options":
+            default = "{}"
+        what = prop.get("description", "the variant")
+        lines.append(f"| `{key}` | {_cell(values)} | `{default}` | {_cell(what)} |")
+    lines += ["", "The common fields are these options of each variant:", ""]
+    for variant in VARIANT_OPTIONS:
+        module = importlib.import_module(f"majiang.variants.{variant}.options")
+        fields = getattr(module, "ROOM_FIELDS", {})
+        shown = ", ".join(f"`{k}` → `{v}`" for k, v in fields.items()) or "none"
+        lines.append(f"- {variant}: {shown}")
+    return lines
 
 
 def main(argv: list[str]) -> None:
