@@ -148,3 +148,27 @@ def test_any_json_is_a_room_or_a_rules_error(data: dict[str, Any]) -> None:
     except RulesError:
         return
     assert RoomConfig.from_dict(room.to_dict()) == room
+
+
+def test_cli_play_config_seats_the_human(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    path = tmp_path / "room.json"
+    room = {
+        "variant": "pingxiang",
+        "hands": 2,
+        "stake": 5,
+        "bots": ["random", "efficiency", "human", "random"],
+    }
+    path.write_text(json.dumps(room))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 600))
+    assert main(["play", "--seed", "3", "--config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "pingxiang" in out and "you are seat 2" in out
+    assert "── hand 2 of 2: you are seat 2 ──" in out
+    totals = [line.split()[1:] for line in out.splitlines() if line.startswith("total ")]
+    assert totals and all(int(x) % 5 == 0 for t in totals for x in t)
+    path.write_text(json.dumps({**room, "bots": ["human"] * 4}))
+    assert main(["play", "--config", str(path)]) != 0

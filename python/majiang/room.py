@@ -41,7 +41,7 @@ from typing import Any
 
 from majiang.errors import MajiangError, RulesError, quoted
 
-__all__ = ["ROOM_KEYS", "RoomConfig"]
+__all__ = ["HUMAN", "ROOM_KEYS", "RoomConfig"]
 
 ROOM_KEYS = ("variant", "options", "hands", "stake", "hand_cap", "match_cap", "bots")
 """The fields of a room configuration, in order."""

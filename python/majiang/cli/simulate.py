@@ -97,7 +97,7 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     return [seats, hands]
 
 
-def _room(path: str) -> RoomConfig:
+def read_room(path: str) -> RoomConfig:
     """The room configuration in a JSON file (RulesError naming the file when unreadable)."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -108,7 +108,7 @@ def _room(path: str) -> RoomConfig:
 
 
 def run(args: argparse.Namespace) -> int:
-    room = _room(args.config) if args.config else None
+    room = read_room(args.config) if args.config else None
     if room is not None:
         args.variant, args.bots, args.per_game = room.variant, ",".join(room.bot_names()), 1
     bots = tuple(b.strip() for b in str(args.bots).split(","))
