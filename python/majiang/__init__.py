@@ -47,6 +47,7 @@ from majiang.errors import (
 )
 from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
+from majiang.room import RoomConfig
 from majiang.settlement import Payment, Settlement, settle
 from majiang.variants import nanchang, nanjing, pingxiang
 
@@ -64,6 +65,7 @@ __all__ = [
     "Payment",
     "RecordError",
     "ReplayError",
+    "RoomConfig",
     "Rules",
     "RulesError",
     "Settlement",

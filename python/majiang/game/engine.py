@@ -42,6 +42,7 @@ from majiang.game.actions import (
 from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
+from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
@@ -115,7 +116,7 @@ class Game:
 
     def __init__(
         self,
-        variant: str | Variant = DEFAULT,
+        variant: str | Variant | RoomConfig = DEFAULT,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         hands: int = 1,
@@ -125,6 +126,8 @@ class Game:
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
     ) -> None:
+        if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
+            variant, options, hands = variant.game_arguments(options, hands)
         _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
