@@ -24,11 +24,17 @@ from majiang.rl.actions import (
     legal_mask,
     step_id,
 )
+from majiang.rl.planes import EFFICIENCY_PLANES, ORACLE_PLANES, encode, encode_batch, plane_names
 
 __all__ = [
+    "EFFICIENCY_PLANES",
+    "ORACLE_PLANES",
     "ActionSpace",
     "action_space",
+    "encode",
+    "encode_batch",
     "legal_ids",
     "legal_mask",
+    "plane_names",
     "step_id",
 ]
