@@ -98,7 +98,8 @@ def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uin
         >>> a.shape, int(a[plane_names(True).index("oracle_hand_next")].sum())
         ((38, 34), 14)
     """
-    return encode_batch([game], [seat], oracle=oracle)[0]
+    one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle)[0]
+    return one
 
 
 def encode_batch(
