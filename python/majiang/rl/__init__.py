@@ -25,16 +25,19 @@ from majiang.rl.actions import (
     step_id,
 )
 from majiang.rl.planes import EFFICIENCY_PLANES, ORACLE_PLANES, encode, encode_batch, plane_names
+from majiang.rl.vector import VectorGame, match_seed
 
 __all__ = [
     "EFFICIENCY_PLANES",
     "ORACLE_PLANES",
     "ActionSpace",
+    "VectorGame",
     "action_space",
     "encode",
     "encode_batch",
     "legal_ids",
     "legal_mask",
+    "match_seed",
     "plane_names",
     "step_id",
 ]
