@@ -56,6 +56,18 @@ class Rewards:
         """
         self._seen = len(game.settlements)
 
+    def pending(self, game: Game) -> bool:
+        """Whether :meth:`collect` would give anything now.
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Rewards().pending(Game(seed=0))
+            False
+        """
+        if self.mode == "match" and not game.over:
+            return False
+        return len(game.settlements) > self._seen
+
     def collect(self, game: Game) -> list[float]:
         """The four seats' rewards for what was settled since the last call.
 

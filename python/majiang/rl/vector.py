@@ -90,6 +90,7 @@ class VectorGame:
         self.seats = np.zeros(n, np.int64)
         self._obs = np.zeros((n, len(plane_names(oracle)), 34), np.uint8)
         self._masks = np.zeros((n, self.space.size), np.bool_)
+        self._legal: list[dict[int, Any]] = [{} for _ in range(n)]
         self._refresh()
 
     def _new(self, i: int) -> Game:
@@ -102,13 +103,18 @@ class VectorGame:
         self.books[i].start(game)
         return game
 
-    def _refresh(self, tables: Any = None) -> None:
-        """Recompute seats, masks and observations (of every table, or of ``tables``)."""
-        games, space, masks = self.games, self.space, self._masks
-        for i in range(self.n) if tables is None else tables:
-            seat = games[i].to_act()[0]
+    def _refresh(self) -> None:
+        """Recompute every table's seat, legal actions by id, mask and observation."""
+        games, id_of, size = self.games, self.space.id_of, self.space.size
+        cells: list[int] = []
+        for i, game in enumerate(games):
+            seat = game.to_act()[0]
             self.seats[i] = seat
-            space.mask(games[i].legal_actions(seat), out=masks[i])
+            by_id = {id_of(a): a for a in game.legal_actions(seat)}
+            self._legal[i] = by_id
+            cells.extend(map((i * size).__add__, by_id))
+        self._masks[:] = False
+        self._masks.reshape(-1)[cells] = True
         encode_batch(
             games, self.seats.tolist(), oracle=self.oracle, out=self._obs, threads=self.threads
         )
@@ -163,14 +169,12 @@ class VectorGame:
             )
         rewards = np.zeros((self.n, 4), np.float32)
         dones = np.zeros(self.n, np.bool_)
-        space, games = self.space, self.games
-        for i in range(self.n):
-            game, seat, a = games[i], int(self.seats[i]), int(ids[i])
-            for action in game.legal_actions(seat):
-                if space.id_of(action) == a:
-                    game.step(seat, action)
-                    break
-            rewards[i] = self.books[i].collect(game)
+        games, seats = self.games, self.seats.tolist()
+        for i, a in enumerate(ids.tolist()):
+            game = games[i]
+            game.step(seats[i], self._legal[i][a])
+            if game.settlements and self.books[i].pending(game):
+                rewards[i] = self.books[i].collect(game)
             if game.over:
                 dones[i] = True
                 self.episodes[i] += 1
