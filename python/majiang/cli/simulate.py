@@ -33,6 +33,7 @@ EXAMPLE = """examples:
   majiang simulate --hands 1000 --seed 1                     four EfficiencyBots
   majiang simulate --hands 1000 --bots efficiency,random,efficiency,random --workers 2
   majiang simulate --hands 200 --log games.jsonl --json      statistics as JSON, every event logged
+  majiang simulate --hands 100000 --ray ray://head:10001       on a Ray cluster (--ray alone: local)
 
 The same seed prints the same statistics, whatever --workers is. Replay a log with
 `majiang replay games.jsonl`.
@@ -60,6 +61,15 @@ def register(commands: Any) -> None:
         "--per-game", type=int, default=1, help="hands per match (dealer rotation, 爬楼)"
     )
     p.add_argument("--workers", type=int, default=1, help="processes to spread the hands over")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="spread the matches over a Ray cluster (pip install ray): at ADDRESS "
+        "(ray://head:10001, auto), else a local instance; the same results",
+    )
     p.add_argument("--log", metavar="FILE", help="write every event as JSON Lines")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
@@ -140,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
                 "workers": args.workers,
                 "log": log,
                 "progress": lambda n: progress.update(task, completed=n),
+                "ray": False if args.ray is None else args.ray,
             }
             if room is not None:
                 stats = simulate(args.hands, config=room, **common)

@@ -196,14 +196,16 @@ def simulate(
     log: IO[str] | None = None,
     progress: Callable[[int], None] | None = None,
     config: RoomConfig | None = None,
+    ray: bool | str = False,
 ) -> dict[str, Any]:
     """Play ``hands`` hands (matches of ``per_game`` hands each) and return statistics: win
     rate and mean score per seat, self-draw / discard-win / draw rates, average discards per
     hand and pattern frequencies over all hands. ``workers`` > 1 spreads the matches over
-    processes (same results); ``log`` receives every event as JSON Lines in match order;
-    ``progress`` is called with the number of hands played so far. ``config`` (a
-    :class:`majiang.RoomConfig`) gives the variant, the options, the bots and the match length
-    (``per_game``) at once.
+    processes (same results); ``ray`` (True or a cluster address) spreads them over Ray
+    workers instead (:mod:`majiang.game.simulation_ray`; same results); ``log`` receives
+    every event as JSON Lines in match order; ``progress`` is called with the number of
+    hands played so far. ``config`` (a :class:`majiang.RoomConfig`) gives the variant, the
+    options, the bots and the match length (``per_game``) at once.
 
     Example:
         >>> simulate(2, seed=3, bots="random")["win_rate"].__len__()
@@ -227,11 +229,15 @@ def simulate(
         raise ArgumentTypeError(f"options: expected a mapping of options, got {quoted(options)}")
     get_variant(variant)
     make_bots(bots)  # check the names before any work starts
+    if ray is not False:
+        from majiang.game.simulation_ray import ray_address
+
+        ray_address(ray)  # the argument's type, before any work
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
     chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
         hands,
         per_game,
-        workers * 8,
+        workers * 8 if ray is False else 64,
         seed=seed,
         variant=variant,
         bots=names,
@@ -255,7 +261,11 @@ def simulate(
             progress(total.hands)
 
     matches = -(-hands // per_game)
-    if workers == 1 or matches <= 1:
+    if ray is not False:
+        from majiang.game.simulation_ray import ray_address, spread_on_ray
+
+        spread_on_ray(chunks, _play_chunk, finished, ray_address(ray))
+    elif workers == 1 or matches <= 1:
         for i, chunk in enumerate(chunks):
             finished(i, _play_chunk(chunk))
     else:

@@ -329,6 +329,19 @@ class Variant(ABC):
         """
         return []
 
+    def opening_values(self, what: str) -> tuple[str, ...]:
+        """Every ``Declare.value`` :meth:`opening_options` can ever offer for the opening
+        ``what``, in a fixed order (the learning layer, :mod:`majiang.rl`, gives each an
+        action id: 定缺 lists its suits, 换三张 its tile triples). Default: the plain
+        declaration ``""`` alone (Nanjing's 报听).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").opening_values("ready")
+            ('',)
+        """
+        return ("",)
+
     def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
         """What the declarations ``made`` (seat -> value) of the opening ``what`` do to the
         hand, applied to the engine's ``state`` (换三张 moves tiles between hands); True when
