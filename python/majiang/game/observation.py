@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -204,7 +205,7 @@ class Observation(NamedTuple):
             >>> sum(Game(seed=2).observation(0).visible())
             1
         """
-        counts = [0] * 34
+        counts = [0] * 42  # tile ids: flowers (34-41) are counted, then dropped
         for seat_melds in self.melds:  # a hidden kong has no kinds
             for m in seat_melds:
                 for k in m.kinds:
@@ -214,13 +215,16 @@ class Observation(NamedTuple):
                 counts[k] += 1
         for aside in self.flowers:
             for k in aside:
-                if k < 34:
-                    counts[k] += 1
+                counts[k] += 1
+        del counts[34:]
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
         if self.phase == "rob" and self.last_discard_kind is not None:
             counts[self.last_discard_kind] += 1  # the tile being added to a kong, face up
-        return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
+        hand = self.hand_counts
+        if max(map(add, counts, hand)) > 4:  # rare: e.g. the indicator drawn from the tail
+            return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
+        return counts
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form.
