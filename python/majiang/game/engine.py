@@ -57,6 +57,8 @@ FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 """``FROM[s]``: every seat in turn order from ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
+_NO_DECLARATIONS: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
+_new_observation = tuple.__new__  # Observation's fields in order, without its keyword parsing
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
@@ -431,7 +433,12 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         st = self.state
-        if self.over or seat not in self.to_act():
+        if self.over:
+            return []
+        if st.phase == "turn":
+            if seat != st.turn:
+                return []
+        elif seat not in st.claimants or seat in st.responses:  # not among to_act()
             return []
         if st.phase in ("claim", "rob"):
             return [*st.options[seat], PASS]
@@ -491,38 +498,57 @@ class Game:
         if seat.__class__ is not int or not 0 <= seat <= 3:
             seat = _seat_argument(seat, "observation")
         st = self.state
-        own_draw = st.phase == "turn" and st.turn == seat and not self.over
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
-            melds, ponds = tuple(st.melds), tuple(st.ponds)
-            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
-            private = self.table.private_openings
-            declared = tuple(tuple(d.items()) for d in st.declared)
-            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
-            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public, others, declared)
-            self._shared = shared
+            shared = self._shared = self._shared_view()
         seen = shared[4]
         if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
             seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
-        return Observation(
-            seat,
-            tuple(st.hands[seat]),
-            seen,
-            shared[1],
-            st.wall.remaining - self._kept,
-            st.indicator,
-            st.wilds,
-            shared[2],
-            st.dealer,
-            st.streak,
-            st.turn,
-            "over" if self.over else st.phase,
-            st.rob_tile if st.phase == "rob" else st.last_discard,
-            st.discarder,
-            st.drawn if own_draw else None,
-            shared[3],
-            self.table.shapes,
-            shared[5] if not self.table.private_openings else _own(shared[5], shared[6], seat),
+        phase = "over" if self.over else st.phase
+        return _new_observation(
+            Observation,
+            (
+                seat,
+                tuple(st.hands[seat]),
+                seen,
+                shared[1],
+                st.wall.remaining - self._kept,
+                st.indicator,
+                st.wilds,
+                shared[2],
+                st.dealer,
+                st.streak,
+                st.turn,
+                phase,
+                st.rob_tile if st.phase == "rob" else st.last_discard,
+                st.discarder,
+                st.drawn if phase == "turn" and st.turn == seat else None,
+                shared[3],
+                self.table.shapes,
+                shared[5] if not self.table.private_openings else _own(shared[5], shared[6], seat),
+            ),
+        )
+
+    def _shared_view(self) -> tuple[Any, ...]:
+        """The parts of an observation every seat sees alike: melds, ponds, scores, flowers,
+        the melds as the others see them, the declarations (as the others and as all)."""
+        st = self.state
+        melds = tuple(st.melds)
+        public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+        if any(st.declared):
+            private = self.table.private_openings
+            declared = tuple(tuple(d.items()) for d in st.declared)
+            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
+        else:
+            declared = others = _NO_DECLARATIONS
+        return (
+            melds,
+            tuple(st.ponds),
+            tuple(self.scores),
+            tuple(st.flowers),
+            public,
+            others,
+            declared,
         )
 
     def tile_count(self) -> int:

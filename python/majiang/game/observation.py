@@ -76,7 +76,7 @@ def hide_concealed_kongs(
         >>> hide_concealed_kongs(((kong, pong), (), (), ()))[0] == (HIDDEN_KONG, pong)
         True
     """
-    if not any(m.kind == "an_gang" for seat in melds for m in seat):
+    if not any(melds) or not any(m.kind == "an_gang" for seat in melds for m in seat):
         return melds
     return tuple(tuple(HIDDEN_KONG if m.kind == "an_gang" else m for m in seat) for seat in melds)
 
