@@ -17,6 +17,7 @@ from typing import Protocol
 import majiang
 from majiang.game.actions import PASS, Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.engine import Observation
+from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
@@ -95,30 +96,36 @@ class EfficiencyBot:
     def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
         wild_kinds = obs.wild_kinds  # the same tuple all hand: the core parses it once
         hand = list(obs.hand_counts)
-        options = majiang.discard_options(
-            hand, rules=obs.rules, jing=wild_kinds, melds=obs.meld_count, visible=obs.visible()
-        )
+        rules, melds, visible = obs.rules, obs.meld_count, obs.visible()
         offered = {d.tile: d for d in discards}
         wilds = obs.wilds if wild_kinds else ()
-        # The best allowed discard that is not a wild tile, else the best allowed one.
-        best = first = None
-        for o in options:
-            if o["discard"] in offered:
-                if first is None:
-                    first = o
-                if o["discard"] not in wilds:
-                    best = o
-                    break
-        if best is None:
-            best = first
+        # The best discard that is not a wild tile, else the best one (the core's choice
+        # among every held kind); only when some held kinds may not be discarded now, the
+        # best of those that may, read from the whole ranking.
+        best: DiscardOption | None = majiang.best_discard(
+            hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
+        )
+        if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
+            options = majiang.discard_options(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible
+            )
+            best = first = None
+            for o in options:
+                if o["discard"] in offered:
+                    if first is None:
+                        first = o
+                    if o["discard"] not in wilds:
+                        best = o
+                        break
+            if best is None:
+                best = first
         for k in kongs:
             if k.tile in wilds:
                 continue
             after = list(hand)
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
-            melds = obs.meld_count + concealed
-            s = majiang.shanten(after, rules=obs.rules, jing=wild_kinds, melds=melds)
+            s = majiang.shanten(after, rules=rules, jing=wild_kinds, melds=melds + concealed)
             if best is None or s <= best["shanten"]:
                 return k
         return offered[best["discard"]] if best else discards[0]
