@@ -674,10 +674,11 @@ class Game:
         self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
         options: dict[int, list[Action]] = {}
         after = AFTER[seat]
+        hands, chows = st.hands, self.table.chows
         for s in after:
-            # Most discards interest nobody: a cheap test first (no pair of it, not the 下家
-            # who might chow, not waiting on it), the full options only when it fails.
-            if st.hands[s][t] < 2 and s != after[0]:
+            # Most discards interest nobody: a cheap test first (no pair of it, no chow for the
+            # 下家, not waiting on it), the full options only when it fails.
+            if hands[s][t] < 2 and (s != after[0] or not chow_options(chows, t, hands[s])):
                 waits = st.waits[s]
                 if waits is None:
                     waits = self._waits(s)
