@@ -205,17 +205,14 @@ class Observation(NamedTuple):
             >>> sum(Game(seed=2).observation(0).visible())
             1
         """
-        counts = [0] * 42  # tile ids: flowers (34-41) are counted, then dropped
-        for seat_melds in self.melds:  # a hidden kong has no kinds
-            for m in seat_melds:
-                for k in m.kinds:
-                    counts[k] += 1
-        for pond in self.pond_kinds:
-            for k in pond:
-                counts[k] += 1
+        seen = [k for seat_melds in self.melds for m in seat_melds for k in m.kinds]
+        for pond in self.pond_kinds:  # (a hidden kong has no kinds)
+            seen += pond
         for aside in self.flowers:
-            for k in aside:
-                counts[k] += 1
+            seen += aside
+        counts = [0] * 42  # tile ids: flowers (34-41) are counted, then dropped
+        for k in seen:
+            counts[k] += 1
         del counts[34:]
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
