@@ -138,6 +138,7 @@ class Game:
         self.settlements: list[Settlement] = []
         self.over = False
         self._legal: dict[int, list[Action]] = {}
+        self._deal_at: int | None = None  # the index of the hand in play's deal event
         self._shared: tuple[Any, ...] | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
@@ -235,6 +236,7 @@ class Game:
             extra.update(indicator=TILE_NAMES[up], lower_indicator=TILE_NAMES[low])
         if self._has_flowers:
             extra["flowers"] = [_text(f) for f in flowers]
+        self._deal_at = len(self.events)
         self._log(
             "deal",
             hand=len(self.records),
@@ -846,6 +848,9 @@ class Game:
     def _hand_events(self) -> list[dict[str, Any]]:
         """The events of the hand in play, from its deal event on."""
         events = self.events
+        at = getattr(self, "_deal_at", None)  # where _begin logged it (None after a restore)
+        if at is not None and at < len(events) and events[at].get("event") == "deal":
+            return events[at:]
         for i in range(len(events) - 1, -1, -1):
             if events[i].get("event") == "deal":
                 return events[i:]
@@ -946,7 +951,7 @@ class Game:
 
     def _restored(self) -> None:
         """Rebuild the caches of a game whose fields were just restored."""
-        self._legal, self._shared = {}, None
+        self._legal, self._shared, self._deal_at = {}, None, None
         self._setup_variant()
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}
