@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import majiang
-from majiang.game.actions import PASS, Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game.actions import PASS, Action, Chow, Discard, Kong, Pass, Pong, Win, _chow_kinds
 from majiang.game.engine import Observation
 from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
@@ -145,7 +145,7 @@ class EfficiencyBot:
             elif isinstance(a, Kong):
                 after[t] -= 3
             elif isinstance(a, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(a.tiles)]
+                seq = list(_chow_kinds(a.tiles))
                 seq.remove(t)
                 for x in seq:
                     after[x] -= 1

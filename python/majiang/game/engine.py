@@ -36,6 +36,7 @@ from majiang.game.actions import (
     Pass,
     Pong,
     Win,
+    _chow_kinds,
     from_dict,
     kong,
 )
@@ -720,7 +721,7 @@ class Game:
         for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(act.tiles)]
+                seq = list(_chow_kinds(act.tiles))
                 seq.remove(t)
                 self._claim(s, src, t, "chi", seq)
                 return
