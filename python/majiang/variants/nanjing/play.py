@@ -309,7 +309,7 @@ def _bixiahu(record: Mapping[str, Any]) -> bool:
     key = repr(record)
     found = _BIXIAHU.get(key)
     if found is None:
-        found = bixiahu_triggered(dict(record))
+        found = bixiahu_triggered(record)  # the dict settled just before: read once (settle)
         if len(_BIXIAHU) >= 8:
             _BIXIAHU.clear()
         _BIXIAHU[key] = found

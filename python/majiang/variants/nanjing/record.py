@@ -126,13 +126,24 @@ def kinds_of(text: str) -> tuple[int, ...]:
         ...
         majiang.errors.RecordError: 5z is a dragon, a hard flower: it goes in flowers, ...
     """
+    names = parse_tiles(text)
+    try:
+        return tuple(map(_HELD_INDEX.__getitem__, names))  # no flower: the usual case
+    except KeyError:
+        pass
     out = []
-    for name in parse_tiles(text):
+    for name in names:
         if name in FLOWER_NAMES or name in DRAGONS:
             what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
             raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
         out.append(KIND_INDEX[name])
     return tuple(out)
+
+
+_HELD_INDEX: dict[str, int] = {
+    name: k for name, k in KIND_INDEX.items() if name not in FLOWER_NAMES and name not in DRAGONS
+}
+"""The kinds a Nanjing hand may hold (no dragon, a hard flower), by name."""
 
 
 MELD_RULES = MeldRules(MELD_KINDS, kinds_of, note=" (no chow in Nanjing)")

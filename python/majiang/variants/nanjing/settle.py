@@ -43,8 +43,26 @@ __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 FED_KINDS: frozenset[str] = frozenset({"peng", "ming_gang", "bu_gang"})
 
 
+_LAST: list[Any] = [None, "", None]
+"""The last plain-dict record read: the dict itself, its ``repr`` and its HandRecord."""
+
+
 def _record(record: HandRecord | Mapping[str, Any]) -> HandRecord:
-    return record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    """The checked record. The engine settles each finished hand and then asks whether it
+    was a 比下胡 (``next_dealer``) of the same dict: the last one read is not read again
+    while it is that very dict with the same contents (its ``repr``; any change to a JSON
+    value changes it). A HandRecord is frozen, so sharing it is safe."""
+    if isinstance(record, HandRecord):
+        return record
+    if type(record) is not dict:
+        return HandRecord.from_dict(record)
+    key = repr(record)
+    if _LAST[0] is record and _LAST[1] == key:
+        found: HandRecord = _LAST[2]
+        return found
+    parsed = HandRecord.from_dict(record)
+    _LAST[:] = [record, key, parsed]
+    return parsed
 
 
 def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandScore:
@@ -65,6 +83,19 @@ def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandSco
     w = r.result
     if not isinstance(w, WinResult) or winner not in w.winners:
         raise RecordError(f"result.winner: seat {winner} did not win this hand")
+    if _SCORED[0] is not r:  # settle and bixiahu_triggered both score the same record
+        _SCORED[:] = [r, {}]
+    scored: dict[int, HandScore] = _SCORED[1]
+    if winner not in scored:
+        scored[winner] = _score_winner(r, w, winner)
+    return scored[winner]
+
+
+_SCORED: list[Any] = [None, {}]
+"""The HandRecord last scored (frozen: its identity is its contents) and its winners' scores."""
+
+
+def _score_winner(r: HandRecord, w: WinResult, winner: int) -> HandScore:
     p = r.players[winner]
     counts = [0] * NUM_KINDS
     for k in kinds_of(p.hand):
