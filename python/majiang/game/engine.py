@@ -927,7 +927,7 @@ class Game:
             self.scores[s] += settlement.deltas[s]
         self._log("settlement", deltas=list(settlement.deltas), scores=list(self.scores))
         st.phase = "over"
-        if len(self.records) >= self.hands:
+        if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True
         else:
             following = self.variant.next_dealer(st.dealer, st.streak, record, self._hand_events())
