@@ -16,6 +16,8 @@ action applied.
   only, the bots' moves in between not counted.
 - riichienv (optional, from PyPI) ``RiichiEnv``: for every acting player ``obs.encode()``
   (its float32 planes) and ``obs.mask()``, the id mapped back by ``obs.find_action``.
+- RLCard (optional, from PyPI) ``rlcard.make("mahjong")``: its state's ``obs`` planes (built
+  by every step) and a mask from ``legal_actions``; a twentieth of the steps (it is slow).
 
 Figures are the best of R runs of N steps. ``--processes`` also runs the VectorGame of the
 largest T in two processes at once and reports their summed rate over one process's rate
@@ -92,6 +94,22 @@ def riichienv_steps(steps: int) -> int:
     return done
 
 
+def rlcard_steps(steps: int) -> int:
+    import rlcard
+
+    env = rlcard.make("mahjong", config={"seed": 0})
+    rng = np.random.default_rng(0)
+    state, _ = env.reset()
+    for _ in range(steps):
+        np.asarray(state["obs"])  # its (6, 34, 4) planes, built by every step
+        mask = np.zeros(env.num_actions, np.bool_)
+        mask[list(state["legal_actions"])] = True
+        state, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if env.is_over():
+            state, _ = env.reset()
+    return steps
+
+
 def best_rates(runs: dict[str, Callable[[], int]], repeat: int) -> dict[str, float]:
     """Best steps a second of each run, the runs taken in turn."""
     best = dict.fromkeys(runs, 0.0)
@@ -137,6 +155,12 @@ def main() -> None:
         import riichienv  # noqa: F401
 
         runs["riichienv RiichiEnv"] = functools.partial(riichienv_steps, args.steps)
+    except ImportError:
+        pass
+    try:
+        import rlcard  # noqa: F401
+
+        runs["rlcard mahjong"] = functools.partial(rlcard_steps, args.steps // 20)
     except ImportError:
         pass
     for fn in runs.values():  # build tables and caches before timing
