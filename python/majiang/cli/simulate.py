@@ -24,6 +24,7 @@ from rich.table import Table
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
+from majiang.room import RoomConfig
 from majiang.variants import lookup
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
@@ -71,6 +72,12 @@ def register(commands: Any) -> None:
     )
     p.add_argument("--log", metavar="FILE", help="write every event as JSON Lines")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a room configuration (JSON: variant, options, hands per match, stake, caps, "
+        "bots); it replaces --variant, --bots and --per-game",
+    )
     p.set_defaults(run=run)
 
 
@@ -100,7 +107,20 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     return [seats, hands]
 
 
+def read_room(path: str) -> RoomConfig:
+    """The room configuration in a JSON file (RulesError naming the file when unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesError(f"--config {path}: cannot read: {e}") from None
+    return RoomConfig.from_json(text)
+
+
 def run(args: argparse.Namespace) -> int:
+    room = read_room(args.config) if args.config else None
+    if room is not None:
+        args.variant, args.bots, args.per_game = room.variant, ",".join(room.bot_names()), 1
     bots = tuple(b.strip() for b in str(args.bots).split(","))
     if len(bots) == 1:
         bots *= 4
@@ -125,17 +145,23 @@ def run(args: argparse.Namespace) -> int:
             )
             stack.enter_context(progress)
             task = progress.add_task("hands", total=args.hands)
-            stats = simulate(
-                args.hands,
-                seed=args.seed,
-                bots=bots,
-                per_game=args.per_game,
-                variant=args.variant,
-                workers=args.workers,
-                log=log,
-                progress=lambda n: progress.update(task, completed=n),
-                ray=False if args.ray is None else args.ray,
-            )
+            common: dict[str, Any] = {
+                "seed": args.seed,
+                "workers": args.workers,
+                "log": log,
+                "progress": lambda n: progress.update(task, completed=n),
+                "ray": False if args.ray is None else args.ray,
+            }
+            if room is not None:
+                stats = simulate(args.hands, config=room, **common)
+            else:
+                stats = simulate(
+                    args.hands,
+                    bots=bots,
+                    per_game=args.per_game,
+                    variant=args.variant,
+                    **common,
+                )
     except OSError as e:  # the log cannot be opened, written (a full disk) or closed
         if not args.log:
             raise

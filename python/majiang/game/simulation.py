@@ -22,6 +22,7 @@ from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
+from majiang.room import RoomConfig
 from majiang.variants import get_variant, lookup
 from majiang.variants.registry import DEFAULT
 
@@ -194,6 +195,7 @@ def simulate(
     workers: int = 1,
     log: IO[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    config: RoomConfig | None = None,
     ray: bool | str = False,
 ) -> dict[str, Any]:
     """Play ``hands`` hands (matches of ``per_game`` hands each) and return statistics: win
@@ -202,7 +204,8 @@ def simulate(
     processes (same results); ``ray`` (True or a cluster address) spreads them over Ray
     workers instead (:mod:`majiang.game.simulation_ray`; same results); ``log`` receives
     every event as JSON Lines in match order; ``progress`` is called with the number of
-    hands played so far.
+    hands played so far. ``config`` (a :class:`majiang.RoomConfig`) gives the variant, the
+    options, the bots and the match length (``per_game``) at once.
 
     Example:
         >>> simulate(2, seed=3, bots="random")["win_rate"].__len__()
@@ -210,6 +213,13 @@ def simulate(
         >>> simulate(8, seed=3, workers=2) == simulate(8, seed=3)
         True
     """
+    if config is not None:  # a room: its variant, options, seats and match length
+        if not isinstance(config, RoomConfig):
+            raise ArgumentTypeError(f"config: expected a RoomConfig, got {quoted(config)}")
+        if options is not None or variant != DEFAULT:
+            raise RulesError("config: the room gives the variant and options, not beside it")
+        variant, options = config.variant, config.game_options()
+        bots, per_game = config.bot_names(), config.hands
     _positive(hands, "hands")
     _positive(per_game, "per_game")
     _positive(workers, "workers")
