@@ -1,6 +1,7 @@
 """Self-play speed of two builds of majiang side by side, interleaved run by run.
 
-    python benches/compare_builds.py OTHER_PYTHON [--hands N] [--repeat R] [--cpu-check] [--json]
+    python benches/compare_builds.py OTHER_PYTHON [--hands N] [--repeat R] [--cpu-check]
+        [--cpu-time] [--json]
 
 ``OTHER_PYTHON`` is an interpreter whose ``import majiang`` is the other build (say the
 virtual environment of a checkout of the commit before a change). Each round runs
@@ -9,7 +10,8 @@ four hands, the same seeds every run) once under that interpreter and once under
 taking turns; each figure is the best of ``R`` rounds. The turns per hand must be the same for
 both builds (the same games are played), else the script stops: a faster build that plays
 other games is not the same program. ``--cpu-check`` times a fixed loop alone and as two
-processes at once before and after (see ``compare_game.py``).
+processes at once before and after, ``--cpu-time`` rates per second of CPU time (see
+``compare_game.py``; both builds run this checkout's copy of it).
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from compare_game import VARIANTS, cpu_share
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def one_run(python: str, hands: int) -> dict[str, Any]:
+def one_run(python: str, hands: int, cpu_time: bool) -> dict[str, Any]:
     """One ``compare_game.py --variants`` run (one repeat) under ``python``."""
     script = os.path.join(HERE, "compare_game.py")
+    extra = ["--cpu-time"] if cpu_time else []
     out = subprocess.run(
-        [python, script, "--variants", "--hands", str(hands), "--repeat", "1", "--json"],
+        [python, script, "--variants", "--hands", str(hands), "--repeat", "1", "--json", *extra],
         check=True,
         capture_output=True,
         text=True,
@@ -48,6 +51,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cpu-check", action="store_true")
+    parser.add_argument("--cpu-time", action="store_true", help="rates per CPU second")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     builds = {"before": args.other, "after": sys.executable}
@@ -57,7 +61,7 @@ def main() -> None:
     turns: dict[str, dict[str, float]] = {}
     for _ in range(args.repeat):
         for build, python in builds.items():
-            r = one_run(python, args.hands)
+            r = one_run(python, args.hands, args.cpu_time)
             turns[build] = r["turns_per_hand"]
             for v in VARIANTS:
                 runs[build][v].append(r["rates"][v])
