@@ -207,7 +207,9 @@ class Observation(NamedTuple):
         """
         counts = self._seen()
         hand = self.hand_counts
-        if max(map(add, counts, hand)) > 4:  # rare: e.g. the indicator drawn from the tail
+        # Rare: the indicator drawn from the tail (or a hand-made observation, whose hand of
+        # other than 34 counts zip refuses).
+        if len(hand) != 34 or max(map(add, counts, hand)) > 4:
             return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
         return counts
 
