@@ -48,7 +48,7 @@ from majiang.errors import (
 from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
 from majiang.settlement import Payment, Settlement, settle
-from majiang.variants import nanchang, nanjing, pingxiang
+from majiang.variants import nanchang, nanjing, pingxiang, sichuan
 
 __all__ = [
     "ArgumentTypeError",
@@ -82,6 +82,7 @@ __all__ = [
     "settle",
     "shanten",
     "shanten_detail",
+    "sichuan",
     "tile_index",
     "tiles",
     "to_chinese",

@@ -306,6 +306,9 @@ def event_line(
         return Text(f"{who} declares {what}{told}", style="cyan")
     if kind == "draw-game":
         return Text("the wall is empty: exhaustive draw (荒庄)", style="bold yellow")
+    if kind == "payment":  # paid at once during the hand (Sichuan's kong money)
+        deltas = " ".join(f"{d:+d}" for d in event.get("deltas", []))
+        return Text(f"paid at once ({event.get('reason')}): {deltas}", style="yellow")
     if kind == "settlement":
         deltas = " ".join(f"{d:+d}" for d in event.get("deltas", []))
         scores = " ".join(f"{s:+d}" for s in event.get("scores", []))

@@ -32,7 +32,7 @@ from majiang.errors import MajiangError, RecordError, ReplayError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
 from majiang.settlement import Settlement
-from majiang.tiles import TILE_NAMES
+from majiang.tiles import KIND_INDEX, TILE_NAMES
 from majiang.variants import get_variant
 
 if TYPE_CHECKING:
@@ -281,6 +281,12 @@ def _check_state(game: Game) -> None:
     for extra in (st.rob_tile, st.won_on):
         if extra is not None:
             placed[extra] += 1
+    earlier = st.wins[:-1] if st.won_on is not None else st.wins  # won_on: the last win's
+    for w in earlier:  # the tiles of wins the hand went on after (血战)
+        tile = w.get("tile")
+        if tile not in KIND_INDEX:
+            raise RecordError("state.wins: a win without its tile")
+        placed[KIND_INDEX[tile]] += 1
     every = Counter(wall.tiles)
     if placed != every:
         wrong = sorted(t for t in set(placed) | set(every) if placed[t] != every[t])
