@@ -355,10 +355,9 @@ def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
         for event in events:
             line = str(event_line(event, viewer, shows_concealed_kongs=shows,
                                   private_openings=private))  # fmt: skip
-            junk = str(
-                event_line(redacted(event, viewer, game), viewer, shows_concealed_kongs=shows,
-                           private_openings=private)  # fmt: skip
-            )
+            hidden = redacted(event, viewer, game)
+            junk = str(event_line(hidden, viewer, shows_concealed_kongs=shows,
+                                  private_openings=private))  # fmt: skip
             assert line == junk, (viewer, event)
 
 

@@ -220,9 +220,10 @@ def _check_events(game: Game) -> list[Settlement]:
 
 def _same_state(state: HandState, replayed: Game) -> None:
     """RecordError naming the first field where ``state`` is not the state of the
-    ``replayed`` game (after the answers already given in an open claim window)."""
+    ``replayed`` game (after the answers already given in an open claim, rob or declare
+    window)."""
     st = replayed.state
-    if st.phase in ("claim", "rob") and state.phase == st.phase:
+    if st.phase in ("claim", "rob", "declare") and state.phase == st.phase:
         if len(state.responses) >= len(st.claimants):
             raise RecordError(
                 "state.responses: every seat asked has answered, yet the window is open"
