@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-def player(hand: str, void: str | None = "m", melds: list[dict[str, Any]] | None = None,
-           discards: str = "") -> dict[str, Any]:  # fmt: skip
+
+def player(
+    hand: str, void: str | None = "m", melds: list[dict[str, Any]] | None = None, discards: str = ""
+) -> dict[str, Any]:
     """One player's record entry."""
     return {"hand": hand, "melds": melds or [], "discards": discards, "void": void}
 
@@ -21,12 +23,19 @@ def win(winner: int | list[int], tile: str, source: int | None, **flags: bool) -
     return {"winner": winner, "tile": tile, "from": source, **flags}
 
 
-def record(players: list[dict[str, Any]], wins: list[dict[str, Any]],
-           kongs: list[dict[str, Any]] | None = None, *, drawn: bool | None = None,
-           options: dict[str, Any] | None = None, dealer: int = 0) -> dict[str, Any]:  # fmt: skip
+def record(
+    players: list[dict[str, Any]],
+    wins: list[dict[str, Any]],
+    kongs: list[dict[str, Any]] | None = None,
+    *,
+    drawn: bool | None = None,
+    options: dict[str, Any] | None = None,
+    dealer: int = 0,
+) -> dict[str, Any]:
     """A Sichuan record; ``drawn`` defaults to fewer than three winners."""
-    winners = {s for w in wins for s in (w["winner"] if isinstance(w["winner"], list)
-               else [w["winner"]])}  # fmt: skip
+    winners = {
+        s for w in wins for s in (w["winner"] if isinstance(w["winner"], list) else [w["winner"]])
+    }
     if drawn is None:
         drawn = len(winners) < 3
     return {

@@ -26,10 +26,19 @@ DEALER = "5m222p333p444p666p7p"  # void m: the 5m must go first
 NINE_GATES = "1112345678999m"  # waits on every m tile
 
 
-def start(hands_: tuple[str, str, str, str], wall: list[str], voids: str,
-          options: dict[str, Any] | None = None, dice: tuple[int, int] = (0, 0)) -> Game:  # fmt: skip
-    game = Game("sichuan", deal=Deal(hands_, wall, dice=dice), dealer=0,
-                options={"tiandi_hu": False, **(options or {})})  # fmt: skip
+def start(
+    hands_: tuple[str, str, str, str],
+    wall: list[str],
+    voids: str,
+    options: dict[str, Any] | None = None,
+    dice: tuple[int, int] = (0, 0),
+) -> Game:
+    game = Game(
+        "sichuan",
+        deal=Deal(hands_, wall, dice=dice),
+        dealer=0,
+        options={"tiandi_hu": False, **(options or {})},
+    )
     if game.state.phase == "declare" and game.state.declaring == "void":
         for seat, letter in enumerate(voids):
             game.step(seat, Declare("void", letter))
@@ -76,8 +85,7 @@ def test_dingque_each_seat_declares_a_void_in_public() -> None:
 
 
 def test_dingque_the_void_is_discarded_first_and_never_melded() -> None:
-    game = start((DEALER, NINE_GATES, "13579p13579s246s", "2468p2468s13579s"),
-                 ["9m", "8m"], "mpmm")  # fmt: skip
+    game = start((DEALER, NINE_GATES, "13579p13579s246s", "2468p2468s13579s"), ["9m", "8m"], "mpmm")
     assert game.legal_actions(0) == [Discard("5m")]
     before = game.state.to_json()
     with pytest.raises(IllegalActionError):
@@ -89,15 +97,15 @@ def test_dingque_the_void_is_discarded_first_and_never_melded() -> None:
 
 def test_que_yi_men_no_win_while_holding_the_void() -> None:
     # seat 1 waits on every m tile but declared m void: no win is offered
-    game = start((DEALER, NINE_GATES, "13579p13579s246s", "2468p2468s13579s"),
-                 ["9m", "8m"], "mmmm")  # fmt: skip
+    game = start((DEALER, NINE_GATES, "13579p13579s246s", "2468p2468s13579s"), ["9m", "8m"], "mmmm")
     game.step(0, Discard("5m"))
     assert game.state.phase != "claim" or Win() not in game.legal_actions(1)
 
 
 def test_yi_pao_duo_xiang_three_winners_end_the_hand() -> None:
-    game = start((DEALER, NINE_GATES, "123m46m789s111s99s", "55m123s456s789s66s"),
-                 ["8p", "9p"], "mppp")  # fmt: skip
+    game = start(
+        (DEALER, NINE_GATES, "123m46m789s111s99s", "55m123s456s789s66s"), ["8p", "9p"], "mppp"
+    )
     game.step(0, Discard("5m"))
     assert sorted(game.to_act()) == [1, 2, 3]
     for seat in (1, 2, 3):
@@ -105,9 +113,18 @@ def test_yi_pao_duo_xiang_three_winners_end_the_hand() -> None:
     assert game.over
     record = game.records[0]
     assert record["wins"] == [
-        {"winner": [1, 2, 3], "tile": "5m", "from": 0, "gang_kai": False, "qiang_gang": False,
-         "tian_hu": False, "di_hu": True, "gang_pao": False, "haidi": False},
-    ]  # fmt: skip
+        {
+            "winner": [1, 2, 3],
+            "tile": "5m",
+            "from": 0,
+            "gang_kai": False,
+            "qiang_gang": False,
+            "tian_hu": False,
+            "di_hu": True,
+            "gang_pao": False,
+            "haidi": False,
+        },
+    ]
     assert record["result"] == {"kind": "win"}
     assert game.settlements[0].deltas == (-6, 4, 1, 1)
 
@@ -161,8 +178,9 @@ SEAT3 = "2468p9p1457s2468s"  # void m
 def test_zui_hou_si_zhang_zi_dong_hu_no_pass() -> None:
     # three tiles in the wall: the last four are being drawn; seat 3 draws 3m (its void, so
     # discarded at once) and seat 1, waiting on it, must win: no pass is offered
-    game = start((DEALER, SEAT1, "13579p1357s2468s", "2468p9p1357s2468s"), ["9p", "8p", "3m"],
-                 "mpmm")  # fmt: skip
+    game = start(
+        (DEALER, SEAT1, "13579p1357s2468s", "2468p9p1357s2468s"), ["9p", "8p", "3m"], "mpmm"
+    )
     game.step(0, Discard("5m"))
     game.step(1, Discard("9p"))
     pass_all(game)
@@ -197,11 +215,19 @@ def test_a_robbed_added_kong_pays_nothing() -> None:
     events = [
         {"event": "deal", "wall": ["1m"] * 10},
         {"event": "kong", "seat": 2, "kind": "added", "tile": "5p"},
-        {"event": "win", "winner": 3, "tile": "5p", "from": 2, "gang_kai": False,
-         "qiang_gang": True, "tian_hu": False, "di_hu": False},
+        {
+            "event": "win",
+            "winner": 3,
+            "tile": "5p",
+            "from": 2,
+            "gang_kai": False,
+            "qiang_gang": True,
+            "tian_hu": False,
+            "di_hu": False,
+        },
         {"event": "draw", "seat": 0, "tile": "1m"},
         {"event": "kong", "seat": 0, "kind": "concealed", "tile": "1m"},
-    ]  # fmt: skip
+    ]
     wins, kongs = _read_events(events, [events[2]])
     assert [k["kind"] for k in kongs] == ["an_gang"] and wins[0]["qiang_gang"]
 
@@ -223,8 +249,11 @@ def test_dealer_the_dice_choose_each_hand_or_the_first_winner() -> None:
         seat = game.to_act()[0]
         game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
     first = game.records[0]["wins"]
-    expected = (first[0]["winner"] if isinstance(first[0]["winner"], int)
-                else first[0]["winner"][0]) if first else game.records[0]["dealer"]  # fmt: skip
+    expected = (
+        (first[0]["winner"] if isinstance(first[0]["winner"], int) else first[0]["winner"][0])
+        if first
+        else game.records[0]["dealer"]
+    )
     assert game.records[1]["dealer"] == expected
 
 
@@ -243,8 +272,6 @@ def test_huan_san_zhang_passes_three_tiles_of_one_suit() -> None:
     for seat in range(4):
         giver = (seat - offset) % 4
         expect = list(before[seat])
-        for k in majiang.tiles.to_counts(chosen[seat].value):
-            pass
         for k, n in enumerate(to_counts(chosen[seat].value)):
             expect[k] -= n
         for k, n in enumerate(to_counts(chosen[giver].value)):
@@ -255,8 +282,10 @@ def test_huan_san_zhang_passes_three_tiles_of_one_suit() -> None:
         assert seen["exchange"] == chosen[giver].value
         other = (giver + 2) % 4 if (giver + 2) % 4 != seat else (giver + 3) % 4
         if other not in (seat, giver):
-            assert dict(game.observation(other).declared[giver]).get("exchange") in ("",
-                chosen[giver].value if (giver + offset) % 4 == other else "")  # fmt: skip
+            assert dict(game.observation(other).declared[giver]).get("exchange") in (
+                "",
+                chosen[giver].value if (giver + offset) % 4 == other else "",
+            )
     assert game.state.declaring == "void" and game.tile_count() == 108
 
 
@@ -291,8 +320,11 @@ def check_match(game: Game) -> int:
     wins = 0
     for record, settlement in zip(game.records, game.settlements, strict=True):
         assert majiang.settle(record).deltas == settlement.deltas
-        winners = [s for w in record["wins"] for s in (w["winner"] if isinstance(w["winner"], list)
-                   else [w["winner"]])]  # fmt: skip
+        winners = [
+            s
+            for w in record["wins"]
+            for s in (w["winner"] if isinstance(w["winner"], list) else [w["winner"]])
+        ]
         assert len(winners) == len(set(winners)) <= 3, "no seat wins twice"
         for w in record["wins"]:
             for s in w["winner"] if isinstance(w["winner"], list) else [w["winner"]]:
@@ -353,7 +385,12 @@ def test_pong_is_offered_only_outside_the_void() -> None:
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             void = game.state.declared[seat].get("void")
-            if void and game.state.phase == "claim" and game.state.last_discard is not None:
-                if game.state.last_discard // 9 == "mps".index(void):
-                    assert not any(isinstance(a, Pong | Kong) for a in legal)
+            tile = game.state.last_discard
+            if (
+                void
+                and game.state.phase == "claim"
+                and tile is not None
+                and (tile // 9 == "mps".index(void))
+            ):
+                assert not any(isinstance(a, Pong | Kong) for a in legal)
             game.step(seat, bots[seat].act(game.observation(seat), legal))

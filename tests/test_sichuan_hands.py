@@ -22,20 +22,29 @@ from majiang.variants.sichuan import (
 WIDE = SichuanOptions(cap=10)  # the cap out of the way: the raw 番
 
 
-def fan_of(text: str, melds: tuple[Meld, ...] = (), options: SichuanOptions = WIDE,
-           **flags: bool) -> tuple[tuple[str, ...], int, dict[str, int]]:  # fmt: skip
+def fan_of(
+    text: str, melds: tuple[Meld, ...] = (), options: SichuanOptions = WIDE, **flags: bool
+) -> tuple[tuple[str, ...], int, dict[str, int]]:
     counts = to_counts(text)
     tile = next(k for k in range(27) if counts[k])
-    s = score_hand(counts, melds, tile=tile, self_drawn=flags.pop("self_drawn", False),
-                   options=options, **flags)  # fmt: skip
+    s = score_hand(
+        counts,
+        melds,
+        tile=tile,
+        self_drawn=flags.pop("self_drawn", False),
+        options=options,
+        **flags,
+    )
     assert s is not None, text
     return s.hands, s.fan, dict(s.extras)
 
 
 PONGS_TWO_SUITS = (
-    Meld("peng", "222m", 1), Meld("peng", "333m", 1), Meld("peng", "444p", 2),
+    Meld("peng", "222m", 1),
+    Meld("peng", "333m", 1),
+    Meld("peng", "444p", 2),
     Meld("peng", "666p", 3),
-)  # fmt: skip
+)
 
 NAMED = [
     ("平胡", "123m456m789m123p55p", (), 0),
@@ -49,25 +58,58 @@ NAMED = [
     ("龙七对", "1111m2233p4455p66p", (), 3),
     ("清七对", "11223344556677m", (), 4),
     ("清幺九", "11m123m789m789m789m", (), 4),
-    ("清金钩钓", "55m",
-     (Meld("peng", "111m", 1), Meld("peng", "222m", 1), Meld("peng", "333m", 2),
-      Meld("peng", "444m", 3)), 4),
-    ("将金钩钓", "55p",
-     (Meld("peng", "222m", 1), Meld("peng", "555m", 1), Meld("peng", "888p", 2),
-      Meld("peng", "222p", 3)), 4),
+    (
+        "清金钩钓",
+        "55m",
+        (
+            Meld("peng", "111m", 1),
+            Meld("peng", "222m", 1),
+            Meld("peng", "333m", 2),
+            Meld("peng", "444m", 3),
+        ),
+        4,
+    ),
+    (
+        "将金钩钓",
+        "55p",
+        (
+            Meld("peng", "222m", 1),
+            Meld("peng", "555m", 1),
+            Meld("peng", "888p", 2),
+            Meld("peng", "222p", 3),
+        ),
+        4,
+    ),
     ("清龙七对", "11223344556666p", (), 5),
-    ("十八罗汉", "99p",
-     (Meld("an_gang", "1111m"), Meld("ming_gang", "2222m", 1), Meld("bu_gang", "3333p", 2),
-      Meld("an_gang", "4444p")), 6),
-    ("清十八罗汉", "99m",
-     (Meld("an_gang", "1111m"), Meld("ming_gang", "2222m", 1), Meld("bu_gang", "3333m", 2),
-      Meld("an_gang", "4444m")), 8),
-]  # fmt: skip
+    (
+        "十八罗汉",
+        "99p",
+        (
+            Meld("an_gang", "1111m"),
+            Meld("ming_gang", "2222m", 1),
+            Meld("bu_gang", "3333p", 2),
+            Meld("an_gang", "4444p"),
+        ),
+        6,
+    ),
+    (
+        "清十八罗汉",
+        "99m",
+        (
+            Meld("an_gang", "1111m"),
+            Meld("ming_gang", "2222m", 1),
+            Meld("bu_gang", "3333m", 2),
+            Meld("an_gang", "4444m"),
+        ),
+        8,
+    ),
+]
 
 
 @pytest.mark.parametrize(("name", "text", "melds", "fan"), NAMED, ids=[n[0] for n in NAMED])
-def test_each_named_hand_has_its_fan(name: str, text: str, melds: tuple[Meld, ...],
-                                     fan: int) -> None:  # fmt: skip
+def test_each_named_hand_has_its_fan(
+    name: str, text: str, melds: tuple[Meld, ...], fan: int
+) -> None:
     hands, total, extras = fan_of(text, melds)
     assert hands == (name,)
     assert total == fan == FAN[name]
@@ -93,9 +135,14 @@ def test_gen_each_four_of_a_kind_adds_one() -> None:
 
 @pytest.mark.parametrize(
     ("flag", "name", "self_drawn"),
-    [("gang_kai", "杠上花", True), ("gang_pao", "杠上炮", False), ("qiang_gang", "抢杠胡", False),
-     ("haidi", "海底捞月", True), ("haidi", "海底炮", False)],
-)  # fmt: skip
+    [
+        ("gang_kai", "杠上花", True),
+        ("gang_pao", "杠上炮", False),
+        ("qiang_gang", "抢杠胡", False),
+        ("haidi", "海底捞月", True),
+        ("haidi", "海底炮", False),
+    ],
+)
 def test_each_extra_adds_one_fan(flag: str, name: str, self_drawn: bool) -> None:
     plain = fan_of("123m456m789m123p55p", self_drawn=self_drawn)
     extra = fan_of("123m456m789m123p55p", self_drawn=self_drawn, **{flag: True})
@@ -134,8 +181,9 @@ def test_que_yi_men_no_win_with_three_suits_or_the_void() -> None:
     assert is_winning(to_counts("123m456m789s123s55s"), ())
     assert not is_winning(to_counts("123m456m789s123s55s"), (), void=0)
     assert is_winning(to_counts("123m456m789s123s55s"), (), void=1)
-    assert not is_winning(to_counts("123m456m789m55m") + [0] * 0, (Meld("peng", "111p", 1),),
-                          void=1)  # fmt: skip
+    assert not is_winning(
+        to_counts("123m456m789m55m") + [0] * 0, (Meld("peng", "111p", 1),), void=1
+    )
     assert winning_kinds(to_counts("123m456p789s123s5s"), ()) == frozenset()
 
 

@@ -39,8 +39,11 @@ def test_the_example_record_settles_to_zero_sum() -> None:
 
 
 def test_zhi_gang_one_base_from_the_feeder() -> None:
-    r = record([player(LOSER, "p"), S1, S2, s3("ming_gang", 0)], WINS,
-               [{"seat": 3, "kind": "ming_gang", "tile": "5s", "from": 0, "after_wins": 0}])  # fmt: skip
+    r = record(
+        [player(LOSER, "p"), S1, S2, s3("ming_gang", 0)],
+        WINS,
+        [{"seat": 3, "kind": "ming_gang", "tile": "5s", "from": 0, "after_wins": 0}],
+    )
     s = settle(r)
     assert lines(s, "直杠") == [(0, 3, 1)]
     assert "1 x 1 (base) from the feeder" in s.by_reason("直杠")[0].detail
@@ -48,15 +51,21 @@ def test_zhi_gang_one_base_from_the_feeder() -> None:
 
 
 def test_mian_xia_gang_one_base_from_each_seat_still_in_play() -> None:
-    r = record([player(LOSER, "p"), S1, S2, s3("bu_gang", 0)], WINS,
-               [{"seat": 3, "kind": "bu_gang", "tile": "5s", "from": None, "after_wins": 1}])  # fmt: skip
+    r = record(
+        [player(LOSER, "p"), S1, S2, s3("bu_gang", 0)],
+        WINS,
+        [{"seat": 3, "kind": "bu_gang", "tile": "5s", "from": None, "after_wins": 1}],
+    )
     assert lines(settle(r), "面下杠") == [(0, 3, 1), (2, 3, 1)]  # seat 1 had won: it pays nothing
 
 
 def test_an_gang_two_bases_from_each_seat_still_in_play() -> None:
-    r = record([player(LOSER, "p"), S1, S2, s3("an_gang", None)], WINS,
-               [{"seat": 3, "kind": "an_gang", "tile": "5s", "from": None, "after_wins": 0}],
-               options={"base": 3})  # fmt: skip
+    r = record(
+        [player(LOSER, "p"), S1, S2, s3("an_gang", None)],
+        WINS,
+        [{"seat": 3, "kind": "an_gang", "tile": "5s", "from": None, "after_wins": 0}],
+        options={"base": 3},
+    )
     s = settle(r)
     assert lines(s, "暗杠") == [(0, 3, 6), (1, 3, 6), (2, 3, 6)]
     assert "2 x 3 (base) from each seat in play" in s.by_reason("暗杠")[0].detail
@@ -77,10 +86,14 @@ def test_hu_jiao_zhuan_yi_the_kong_money_goes_to_the_gang_pao_winner() -> None:
 
 def test_yi_pao_duo_xiang_three_winners_each_paid_by_the_discarder() -> None:
     r = record(
-        [player("222p333p444p666p7p", "m"), player("1112345678999m", "p"),
-         player("123m46m789s111s99s", "p"), player("55m123s456s789s66s", "p")],
+        [
+            player("222p333p444p666p7p", "m"),
+            player("1112345678999m", "p"),
+            player("123m46m789s111s99s", "p"),
+            player("55m123s456s789s66s", "p"),
+        ],
         [win([1, 2, 3], "5m", 0)],
-    )  # fmt: skip
+    )
     s = settle(r)
     assert lines(s, "点炮") == [(0, 1, 4), (0, 2, 1), (0, 3, 1)]
     assert s.deltas == (-6, 4, 1, 1) and s.pattern["winners"] == [1, 2, 3]
@@ -112,10 +125,11 @@ def _drawn_record(**options: Any) -> dict[str, Any]:
     on 7p), seat 3 is not ready and made a 暗杠 (2 from each) it must hand back."""
     s3_ = player("24p567p13s79s9s", "m", [meld("an_gang", "5555s", None)])
     return record(
-        [player(LOSER, "p"), S1, S2, s3_], [win(1, "5m", None)],
+        [player(LOSER, "p"), S1, S2, s3_],
+        [win(1, "5m", None)],
         [{"seat": 3, "kind": "an_gang", "tile": "5s", "from": None, "after_wins": 0}],
         options=options,
-    )  # fmt: skip
+    )
 
 
 def test_cha_hua_zhu_pays_16_bases_to_every_seat_that_is_not_hua_zhu() -> None:
@@ -162,13 +176,19 @@ def _broken(change: Any) -> dict[str, Any]:
         (lambda r: r["players"][0].update(discards="1m"), "players[0].discards"),  # a fifth 1m
         (lambda r: r["players"][0].update(hand="1367m2468p1357z"), "players[0].hand"),
         (lambda r: r["players"][2].update(void=None), "players[2].void"),
-        (lambda r: r["kongs"].append({"seat": 0, "kind": "an_gang", "tile": "1m",
-                                      "after_wins": 0}), "kongs"),
+        (
+            lambda r: r["kongs"].append(
+                {"seat": 0, "kind": "an_gang", "tile": "1m", "after_wins": 0}
+            ),
+            "kongs",
+        ),
         (lambda r: r["wins"].__setitem__(2, win(3, "9s", 1)), "wins[2].from"),  # seat 1 is out
-        (lambda r: r["players"][3]["melds"].append(meld("chi", "123s", 2)),
-         "players[3].melds[1].kind"),
+        (
+            lambda r: r["players"][3]["melds"].append(meld("chi", "123s", 2)),
+            "players[3].melds[1].kind",
+        ),
     ],
-)  # fmt: skip
+)
 def test_records_that_cannot_have_happened(change: Any, field: str) -> None:
     with pytest.raises(RecordError) as e:
         settle(_broken(change))
@@ -176,8 +196,11 @@ def test_records_that_cannot_have_happened(change: Any, field: str) -> None:
 
 
 def test_a_kong_paid_by_a_seat_already_out_is_refused() -> None:
-    r = record([player(LOSER, "p"), S1, S2, s3("ming_gang", 1)], WINS,
-               [{"seat": 3, "kind": "ming_gang", "tile": "5s", "from": 1, "after_wins": 1}])  # fmt: skip
+    r = record(
+        [player(LOSER, "p"), S1, S2, s3("ming_gang", 1)],
+        WINS,
+        [{"seat": 3, "kind": "ming_gang", "tile": "5s", "from": 1, "after_wins": 1}],
+    )
     with pytest.raises(RecordError, match=r"^kongs\[0\]\.from: seat 1 had won"):
         settle(r)
 
@@ -191,19 +214,46 @@ def test_a_record_round_trips() -> None:
 # ------------------------------------------------------------------ the input path, fuzzed
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
-)  # fmt: skip
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(path=st.lists(st.sampled_from(["players", 0, 1, 2, 3, "wins", "kongs", "hand", "melds",
-                                      "void", "winner", "tile", "from", "result", "options",
-                                      "kind", "after_wins", "dealer"]), min_size=1, max_size=4),
-       value=JSONISH)  # fmt: skip
-def test_any_mutation_is_settled_or_refused_with_a_majiang_error(path: list[Any],
-                                                                 value: Any) -> None:  # fmt: skip
+@given(
+    path=st.lists(
+        st.sampled_from(
+            [
+                "players",
+                0,
+                1,
+                2,
+                3,
+                "wins",
+                "kongs",
+                "hand",
+                "melds",
+                "void",
+                "winner",
+                "tile",
+                "from",
+                "result",
+                "options",
+                "kind",
+                "after_wins",
+                "dealer",
+            ]
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    value=JSONISH,
+)
+def test_any_mutation_is_settled_or_refused_with_a_majiang_error(
+    path: list[Any], value: Any
+) -> None:
     r: Any = copy.deepcopy(EXAMPLE)
     r["kongs"] = [{"seat": 3, "kind": "an_gang", "tile": "1s", "from": None, "after_wins": 0}]
     target = r
