@@ -358,8 +358,13 @@ def settlement_headline(s: Settlement, variant: str | None = None) -> str:
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
         ...     "winner": 1, "self_drawn": False, "hands": ["门清"], "flowers": 50}), "nanjing")
         'seat 1 wins on a discard: 门清 (50 花)'
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "draw", "wins": [],
+        ...     "huazhu": [2]}), "sichuan")
+        '流局 查花猪 seat 2'
     """
     p = s.pattern
+    if "wins" in p and "winner" not in p:  # a hand that went on after its wins (血战)
+        return _described(p, variant)
     if p.get("result") == "win":
         if p.get("self_drawn"):
             how = "self-drawn"

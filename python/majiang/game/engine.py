@@ -458,7 +458,7 @@ class Game:
             return []
         if st.phase in ("claim", "rob"):
             if st.forced and seat in st.forced:
-                return list(st.options[seat])  # a win it must take: no pass
+                return [WIN]  # a win it must take: no pass, no pong or kong
             return [*st.options[seat], PASS]
         if st.phase == "declare":
             return list(st.options[seat])

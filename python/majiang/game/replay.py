@@ -314,9 +314,9 @@ def _replay_hand(
             at += 1
     if at != len(events):
         raise ReplayError(f"line {start + at}: events after the hand is over")
-    record = game.records[-1]["result"]
+    record = game.records[-1].get("result") or {}
     result.update(
-        winner=record.get("winner"),
+        winner=record.get("winner") if isinstance(record, Mapping) else None,
         last_drawer=last_drawer(game.events),
         scores=list(game.scores),
         record=game.records[-1],
