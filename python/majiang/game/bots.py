@@ -89,6 +89,8 @@ class EfficiencyBot:
         return legal[0]
 
     def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
+        if len(discards) == 1 and not kongs:
+            return discards[0]  # nothing to weigh (a variant's restriction left one)
         wilds = obs.wilds
         options = majiang.discard_options(
             list(obs.hand_counts),

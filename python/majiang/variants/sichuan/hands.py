@@ -241,9 +241,28 @@ def score_hand(
         >>> score_hand(to_counts("123m456m789p123s55s"), (), tile=4, self_drawn=True) is None
         True
     """
-    if not is_winning(full, melds, void):
+    return _score(
+        tuple(full[:34]), tuple(melds), self_drawn, gang_kai, gang_pao, qiang_gang, haidi,
+        tian_hu, di_hu, void, options,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def _score(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    self_drawn: bool,
+    gang_kai: bool,
+    gang_pao: bool,
+    qiang_gang: bool,
+    haidi: bool,
+    tian_hu: bool,
+    di_hu: bool,
+    void: int | None,
+    options: SichuanOptions,
+) -> HandScore | None:
+    if not is_winning(counts, melds, void):
         return None
-    counts = tuple(full[:34])
     one_suit = len(suits_held(counts, melds)) == 1
     fours = sum(1 for c in counts[:27] if c == 4) + sum(1 for m in melds if m.is_gang)
     fours += sum(1 for m in melds if m.kind == "peng" and counts[m.kinds[0]])  # 根 of a pong

@@ -31,6 +31,8 @@ __all__ = ["LAST_TILES", "SichuanVariant", "exchange_offset"]
 LAST_TILES = 4
 """最后四张自动胡: once the wall is down to its last four tiles, a win offered must be taken."""
 _KONG_KIND = {"exposed": "ming_gang", "added": "bu_gang", "concealed": "an_gang"}
+_MELDABLE = tuple(frozenset(k for k in range(27) if k // 9 != void) for void in range(3))
+"""The kinds a seat of each declared void may pong or kong."""
 
 
 def exchange_offset(dice: Sequence[int]) -> int:
@@ -161,9 +163,7 @@ class SichuanVariant(Variant):
             18
         """
         void = _void(state, seat)
-        if void is None:
-            return None
-        return frozenset(k for k in range(27) if k // 9 != void)
+        return None if void is None else _MELDABLE[void]
 
     # ------------------------------------------------------------ wins
     def waits(

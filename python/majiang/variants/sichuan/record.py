@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from majiang._core import parse_tiles
@@ -54,7 +55,7 @@ from majiang.record_parts import (
     tiles_field,
     whole_number_field,
 )
-from majiang.tiles import KIND_INDEX, KINDS
+from majiang.tiles import KIND_INDEX, KINDS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, is_winning
 from majiang.variants.sichuan.options import SichuanOptions
 
@@ -72,6 +73,7 @@ KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
 
 
+@lru_cache(maxsize=65536)
 def kinds_of(text: str) -> tuple[int, ...]:
     """The kind of every tile in ``text``: suit tiles only (Sichuan's 108 have no honors and
     no flowers).
@@ -352,12 +354,12 @@ def _player(raw: Any, seat: int, options: SichuanOptions) -> PlayerRecord:
     return PlayerRecord(_text(hand), tuple(melds), _text(discards), void, tuple(counts))
 
 
-def _text(kinds: Sequence[int]) -> str:
+@lru_cache(maxsize=65536)
+def _text(kinds: tuple[int, ...]) -> str:
+    """Sorted MPSZ text of ``kinds`` (the record's canonical form)."""
     counts = [0] * 34
     for k in kinds:
         counts[k] += 1
-    from majiang.tiles import mpsz
-
     return mpsz(counts) if kinds else ""
 
 
@@ -488,19 +490,28 @@ def _check_tiles(r: HandRecord) -> None:
     """No kind more than four times: the field where a fifth copy first appears (the hands,
     then the melds, the discards and the wins' tiles)."""
     seen = [0] * 34
-    places: list[tuple[str, Sequence[int]]] = []
+    for p in r.players:
+        for k, n in enumerate(p.counts):
+            seen[k] += n
+    if max(seen) > 4:  # the hands alone hold a fifth: name the hand
+        seen = [0] * 34
+        for s, p in enumerate(r.players):
+            _fifth(seen, f"players[{s}].hand", [k for k in range(34) for _ in range(p.counts[k])])
     for s, p in enumerate(r.players):
-        places.append((f"players[{s}].hand", [k for k in range(34) for _ in range(p.counts[k])]))
+        for i, m in enumerate(p.melds):
+            _fifth(seen, f"players[{s}].melds[{i}]", m.kinds)
     for s, p in enumerate(r.players):
-        places += [(f"players[{s}].melds[{i}]", m.kinds) for i, m in enumerate(p.melds)]
-    for s, p in enumerate(r.players):
-        places.append((f"players[{s}].discards", kinds_of(p.discards) if p.discards else ()))
-    places += [(f"wins[{i}].tile", (w.tile,)) for i, w in enumerate(r.wins)]
-    for where, kinds in places:
-        for k in kinds:
-            seen[k] += 1
-            if seen[k] > 4:
-                raise fail(where, f"a fifth {KINDS[k]}: only four of each tile exist")
+        if p.discards:
+            _fifth(seen, f"players[{s}].discards", kinds_of(p.discards))
+    for i, w in enumerate(r.wins):
+        _fifth(seen, f"wins[{i}].tile", (w.tile,))
+
+
+def _fifth(seen: list[int], where: str, kinds: Sequence[int]) -> None:
+    for k in kinds:
+        seen[k] += 1
+        if seen[k] > 4:
+            raise fail(where, f"a fifth {KINDS[k]}: only four of each tile exist")
 
 
 EXAMPLE: dict[str, Any] = {
