@@ -71,6 +71,7 @@ WIN_KEYS = frozenset(
 WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
 KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
+MELD_KEYS = frozenset({"kind", "tiles", "from"})
 
 
 @lru_cache(maxsize=65536)
@@ -321,13 +322,16 @@ def _check(data: Any) -> HandRecord:
 
 def _player(raw: Any, seat: int, options: SichuanOptions) -> PlayerRecord:
     path = f"players[{seat}]"
-    p = object_field(raw, path, PLAYER_KEYS)
+    p = raw if type(raw) is dict and raw.keys() <= PLAYER_KEYS else object_field(
+        raw, path, PLAYER_KEYS
+    )
     if "hand" not in p:
         raise fail(f"{path}.hand", "missing")
     melds: list[Meld] = []
     for i, m in enumerate(list_field(p.get("melds") or [], f"{path}.melds", "melds")):
         where = f"{path}.melds[{i}]"
-        m = object_field(m, where, frozenset({"kind", "tiles", "from"}))
+        if type(m) is not dict or not m.keys() <= MELD_KEYS:
+            m = object_field(m, where, MELD_KEYS)
         try:
             melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, MELD_RULES))
         except FieldProblem as e:
@@ -348,10 +352,16 @@ def _player(raw: Any, seat: int, options: SichuanOptions) -> PlayerRecord:
     elif void not in ("m", "p", "s") or not options.dingque:
         expected = "m, p or s" if options.dingque else "null (定缺 is not played)"
         raise fail(f"{path}.void", f"expected {expected}, got {quoted(void)}")
+    return PlayerRecord(_text(hand), tuple(melds), _text(discards), void, _counts(hand))
+
+
+@lru_cache(maxsize=65536)
+def _counts(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The 34 counts of ``kinds``."""
     counts = [0] * 34
-    for k in hand:
+    for k in kinds:
         counts[k] += 1
-    return PlayerRecord(_text(hand), tuple(melds), _text(discards), void, tuple(counts))
+    return tuple(counts)
 
 
 @lru_cache(maxsize=65536)
@@ -365,7 +375,7 @@ def _text(kinds: tuple[int, ...]) -> str:
 
 def _win(raw: Any, index: int) -> Win:
     path = f"wins[{index}]"
-    w = object_field(raw, path, WIN_KEYS)
+    w = raw if type(raw) is dict and raw.keys() <= WIN_KEYS else object_field(raw, path, WIN_KEYS)
     winner = w.get("winner")
     seats = winner if isinstance(winner, list) else [winner]
     if not seats:
@@ -387,13 +397,18 @@ def _win(raw: Any, index: int) -> Win:
             raise fail(f"{path}.from", "a discard win takes another player's tile")
     elif len(checked) > 1:
         raise fail(f"{path}.winner", "several winners win one discard, not a self-draw")
-    flags = {name: flag_field(w.get(name, False), f"{path}.{name}") for name in WIN_FLAGS}
+    flags = {name: w.get(name, False) for name in WIN_FLAGS}
+    for name, value in flags.items():
+        if value is not True and value is not False:
+            flag_field(value, f"{path}.{name}")
     return Win(checked, kinds[0], source, **flags)
 
 
 def _kong(raw: Any, index: int) -> Kong:
     path = f"kongs[{index}]"
-    k = object_field(raw, path, KONG_KEYS)
+    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(
+        raw, path, KONG_KEYS
+    )
     seat = seat_field(k.get("seat"), f"{path}.seat")
     kind = k.get("kind")
     if kind not in KONG_KINDS:
@@ -489,10 +504,8 @@ def _check_kongs(r: HandRecord) -> None:
 def _check_tiles(r: HandRecord) -> None:
     """No kind more than four times: the field where a fifth copy first appears (the hands,
     then the melds, the discards and the wins' tiles)."""
-    seen = [0] * 34
-    for p in r.players:
-        for k, n in enumerate(p.counts):
-            seen[k] += n
+    a, b, c, d = (p.counts for p in r.players)
+    seen = [w + x + y + z for w, x, y, z in zip(a, b, c, d, strict=True)]
     if max(seen) > 4:  # the hands alone hold a fifth: name the hand
         seen = [0] * 34
         for s, p in enumerate(r.players):
