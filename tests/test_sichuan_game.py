@@ -394,3 +394,34 @@ def test_pong_is_offered_only_outside_the_void() -> None:
             ):
                 assert not any(isinstance(a, Pong | Kong) for a in legal)
             game.step(seat, bots[seat].act(game.observation(seat), legal))
+
+
+def test_xueliu_cheng_he_winners_stay_win_again_with_their_hands_locked() -> None:
+    again = locked = 0
+    for seed in range(8):
+        game = Game("sichuan", seed=seed, hands=2, options={"xueliu": True})
+        bots = mixed_bots(seed)
+        while not game.over:
+            assert game.tile_count() == 108
+            st = game.state
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            won = any(seat in (w["winner"] if isinstance(w["winner"], list) else [w["winner"]])
+                      for w in st.wins)  # fmt: skip
+            if won and st.phase == "turn" and st.drawn is not None and Win() not in legal:
+                discards = [a for a in legal if isinstance(a, Discard)]
+                assert discards == [Discard(majiang.tiles.KINDS[st.drawn])]  # locked
+                locked += 1
+            if won:
+                assert not any(isinstance(a, Pong) for a in legal)
+                if Win() in legal:
+                    assert legal == [Win()]  # a winner wins whenever it can
+            game.step(seat, bots[seat].act(game.observation(seat), legal))
+        for record, settlement in zip(game.records, game.settlements, strict=True):
+            assert majiang.settle(record).deltas == settlement.deltas
+            assert record["result"] == {"kind": "draw"}  # only the wall ends the hand
+            seats = [s for w in record["wins"] for s in
+                     (w["winner"] if isinstance(w["winner"], list) else [w["winner"]])]  # fmt: skip
+            again += len(seats) - len(set(seats))
+        assert replay(game.events).scores == tuple(game.scores)
+    assert again > 0 and locked > 0

@@ -274,3 +274,30 @@ def test_any_mutation_is_settled_or_refused_with_a_majiang_error(
     else:
         assert sum(s.deltas) == 0
     assert r == before  # the input is never changed
+
+
+def _xueliu_record() -> dict[str, Any]:
+    from majiang.game import EfficiencyBot, Game, play
+
+    for seed in range(20):
+        game = play(Game("sichuan", seed=seed, options={"xueliu": True}),
+                    [EfficiencyBot() for _ in range(4)])  # fmt: skip
+        record = game.records[0]
+        seats = [s for w in record["wins"] for s in
+                 (w["winner"] if isinstance(w["winner"], list) else [w["winner"]])]  # fmt: skip
+        if len(seats) > len(set(seats)):
+            return copy.deepcopy(record)
+    raise AssertionError("no seat won twice")
+
+
+def test_xueliu_each_win_is_scored_on_the_hand_it_was_won_with() -> None:
+    record = _xueliu_record()
+    s = settle(record)
+    assert sum(s.deltas) == 0 and len(s.pattern["wins"]) == len(record["wins"])
+    without = copy.deepcopy(record)
+    del without["wins"][0]["hands"]
+    with pytest.raises(RecordError, match=r"^wins\[0\]\.hands"):
+        settle(without)
+    as_xuezhan = {**record, "options": {**record["options"], "xueliu": False}}
+    with pytest.raises(RecordError):
+        settle(as_xuezhan)  # a seat winning twice, or hands given outside 血流成河

@@ -180,7 +180,9 @@ class Game:
         self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
         self._has_flowers = any(self._flower[t] for t in set(table.tiles))
         self._kept = table.kept_back
-        self._openings = table.openings  # the restriction hooks are asked only with openings
+        self._openings = table.openings
+        # the restriction hooks are asked only with openings or winners who stay in play
+        self._restricts = bool(table.openings) or table.winners_stay
         self._carried: dict[str, Any] = {}
         self._out = [False, False, False, False]  # seats that have won and left play (血战)
 
@@ -419,7 +421,7 @@ class Game:
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
-        if self._openings:
+        if self._restricts:
             if not self.variant.may_meld(seat, st):
                 return opts
             kinds = self.variant.meld_kinds(seat, st)
@@ -471,14 +473,14 @@ class Game:
                     return [WIN]  # a win it must take
                 out.append(WIN)
             first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
-            melds = not self._openings or self.variant.may_meld(seat, st)
+            melds = not self._restricts or self.variant.may_meld(seat, st)
             if melds and st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:
                     out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
                     if m.kind == "peng" and hand[m.kinds[0]]:
                         out.append(kong(m.kinds[0], "added"))
-                if self._openings:
+                if self._restricts:
                     kinds = self.variant.meld_kinds(seat, st)
                     if kinds is not None:
                         out = [a for a in out if not isinstance(a, Kong) or INDEX[a.tile] in kinds]
@@ -486,7 +488,7 @@ class Game:
             last = st.melds[seat][-1]  # right after a pong, before its discard
             if last.kind == "peng" and last.source is not None and hand[last.kinds[0]]:
                 out.append(kong(last.kinds[0], "added"))
-        allowed = self.variant.allowed_discards(seat, st) if self._openings else None
+        allowed = self.variant.allowed_discards(seat, st) if self._restricts else None
         if allowed is None:
             out += compress(DISCARDS, hand)
         else:
@@ -531,7 +533,7 @@ class Game:
             private = self.table.private_openings
             declared = tuple(tuple(d.items()) for d in st.declared)
             others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
-            going_on = st.wins and self.table.wins_to_end > 1  # winners left play, shown
+            going_on = st.wins and (self.table.wins_to_end > 1 or self.table.winners_stay)
             shown, won = _shown(st.wins, st.hands, self._out) if going_on else ((), ())
             shared = (
                 melds, ponds, tuple(self.scores), tuple(st.flowers), public, others, declared,
@@ -957,11 +959,22 @@ class Game:
             result["after_flower"] = after_flower
         won = {k: v for k, v in result.items() if k != "kind"}
         self._log("win", **won)
-        st.wins.append(won)
-        for s in (seat, *also):
-            self._out[s] = True
-        if sum(self._out) < self.table.wins_to_end and st.wall.remaining > self._kept:
-            self._go_on(seat, source, also)  # 血战: the others play on
+        winners = (seat, *also)
+        st.wins.append(
+            {
+                **won,
+                # the referee's: each winner's tiles as it won (a winner who stays plays on)
+                "hands": {str(s): mpsz(st.hands[s]) for s in winners},
+                "melds": {str(s): [m.to_dict() for m in st.melds[s]] for s in winners},
+            }
+        )
+        stay = self.table.winners_stay
+        if not stay:
+            for s in winners:
+                self._out[s] = True
+        going_on = stay or sum(self._out) < self.table.wins_to_end
+        if going_on and st.wall.remaining > self._kept:
+            self._go_on(seat, source, also)  # 血战 (血流): the others (and the winners) play on
             return
         self._end(self._record(result))
 
@@ -1040,7 +1053,7 @@ class Game:
         carried = deal.get("carry")
         self._carried = dict(carried) if isinstance(carried, Mapping) else {}
         self._out = [False, False, False, False]
-        if self.table.wins_to_end > 1:
+        if self.table.wins_to_end > 1 and not self.table.winners_stay:
             for w in self.state.wins:
                 winners = w.get("winner")
                 for s in winners if isinstance(winners, list) else [winners]:

@@ -106,6 +106,8 @@ class TableRules:
     - ``wins_to_end``: the hand ends when this many seats have won (1: at the first win) or
       the wall runs out. Until then a seat that wins leaves play (血战): it is skipped in turn
       order and in claims, and its concealed hand is shown to every seat.
+    - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
+      the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -128,6 +130,7 @@ class TableRules:
     openings: tuple[str, ...] = ()
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
+    winners_stay: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +195,9 @@ class FinishedHand:
     ``{"kind": "draw"}`` or the win's facts (``winner``, ``tile``, ``from``, ``gang_kai``,
     ``qiang_gang``, ``tian_hu``, ``di_hu``, ``after_flower``); ``wins`` every win of the
     hand in order, each in the form of ``result`` without ``kind`` (several for a table whose
-    ``wins_to_end`` is above 1, where ``result`` is the last win or the draw when the wall ran
-    out); ``events`` the hand's events
+    ``wins_to_end`` is above 1 or ``winners_stay``, where ``result`` is the last win or the
+    draw when the wall ran out; each also holds ``hands`` and ``melds``: every winner's tiles,
+    by seat as text, as it won); ``events`` the hand's events
     from its deal on; ``indicators`` the flipped (indicator, lower) tile names for variants
     that flip; ``carried`` the fields carried in from earlier hands; ``state`` the engine's
     state (read-only) for whatever else a variant needs.

@@ -72,6 +72,10 @@ class SichuanOptions:
     huazhu_pays_winners: bool = True
     """查花猪: a 花猪 pays every seat that is not 花猪, winners included (the seed's words);
     off: only the seats still in play (gofishing-game)."""
+    xueliu: bool = False
+    """血流成河: winners stay in play (their hands locked: they discard what they draw, win
+    whenever they can, claim nothing) and may win again; the hand goes on until the wall is
+    out."""
     dealer: DealerRule = "dice"
     """Who deals next: the dice each hand (the seed), the first winner, or the first winner
     but the discarder of a 一炮多响 (gofishing-game); after a hand without a win the dealer

@@ -67,6 +67,7 @@ class SichuanVariant(Variant):
             TABLE,
             openings=openings,
             passed_win="any_until_draw" if o.guoshou_hu else "none",
+            winners_stay=o.xueliu,
         )
 
     def bind(self, options: Mapping[str, Any]) -> Variant:
@@ -146,12 +147,28 @@ class SichuanVariant(Variant):
             >>> sorted(SichuanVariant().allowed_discards(0, st))
             [9, 10, 11, 12, 13, 14, 15, 16, 17]
         """
+        if self.options.xueliu and state.drawn is not None and seat in _out(state.wins):
+            return (state.drawn,)  # 血流: a winner's hand is locked, it discards what it drew
         void = _void(state, seat)
         if void is None:
             return None
         hand = state.hands[seat]
         held = [k for k in range(void * 9, void * 9 + 9) if hand[k]]
         return held or None
+
+    def may_meld(self, seat: int, state: Any) -> bool:
+        """血流成河: a seat that has won claims no discard (its concealed kongs and added kongs
+        stay allowed).
+
+        Example:
+            >>> from types import SimpleNamespace
+            >>> st = SimpleNamespace(wins=[{"winner": 1}], discarder=2)
+            >>> SichuanVariant({"xueliu": True}).may_meld(1, st), SichuanVariant().may_meld(1, st)
+            (False, True)
+        """
+        if not self.options.xueliu or state.discarder in (None, seat):
+            return True
+        return seat not in _out(state.wins)
 
     def meld_kinds(self, seat: int, state: Any) -> Collection[int] | None:
         """No pong or kong of the declared void suit.
@@ -214,6 +231,8 @@ class SichuanVariant(Variant):
             >>> v.must_win(q, SimpleNamespace(wall=SimpleNamespace(remaining=4)))
             False
         """
+        if self.options.xueliu and query.seat in _out(state.wins):
+            return True  # 血流: a winner wins whenever it can
         return bool(state.wall.remaining < LAST_TILES)
 
     def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, Sequence[int]] | None:
@@ -264,6 +283,9 @@ class SichuanVariant(Variant):
         ]
         wins, kongs = _read_events(hand.events, hand.wins)
         winners = {s for w in wins for s in _seats(w["winner"])}
+        if self.options.xueliu:  # each win with the winners' tiles as they won
+            for w, engine in zip(wins, hand.wins, strict=True):
+                w["hands"], w["melds"] = dict(engine["hands"]), dict(engine["melds"])
         return {
             "variant": self.name,
             "options": self.options.overrides(),
@@ -272,7 +294,9 @@ class SichuanVariant(Variant):
             "players": players,
             "wins": wins,
             "kongs": kongs,
-            "result": {"kind": "win" if len(winners) >= 3 else "draw"},
+            "result": {
+                "kind": "win" if len(winners) >= 3 and not self.options.xueliu else "draw"
+            },
         }
 
     def next_dealer(

@@ -66,8 +66,9 @@ RECORD_KEYS = frozenset(
 )
 PLAYER_KEYS = frozenset({"hand", "melds", "discards", "void"})
 WIN_KEYS = frozenset(
-    {"winner", "tile", "from", "gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu"}
-)
+    {"winner", "tile", "from", "gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu",
+     "hands", "melds"}
+)  # fmt: skip
 WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
 KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
@@ -159,6 +160,10 @@ class Win:
     haidi: bool = False
     tian_hu: bool = False
     di_hu: bool = False
+    hands: tuple[tuple[int, ...], ...] = ()
+    """血流成河: each winner's concealed counts as it won (its hand changes afterwards)."""
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    """血流成河: each winner's melds as it won."""
 
     @property
     def self_drawn(self) -> bool:
@@ -177,12 +182,19 @@ class Win:
             >>> Win((2,), 4, None).to_dict()["winner"]
             2
         """
-        return {
+        out = {
             "winner": list(self.winners) if len(self.winners) > 1 else self.winners[0],
             "tile": KINDS[self.tile],
             "from": self.source,
             **{name: getattr(self, name) for name in WIN_FLAGS},
         }
+        if self.hands:
+            out["hands"] = {str(s): mpsz(h) for s, h in zip(self.winners, self.hands, strict=True)}
+            out["melds"] = {
+                str(s): [m.to_dict() for m in ms]
+                for s, ms in zip(self.winners, self.melds, strict=True)
+            }
+        return out
 
 
 @dataclass(frozen=True)
@@ -246,13 +258,32 @@ class HandRecord:
         return [s for w in self.wins for s in w.winners]
 
     def out_before(self, wins: int) -> set[int]:
-        """The seats that had won (and left play) before the first ``wins`` wins were over.
+        """The seats that had won (and left play) before the first ``wins`` wins were over
+        (none under 血流成河: winners stay in play).
 
         Example:
             >>> sorted(HandRecord.from_dict(EXAMPLE).out_before(1))
             [1]
         """
+        if self.options.xueliu:
+            return set()
         return {s for w in self.wins[:wins] for s in w.winners}
+
+    def hand_at(self, index: int, seat: int) -> tuple[tuple[int, ...], tuple[Meld, ...]]:
+        """``seat``'s concealed counts and melds as it won ``wins[index]`` (its final ones but
+        under 血流成河, where each win keeps its own).
+
+        Example:
+            >>> counts, melds = HandRecord.from_dict(EXAMPLE).hand_at(0, 1)
+            >>> sum(counts), melds
+            (13, ())
+        """
+        w = self.wins[index]
+        if w.hands:
+            i = w.winners.index(seat)
+            return w.hands[i], w.melds[i]
+        p = self.players[seat]
+        return p.counts, p.melds
 
     @classmethod
     def from_dict(cls, data: Any) -> HandRecord:
@@ -320,8 +351,11 @@ def _check(data: Any) -> HandRecord:
     return record
 
 
-def _player(raw: Any, seat: int, options: SichuanOptions) -> PlayerRecord:
-    path = f"players[{seat}]"
+_NO_VOID = SichuanOptions(dingque=False)
+
+
+def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
+    path = path or f"players[{seat}]"
     p = raw if type(raw) is dict and raw.keys() <= PLAYER_KEYS else object_field(
         raw, path, PLAYER_KEYS
     )
@@ -401,7 +435,19 @@ def _win(raw: Any, index: int) -> Win:
     for name, value in flags.items():
         if value is not True and value is not False:
             flag_field(value, f"{path}.{name}")
-    return Win(checked, kinds[0], source, **flags)
+    hands: list[tuple[int, ...]] = []
+    melds: list[tuple[Meld, ...]] = []
+    if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
+        for key in ("hands", "melds"):
+            given = w.get(key)
+            if type(given) is not dict or set(given) != {str(s) for s in checked}:
+                raise fail(f"{path}.{key}", "expected an object with each winner's seat")
+        for s in checked:
+            seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
+                           s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+            hands.append(seat.counts)
+            melds.append(seat.melds)
+    return Win(checked, kinds[0], source, **flags, hands=tuple(hands), melds=tuple(melds))
 
 
 def _kong(raw: Any, index: int) -> Kong:
@@ -433,12 +479,16 @@ def _kong(raw: Any, index: int) -> Kong:
 
 def _check_wins(r: HandRecord) -> None:
     out: set[int] = set()
+    xueliu = r.options.xueliu
     for i, w in enumerate(r.wins):
         path = f"wins[{i}]"
-        again = [s for s in w.winners if s in out]
+        if xueliu != bool(w.hands):
+            raise fail(f"{path}.hands", "the winners' tiles as they won: given exactly under "
+                       "血流成河 (option xueliu)")  # fmt: skip
+        again = [] if xueliu else [s for s in w.winners if s in out]
         if again:
             raise fail(f"{path}.winner", f"seat {again[0]} has already won and left play")
-        if w.source is not None and w.source in out:
+        if w.source is not None and w.source in out and not xueliu:
             raise fail(f"{path}.from", f"seat {w.source} has already won and left play")
         flags = [n for n in ("gang_kai", "gang_pao", "qiang_gang", "tian_hu", "di_hu")
                  if getattr(w, n)]  # fmt: skip
@@ -454,9 +504,10 @@ def _check_wins(r: HandRecord) -> None:
             raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
         for s in w.winners:
             p = r.players[s]
-            full = list(p.counts)
+            counts, melds = r.hand_at(i, s)
+            full = list(counts)
             full[w.tile] += 1
-            if not is_winning(full, p.melds, p.void_suit):
+            if not is_winning(full, melds, p.void_suit):
                 void = f", void {p.void}" if p.void else ""
                 raise fail(
                     f"{path}.tile",
@@ -464,6 +515,10 @@ def _check_wins(r: HandRecord) -> None:
                     f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
                 )
         out.update(w.winners)
+    if xueliu:
+        if not r.drawn:
+            raise fail("result.kind", "血流成河 goes on until the wall runs out: a draw")
+        return
     if len(out) > 3:
         raise fail("wins", "at most three seats win a hand")
     if len(out) == 3 and r.drawn:

@@ -137,11 +137,12 @@ def _win(
             feeder = kong[0].source  # 点杠花 paid as a discard: the feeder alone
     for seat in w.winners:
         p = r.players[seat]
-        full = list(p.counts)
+        counts, melds = r.hand_at(index, seat)
+        full = list(counts)
         full[w.tile] += 1
         self_drawn = w.self_drawn and feeder is None
         s = score_hand(
-            full, p.melds, tile=w.tile, self_drawn=self_drawn, gang_kai=w.gang_kai,
+            full, melds, tile=w.tile, self_drawn=self_drawn, gang_kai=w.gang_kai,
             gang_pao=w.gang_pao, qiang_gang=w.qiang_gang, haidi=w.haidi, tian_hu=w.tian_hu,
             di_hu=w.di_hu, void=p.void_suit, options=o,
         )  # fmt: skip
@@ -188,6 +189,8 @@ def _exhaustive_draw(
     o = r.options
     out = set(r.winners())
     playing = [s for s in range(SEATS) if s not in out]
+    if len(playing) < 2:  # 血流成河: at most one seat never won: nothing to check
+        return {"huazhu": [], "ready": [], "not_ready": []}
     huazhu = [s for s in playing if len(suits_held(r.players[s].counts, r.players[s].melds)) == 3]
     ready: dict[int, int] = {}
     details: dict[int, str] = {}
