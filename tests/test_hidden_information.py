@@ -33,8 +33,11 @@ from majiang.game.state import HandState, Meld, mpsz
 from majiang.game.wall import Wall
 from majiang.tiles import KINDS, TILE_NAMES
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "sichuan-exchange")
-OPTIONS: dict[str, dict[str, Any]] = {"sichuan-exchange": {"exchange": True, "cap": 5}}
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "sichuan-exchange", "sichuan-xueliu")
+OPTIONS: dict[str, dict[str, Any]] = {
+    "sichuan-exchange": {"exchange": True, "cap": 5},
+    "sichuan-xueliu": {"xueliu": True},
+}
 """Variants under options (name-options): Sichuan with 换三张, a private exchange."""
 HANDS = 70  # matches per variant, 3 hands each: 210 hands a variant
 HIDDEN = Meld("an_gang", (), None)
@@ -57,8 +60,8 @@ def visible_melds(game: Game, seat: int) -> tuple[tuple[Meld, ...], ...]:
 
 def out_seats(game: Game) -> list[int]:
     """The seats that have won and left play (tables whose hand goes on after a win)."""
-    if game.table.wins_to_end <= 1:
-        return []
+    if game.table.wins_to_end <= 1 or game.table.winners_stay:
+        return []  # winners stay in play (血流成河): nothing shown
     return [s for w in game.state.wins for s in (w["winner"] if isinstance(w["winner"], list)
             else [w["winner"]])]  # fmt: skip
 
@@ -84,11 +87,12 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, from the true state alone."""
     st = game.state
     out = out_seats(game)
+    public = out or (game.table.winners_stay and st.wins)
     wins = tuple(
         (tuple(w["winner"]) if isinstance(w["winner"], list) else (w["winner"],),
          KINDS.index(w["tile"]))
         for w in st.wins
-    ) if out else ()  # fmt: skip
+    ) if public else ()  # fmt: skip
     flips = game.table.flips_wild
     if not flips:
         assert st.indicator is None and st.lower is None, "no flip, no indicator"
@@ -177,7 +181,7 @@ def expected_unseen(game: Game, seat: int) -> npt.NDArray[np.int64]:
     for other in out:
         if other != seat:
             seen += np.array(st.hands[other], np.int64)  # shown face up
-    if out:
+    if out or game.table.winners_stay:
         for w in st.wins:
             seen[KINDS.index(w["tile"])] += 1  # each win's tile, once
     return 4 - np.minimum(seen, 4)
@@ -222,7 +226,7 @@ def expected_planes(game: Game, seat: int, view: dict[str, Any]) -> npt.NDArray[
         other = (seat + rel) % 4
         if other in out:
             a[ROW["shown_self"] + rel] = st.hands[other]
-    if out:
+    if out or game.table.winners_stay:
         for w in st.wins:
             for s in w["winner"] if isinstance(w["winner"], list) else [w["winner"]]:
                 a[ROW["won"], (s - seat) % 4] = KINDS.index(w["tile"]) + 1
@@ -364,7 +368,7 @@ def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
 # ------------------------------------------------------------------ the matches
 def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
     name, options = variant.split("-")[0], OPTIONS.get(variant)
-    count = HANDS if name != "sichuan" else HANDS // 2  # longer hands: 105 each
+    count = HANDS if name != "sichuan" else HANDS // 2 if variant != "sichuan-xueliu" else 22
     for match in range(count):
         yield match, Game(name, seed=1000 + match, hands=3, options=options), bots_for(match)
 
@@ -398,7 +402,7 @@ def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
         for seat in range(4):
             check_view(game, seat)  # the final table too
     assert steps > HANDS * 3 * 20 and twins > steps // 4
-    if variant.startswith("sichuan"):
+    if variant in ("sichuan", "sichuan-exchange"):
         assert shown_checked > 0, "no winner's shown hand was ever checked"
     if variant != "nanjing":
         assert kongs_hidden > 0, "no hidden concealed kong was ever checked"
