@@ -91,10 +91,10 @@ class SichuanOptions:
             Traceback (most recent call last):
             ...
             majiang.errors.RecordError: options.cap: expected a whole number from 1 to 10, got 0
-            >>> SichuanOptions.from_dict({"xueliu": True})
+            >>> SichuanOptions.from_dict({"xueliuchenghe": True})
             Traceback (most recent call last):
             ...
-            majiang.errors.RecordError: options.xueliu: unknown option (known: ...)
+            majiang.errors.RecordError: options.xueliuchenghe: unknown option (known: ...)
         """
         if data is None:
             return _DEFAULT
