@@ -20,7 +20,8 @@ The records:
 The base records are collected once and kept in ``--corpus`` (JSON Lines; written when the file
 does not exist, read when it does), so the before and after runs settle the same records even
 if the tests change in between. Each line of ``OUT`` starts with a short hash of its input.
-The script runs itself with ``PYTHONHASHSEED=0``: a settlement may depend on string-set order.
+The script runs itself with ``PYTHONHASHSEED=0``, as when the kept baselines were made (a
+Nanjing settlement followed string-set order until tests/test_settlement_determinism.py).
 """
 
 from __future__ import annotations

@@ -25,6 +25,26 @@ def test_jing_diao_wait_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["jing_diao"] is False  # no jing held
 
 
+def test_the_variant_gives_the_shapes_and_its_own_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Pingxiang's pair must be 2/5/8 (docs/rules/pingxiang.md): 13s with 55m waits on 2s only.
+    assert main(["analyze", "123m456p789s13s55m", "--variant", "pingxiang", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "pingxiang" and [w["tile"] for w in data["waits"]] == ["2s"]
+    assert "jing_diao" not in data and data["notes"] == []
+    assert main(["analyze", "123m456p789s13s99m", "--variant", "pingxiang", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["waits"] == []  # a 9m pair is no 将
+    # --rules still picks a core preset over the variant's.
+    assert main(["analyze", "123m456p789s13s99m", "--rules", "standard", "--json"]) == 0
+    assert [w["tile"] for w in json.loads(capsys.readouterr().out)["waits"]] == ["2s"]
+
+
+def test_an_indicator_needs_a_variant_that_flips_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "123m456p789s13s55m", "--variant", "nanjing", "--indicator", "3m"]) == 2
+    assert "nanjing flips no indicator" in capsys.readouterr().err
+
+
 def test_full_hand_ranks_discards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "123m456p789s1122z5z", "--rules", "standard", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

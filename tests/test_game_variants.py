@@ -30,7 +30,7 @@ from majiang.game import (
 from majiang.game.bots import Bot
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
-from majiang.variants.protocol import TableRules, standard_tiles
+from majiang.variants.protocol import FinishedHand, TableRules, standard_tiles
 from majiang.variants.registry import register, unregister
 
 DRAGONS = (31, 32, 33)
@@ -359,3 +359,101 @@ def test_restore_mid_hand_after_a_win(two_winners: None) -> None:
         assert restored.observation(0) == game.observation(0)
         return
     raise AssertionError("no hand went on after a win")
+
+
+# A test-only variant with horses (抓马, seed 001's Guangdong part): after a win the engine
+# turns up the next wall tiles; a horse whose rank is 1, 5 or 9 is the winner's (the seed's
+# A-1, A-5, A-9) and doubles one seat's payment. ``many`` turns up more than any wall holds.
+class HorseTable(Variant):
+    table = TableRules(name="test-horses", shapes="standard")
+    count = 2
+
+    def horses(self, result: Mapping[str, Any], state: Any) -> int:
+        return self.count
+
+    def record(self, hand: FinishedHand) -> dict[str, Any]:
+        return hand.generic_record(self.name) | {"horses": list(hand.horses)}
+
+
+class ManyHorses(HorseTable):
+    table = TableRules(name="test-many-horses", shapes="standard")
+    count = 500
+
+
+def horse_settle(record: dict[str, Any]) -> Settlement:
+    result = record["result"]
+    if result["kind"] == "draw":
+        return Settlement.from_items([])
+    w = result["winner"]
+    hits = sum(h[1] != "z" and int(h[0]) in (1, 5, 9) for h in record["horses"])
+    return Settlement.from_items(
+        [Payment(s, w, 1 + hits, "胡牌分") for s in range(4) if s != w], {"hits": hits}
+    )
+
+
+@pytest.fixture
+def horse_tables() -> Iterator[None]:
+    register(HorseTable.table.name, horse_settle, HorseTable)
+    register(ManyHorses.table.name, horse_settle, ManyHorses)
+    yield
+    unregister(HorseTable.table.name)
+    unregister(ManyHorses.table.name)
+
+
+def horse_names(text: str) -> list[str]:
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def test_horses_are_the_next_wall_tiles_turned_up_after_a_win(horse_tables: None) -> None:
+    wins = draws = 0
+    for seed in range(40):
+        # Four random bots seldom win: their hands are the draws.
+        bots = mixed(seed) if seed % 2 else [RandomBot(seed * 4 + s) for s in range(4)]
+        game = play(Game("test-horses", seed=seed), bots)
+        record, events = game.records[0], game.events
+        kinds = [e["event"] for e in events]
+        if record["result"]["kind"] == "draw":
+            draws += 1
+            assert "horses" not in kinds and record["horses"] == []
+            continue
+        wins += 1
+        at = kinds.index("horses")
+        assert kinds[at - 1] == "win" and kinds[at + 1] == "settlement"
+        shown = events[at]
+        assert shown["seat"] == record["result"]["winner"]
+        live = [majiang.tiles.TILE_NAMES[t] for t in game.state.wall.live()]
+        assert horse_names(shown["tiles"]) == record["horses"] == live[:2]
+        hits = sum(h[1] != "z" and int(h[0]) in (1, 5, 9) for h in record["horses"])
+        assert game.scores[shown["seat"]] == 3 * (1 + hits)
+    assert wins > 10 and draws > 0
+
+
+def test_a_short_wall_turns_up_what_it_holds(horse_tables: None) -> None:
+    game = play(Game("test-many-horses", seed=5), mixed(5))
+    assert game.records[0]["result"]["kind"] == "win"
+    left = game.state.wall.remaining
+    assert 0 < left < 500 and len(game.records[0]["horses"]) == left
+    assert game.tile_count() == 136  # turned up, not taken
+
+
+def test_horses_replay_restore_and_show_in_every_seats_log(horse_tables: None) -> None:
+    for seed in range(8):
+        game = play(Game("test-horses", seed=seed, hands=3), mixed(seed))
+        again = replay(game.events)
+        assert again.scores == tuple(game.scores)
+        assert [h.record["horses"] for h in again.hands] == [r["horses"] for r in game.records]
+        restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+        assert restored.records == game.records
+    shown = next(e for e in game.events if e["event"] == "horses")
+    for viewer in (None, 0, 1, 2, 3):
+        line = str(event_line(shown, viewer))
+        assert "horses" in line and all(h in line for h in horse_names(shown["tiles"]))
+
+
+def test_a_log_with_other_horses_does_not_replay(horse_tables: None) -> None:
+    game = play(Game("test-horses", seed=1), mixed(1))
+    events = [dict(e) for e in game.events]
+    at = next(i for i, e in enumerate(events) if e["event"] == "horses")
+    events[at]["tiles"] = "7z7z" if events[at]["tiles"] != "7z7z" else "1m1m"
+    with pytest.raises(majiang.ReplayError, match=f"line {at + 1}: horses event differs"):
+        replay(events)

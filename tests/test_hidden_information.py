@@ -6,7 +6,8 @@ hand, every pond, the exposed melds (another seat's concealed kong only as exist
 only where the variant lays them face up), the tiles laid aside, the jing indicator where the
 variant flips one, the others' hand sizes and the wall size. The Observation, its dict form
 and its numpy planes must hold exactly that (the ``unseen`` plane computed here from the
-state), and nothing of seat ``s``'s view, legal actions or per-seat table may change when the
+state), and nothing of seat ``s``'s view, legal actions, per-seat table or learning encoding
+(``majiang.rl.encode``: planes and efficiency planes; ``legal_mask``) may change when the
 hidden tiles (the other seats' concealed tiles and kongs, the live wall) are dealt anew. The
 per-seat log view (the CLI's ``event_line`` with a viewer) must not change either when an
 event's hidden fields do.
@@ -31,6 +32,7 @@ from majiang.game.bots import Bot
 from majiang.game.observation import PHASES
 from majiang.game.state import HandState, Meld, mpsz
 from majiang.game.wall import Wall
+from majiang.rl import encode, legal_mask
 from majiang.tiles import KINDS, TILE_NAMES
 
 VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "sichuan-exchange", "sichuan-xueliu")
@@ -313,6 +315,9 @@ def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
     assert a.to_dict() == b.to_dict()
     assert (a.to_numpy() == b.to_numpy()).all()
     assert game.legal_actions(seat) == twin.legal_actions(seat)
+    # The learning layer's encoding (engine and efficiency planes) and mask: the same.
+    assert (encode(game, seat) == encode(twin, seat)).all()
+    assert (legal_mask(game, seat) == legal_mask(twin, seat)).all()
     if render:
         one, two = io.StringIO(), io.StringIO()
         console(one).print(table_view(game, seat))

@@ -9,9 +9,13 @@ from typing import Any
 import majiang
 from majiang.errors import InvalidHandError, RulesError, quoted
 from majiang.tiles import KINDS, to_counts
+from majiang.variants import get_variant, lookup
+from majiang.variants import names as variant_names
+from majiang.variants.registry import DEFAULT
 
 EXAMPLE = """examples:
   majiang analyze "123m456p789s12z55m" --indicator 4m     Nanchang, jing 4m/5m
+  majiang analyze "123m456p789s13s55m" --variant pingxiang  Pingxiang's shapes
   majiang analyze "1112345678999m" --rules standard        waits of a 13-tile hand
   majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
 """
@@ -19,8 +23,6 @@ EXAMPLE = """examples:
 
 MAX_LIMIT = 10_000
 """The most decompositions ``--limit`` may ask for."""
-
-JING_DIAO_NOTE = "精钓    a lone jing pairs with anything: self-draw only, no win on a discard"
 
 
 def register(commands: Any) -> None:
@@ -37,11 +39,21 @@ def register(commands: Any) -> None:
     wild = p.add_mutually_exclusive_group()
     wild.add_argument("--jing", nargs="+", default=[], metavar="TILE", help="wild tiles")
     wild.add_argument(
-        "--indicator", metavar="TILE", help="Nanchang jing indicator (正精 = it, 副精 = next)"
+        "--indicator",
+        metavar="TILE",
+        help="the flipped indicator of a variant that flips one (Nanchang: 正精 = it, 副精 = next)",
     )
     p.add_argument("--melds", type=int, default=0, help="declared melds (their tiles omitted)")
     p.add_argument(
-        "--rules", default="nanchang", help="preset: " + ", ".join(majiang.Rules.preset_names())
+        "--variant",
+        default=DEFAULT,
+        choices=variant_names(),
+        help=f"whose shapes, wild tiles and words (default {DEFAULT})",
+    )
+    p.add_argument(
+        "--rules",
+        help="a core shape preset instead of the variant's: "
+        + ", ".join(majiang.Rules.preset_names()),
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
@@ -56,15 +68,24 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
         raise InvalidHandError(f"--melds: melds must be 0 to 4, got {quoted(args.melds)}")
     if not 0 <= args.limit <= MAX_LIMIT:
         raise RulesError(f"--limit: expected 0 to {MAX_LIMIT}, got {quoted(args.limit)}")
-    jing: list[str] = list(majiang.jing_pair(args.indicator)) if args.indicator else args.jing
-    jing = [t for group in jing for t in majiang.parse_tiles(group)]
-    opts: dict[str, Any] = {"rules": args.rules, "jing": jing, "melds": args.melds}
+    variant = get_variant(args.variant)
+    rules = args.rules or variant.table.shapes
+    if args.indicator:
+        if not variant.table.flips_wild:
+            raise RulesError(f"--indicator: {args.variant} flips no indicator")
+        # jing_pair checks the indicator is one tile and no flower; the variant names the wilds.
+        flipped = KINDS.index(majiang.jing_pair(args.indicator)[0])
+        jing = [KINDS[k] for k in variant.wilds(flipped)]
+    else:
+        jing = [t for group in args.jing for t in majiang.parse_tiles(group)]
+    opts: dict[str, Any] = {"rules": rules, "jing": jing, "melds": args.melds}
     majiang.shanten(args.hand, **opts)  # checks the hand as given, naming tiles in errors
     counts = to_counts(args.hand)
     size = sum(counts)
     out: dict[str, Any] = {
         "hand": majiang.tiles.from_counts(counts),
-        "rules": args.rules,
+        "variant": args.variant,
+        "rules": rules,
         "jing": jing,
         "melds": args.melds,
         "shanten": majiang.shanten(counts, **opts),
@@ -75,12 +96,10 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
             {"tile": t, "unseen": 4 - counts[KINDS.index(t)]}
             for t in majiang.winning_tiles(counts, **opts)
         ]
-        # 精钓: a jing is held and every tile not held completes the hand (the lone jing
-        # pairs with anything); Nanchang then allows no win on a discard.
         waiting = {w["tile"] for w in out["waits"]}
-        out["jing_diao"] = any(counts[KINDS.index(j)] for j in jing) and all(
-            k in waiting for k, c in zip(KINDS, counts, strict=True) if c == 0
-        )
+        notes = lookup(args.variant).analysis_notes(counts, waiting, set(jing))
+        out.update((key, value) for key, value, _ in notes)
+        out["notes"] = [line for _, value, line in notes if value]
     elif out["shanten"] == -1:
         found = majiang.decompositions(counts, limit=args.limit, **opts)
         out["decompositions"] = [d.to_dict() for d in found]
@@ -118,8 +137,7 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
         if a["waits"]:
             waits = ", ".join(f"{_tile(w['tile'], args)} ({w['unseen']})" for w in a["waits"])
             lines.append(f"waits   {waits}   [{sum(w['unseen'] for w in a['waits'])} unseen]")
-            if a.get("jing_diao"):
-                lines.append(JING_DIAO_NOTE)
+            lines.extend(a.get("notes", ()))
         else:
             lines.append("waits   none (not tenpai)")
     if "discards" in a:
@@ -136,7 +154,9 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
                     for t, s, w in zip(b["tiles"], b["sources"], b["wild"], strict=True)
                 ]
                 blocks.append("[" + " ".join(parts) + "]")
-            tag = "  jing as themselves (德国-shaped)" if d["wilds_as_themselves"] else ""
+            tags = lookup(a["variant"]).decomposition_tags
+            flags = [flag for flag in ("wilds_as_themselves",) if d[flag]]
+            tag = "".join(f"  {tags.get(flag, flag.replace('_', ' '))}" for flag in flags)
             lines.append(f"{i:2}. {d['shape']:16} {' '.join(blocks)}{tag}")
     return "\n".join(lines)
 

@@ -304,6 +304,8 @@ def event_line(
         secret = viewer is not None and viewer != event.get("seat") and what in private_openings
         told = "" if secret or not value else f" {value}"
         return Text(f"{who} declares {what}{told}", style="cyan")
+    if kind == "horses":
+        return Text(f"{who} turns up horses {tiles.text(str(event.get('tiles')))} (抓马)")
     if kind == "draw-game":
         return Text("the wall is empty: exhaustive draw (荒庄)", style="bold yellow")
     if kind == "payment":  # paid at once during the hand (Sichuan's kong money)

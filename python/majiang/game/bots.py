@@ -15,8 +15,20 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import majiang
-from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass, Pong, Win
+from majiang.game.actions import (
+    PASS,
+    Action,
+    Chow,
+    Declare,
+    Discard,
+    Kong,
+    Pass,
+    Pong,
+    Win,
+    _chow_kinds,
+)
 from majiang.game.engine import Observation
+from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
@@ -69,20 +81,30 @@ class EfficiencyBot:
         self.seed = seed
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """The bot's choice.
+        """The bot's choice (one of the ``legal`` objects themselves, so the engine finds it
+        by identity).
 
         Example:
             >>> EfficiencyBot().act(None, [Pass()])   # type: ignore[arg-type]
             Pass()
         """
-        if any(isinstance(a, Win) for a in legal):
-            return Win()
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards: list[Discard] = []
+        kongs: list[Kong] = []
+        claims: list[Action] = []
+        for a in legal:  # one pass, the engine's usual order: a win first, then the rest
+            if isinstance(a, Discard):
+                discards.append(a)
+            elif isinstance(a, Win):
+                return a
+            elif isinstance(a, Kong):
+                kongs.append(a)
+                claims.append(a)
+            elif isinstance(a, Pong | Chow):
+                claims.append(a)
         if discards:
-            return self._turn(observation, discards, [a for a in legal if isinstance(a, Kong)])
-        claims = [a for a in legal if isinstance(a, Pong | Chow | Kong)]
+            return self._turn(observation, discards, kongs)
         if claims:
-            return self._claim(observation, claims)
+            return self._claim(observation, claims, legal)
         declares = [a for a in legal if isinstance(a, Declare) and a.value]
         if declares and observation is not None:
             return min(declares, key=lambda a: _given_up(observation.hand_counts, a.value))
@@ -91,38 +113,50 @@ class EfficiencyBot:
     def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
         if len(discards) == 1 and not kongs:
             return discards[0]  # nothing to weigh (a variant's restriction left one)
-        wilds = obs.wilds
-        options = majiang.discard_options(
-            list(obs.hand_counts),
-            rules=obs.rules,
-            jing=wilds,
-            melds=obs.meld_count,
-            visible=obs.visible(),
+        wild_kinds = obs.wild_kinds  # the same tuple all hand: the core parses it once
+        hand = list(obs.hand_counts)
+        rules, melds, visible = obs.rules, obs.meld_count, obs.visible()
+        offered = {d.tile: d for d in discards}
+        wilds = obs.wilds if wild_kinds else ()
+        # The best discard that is not a wild tile, else the best one (the core's choice
+        # among every held kind); only when some held kinds may not be discarded now, the
+        # best of those that may, read from the whole ranking.
+        best: DiscardOption | None = majiang.best_discard(
+            hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
         )
-        allowed = {d.tile for d in discards}
-        ranked = [o for o in options if o["discard"] in allowed]
-        plain = [o for o in ranked if o["discard"] not in wilds]
-        best = (plain or ranked)[0] if ranked else None
+        if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
+            options = majiang.discard_options(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible
+            )
+            best = first = None
+            for o in options:
+                if o["discard"] in offered:
+                    if first is None:
+                        first = o
+                    if o["discard"] not in wilds:
+                        best = o
+                        break
+            if best is None:
+                best = first
         for k in kongs:
             if k.tile in wilds:
                 continue
-            after = list(obs.hand_counts)
+            after = list(hand)
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
-            melds = obs.meld_count + concealed
-            s = majiang.shanten(after, rules=obs.rules, jing=wilds, melds=melds)
+            s = majiang.shanten(after, rules=rules, jing=wild_kinds, melds=melds + concealed)
             if best is None or s <= best["shanten"]:
                 return k
-        return Discard(best["discard"] if best else discards[0].tile)
+        return offered[best["discard"]] if best else discards[0]
 
-    def _claim(self, obs: Observation, claims: Sequence[Action]) -> Action:
+    def _claim(self, obs: Observation, claims: Sequence[Action], legal: Sequence[Action]) -> Action:
         hand = list(obs.hand_counts)
         k = obs.meld_count
-        before = majiang.shanten(hand, rules=obs.rules, jing=obs.wilds, melds=k)
-        tile = obs.last_discard
-        assert tile is not None
-        t = INDEX[tile]
-        best: tuple[int, Action] = (before, Pass())
+        wild_kinds = obs.wild_kinds
+        before = majiang.shanten(hand, rules=obs.rules, jing=wild_kinds, melds=k)
+        t = obs.last_discard_kind
+        assert t is not None
+        best: tuple[int, Action | None] = (before, None)
         for a in claims:
             after = list(hand)
             if isinstance(a, Pong):
@@ -130,16 +164,18 @@ class EfficiencyBot:
             elif isinstance(a, Kong):
                 after[t] -= 3
             elif isinstance(a, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(a.tiles)]
+                seq = list(_chow_kinds(a.tiles))
                 seq.remove(t)
                 for x in seq:
                     after[x] -= 1
-            if any(after[j] < hand[j] for j in (INDEX[x] for x in obs.wilds)):
+            if any(after[j] < hand[j] for j in wild_kinds):
                 continue
-            s = majiang.shanten(after, rules=obs.rules, jing=obs.wilds, melds=k + 1)
+            s = majiang.shanten(after, rules=obs.rules, jing=wild_kinds, melds=k + 1)
             if s < best[0]:
                 best = (s, a)
-        return best[1]
+        if best[1] is not None:
+            return best[1]
+        return next((a for a in legal if isinstance(a, Pass)), PASS)
 
 
 _SUITS = "mps"

@@ -36,18 +36,21 @@ from majiang.game.actions import (
     Pass,
     Pong,
     Win,
+    _chow_kinds,
     from_dict,
     kong,
 )
 from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
+from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
 from majiang.variants.protocol import FinishedHand, WinQuery, chow_options
 from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
+from majiang.variants.registry import DEFAULT
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 
@@ -57,6 +60,9 @@ FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 """``FROM[s]``: every seat in turn order from ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
+_NO_DECLARATIONS: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
+_NOTHING_SHOWN: tuple[tuple[int, ...], ...] = ((), (), (), ())
+_new_observation = tuple.__new__  # Observation's fields in order, without its keyword parsing
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
@@ -114,7 +120,7 @@ class Game:
 
     def __init__(
         self,
-        variant: str | Variant = "nanchang",
+        variant: str | Variant | RoomConfig = DEFAULT,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         hands: int = 1,
@@ -124,6 +130,8 @@ class Game:
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
     ) -> None:
+        if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
+            variant, options, hands = variant.game_arguments(options, hands)
         _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
@@ -136,6 +144,7 @@ class Game:
         self.settlements: list[Settlement] = []
         self.over = False
         self._legal: dict[int, list[Action]] = {}
+        self._deal_at: int | None = None  # the index of the hand in play's deal event
         self._shared: tuple[Any, ...] | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
@@ -239,6 +248,7 @@ class Game:
             extra.update(indicator=TILE_NAMES[up], lower_indicator=TILE_NAMES[low])
         if self._has_flowers:
             extra["flowers"] = [_text(f) for f in flowers]
+        self._deal_at = len(self.events)
         self._log(
             "deal",
             hand=len(self.records),
@@ -456,7 +466,12 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         st = self.state
-        if self.over or seat not in self.to_act():
+        if self.over:
+            return []
+        if st.phase == "turn":
+            if seat != st.turn:
+                return []
+        elif seat not in st.claimants or seat in st.responses:  # not among to_act()
             return []
         if st.phase in ("claim", "rob"):
             if st.forced and seat in st.forced:
@@ -525,45 +540,64 @@ class Game:
         if seat.__class__ is not int or not 0 <= seat <= 3:
             seat = _seat_argument(seat, "observation")
         st = self.state
-        own_draw = st.phase == "turn" and st.turn == seat and not self.over
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
-            melds, ponds = tuple(st.melds), tuple(st.ponds)
-            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
-            private = self.table.private_openings
-            declared = tuple(tuple(d.items()) for d in st.declared)
-            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
-            going_on = st.wins and (self.table.wins_to_end > 1 or self.table.winners_stay)
-            shown, won = _shown(st.wins, st.hands, self._out) if going_on else ((), ())
-            shared = (
-                melds, ponds, tuple(self.scores), tuple(st.flowers), public, others, declared,
-                shown, won,
-            )  # fmt: skip
-            self._shared = shared
+            shared = self._shared = self._shared_view()
         seen = shared[4]
         if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
             seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
-        return Observation(
-            seat,
-            tuple(st.hands[seat]),
-            seen,
-            shared[1],
-            st.wall.remaining - self._kept,
-            st.indicator,
-            st.wilds,
-            shared[2],
-            st.dealer,
-            st.streak,
-            st.turn,
-            "over" if self.over else st.phase,
-            st.rob_tile if st.phase == "rob" else st.last_discard,
-            st.discarder,
-            st.drawn if own_draw else None,
-            shared[3],
-            self.table.shapes,
-            shared[5] if not self.table.private_openings else self._declared_view(shared, seat),
-            shared[7] or ((), (), (), ()),
-            shared[8],
+        phase = "over" if self.over else st.phase
+        return _new_observation(
+            Observation,
+            (
+                seat,
+                tuple(st.hands[seat]),
+                seen,
+                shared[1],
+                st.wall.remaining - self._kept,
+                st.indicator,
+                st.wilds,
+                shared[2],
+                st.dealer,
+                st.streak,
+                st.turn,
+                phase,
+                st.rob_tile if st.phase == "rob" else st.last_discard,
+                st.discarder,
+                st.drawn if phase == "turn" and st.turn == seat else None,
+                shared[3],
+                self.table.shapes,
+                shared[5] if not self.table.private_openings else self._declared_view(shared, seat),
+                shared[7],
+                shared[8],
+            ),
+        )
+
+    def _shared_view(self) -> tuple[Any, ...]:
+        """The parts of an observation every seat sees alike: melds, ponds, scores, flowers,
+        the melds as the others see them, the declarations (as the others and as all), the
+        hands shown by seats that have won and left play and the hand's wins."""
+        st = self.state
+        melds = tuple(st.melds)
+        public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+        if any(st.declared):
+            private = self.table.private_openings
+            declared = tuple(tuple(d.items()) for d in st.declared)
+            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
+        else:
+            declared = others = _NO_DECLARATIONS
+        going_on = st.wins and (self.table.wins_to_end > 1 or self.table.winners_stay)
+        shown, won = _shown(st.wins, st.hands, self._out) if going_on else (_NOTHING_SHOWN, ())
+        return (
+            melds,
+            tuple(st.ponds),
+            tuple(self.scores),
+            tuple(st.flowers),
+            public,
+            others,
+            declared,
+            shown,
+            won,
         )
 
     def _declared_view(self, shared: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
@@ -711,13 +745,13 @@ class Game:
         self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
         options: dict[int, list[Action]] = {}
         after = AFTER[seat]
-        out = self._out
+        hands, chows, out = st.hands, self.table.chows, self._out
         for s in after:
             if out[s]:
                 continue  # won and left play
-            # Most discards interest nobody: a cheap test first (no pair of it, not the 下家
-            # who might chow, not waiting on it), the full options only when it fails.
-            if st.hands[s][t] < 2 and s != after[0]:
+            # Most discards interest nobody: a cheap test first (no pair of it, no chow for the
+            # 下家, not waiting on it), the full options only when it fails.
+            if hands[s][t] < 2 and (s != after[0] or not chow_options(chows, t, hands[s])):
                 waits = st.waits[s]
                 if waits is None:
                     waits = self._waits(s)
@@ -761,7 +795,7 @@ class Game:
         for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(act.tiles)]
+                seq = list(_chow_kinds(act.tiles))
                 seq.remove(t)
                 self._claim(s, src, t, "chi", seq)
                 return
@@ -896,6 +930,7 @@ class Game:
         indicators = None
         if st.indicator is not None and st.lower is not None:
             indicators = (TILE_NAMES[st.indicator], TILE_NAMES[st.lower])
+        horses = self._turn_up_horses(result) if result["kind"] == "win" else ()
         finished = FinishedHand(
             options=self.options,
             dealer=st.dealer,
@@ -907,12 +942,27 @@ class Game:
             carried=self._carried,
             state=st,
             wins=tuple(st.wins),
+            horses=horses,
         )
         return self.variant.record(finished)
+
+    def _turn_up_horses(self, result: Mapping[str, Any]) -> tuple[str, ...]:
+        """抓马: the next tiles of the wall, as many as the variant asks after this win (fewer
+        when the wall is shorter), shown to every seat. They stay in the wall: the hand is
+        over and nobody draws them."""
+        wanted = self.variant.horses(result, self.state)
+        if wanted <= 0:
+            return ()
+        horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
+        self._log("horses", seat=result["winner"], tiles="".join(horses))
+        return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:
         """The events of the hand in play, from its deal event on."""
         events = self.events
+        at = getattr(self, "_deal_at", None)  # where _begin logged it (None after a restore)
+        if at is not None and at < len(events) and events[at].get("event") == "deal":
+            return events[at:]
         for i in range(len(events) - 1, -1, -1):
             if events[i].get("event") == "deal":
                 return events[i:]
@@ -1045,7 +1095,7 @@ class Game:
 
     def _restored(self) -> None:
         """Rebuild the caches of a game whose fields were just restored."""
-        self._legal, self._shared = {}, None
+        self._legal, self._shared, self._deal_at = {}, None, None
         self._setup_variant()
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}

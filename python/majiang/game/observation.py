@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -80,7 +81,7 @@ def hide_concealed_kongs(
         >>> hide_concealed_kongs(((kong, pong), (), (), ()))[0] == (HIDDEN_KONG, pong)
         True
     """
-    if not any(m.kind == "an_gang" for seat in melds for m in seat):
+    if not any(melds) or not any(m.kind == "an_gang" for seat in melds for m in seat):
         return melds
     return tuple(tuple(HIDDEN_KONG if m.kind == "an_gang" else m for m in seat) for seat in melds)
 
@@ -115,7 +116,7 @@ class Observation(NamedTuple):
     discarder: int | None
     drawn_kind: int | None
     flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())
-    rules: str = "nanchang"
+    rules: str = "standard"
     declared: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
     """Each seat's public declarations (the variant's openings) as (what, value) pairs."""
     shown: tuple[tuple[int, ...], ...] = ((), (), (), ())
@@ -214,18 +215,15 @@ class Observation(NamedTuple):
             >>> sum(Game(seed=2).observation(0).visible())
             1
         """
-        counts = [0] * 34
-        for seat_melds in self.melds:  # a hidden kong has no kinds
-            for m in seat_melds:
-                for k in m.kinds:
-                    counts[k] += 1
-        for pond in self.pond_kinds:
-            for k in pond:
-                counts[k] += 1
+        seen = [k for seat_melds in self.melds for m in seat_melds for k in m.kinds]
+        for pond in self.pond_kinds:  # (a hidden kong has no kinds)
+            seen += pond
         for aside in self.flowers:
-            for k in aside:
-                if k < 34:
-                    counts[k] += 1
+            seen += aside
+        counts = [0] * 42  # tile ids: flowers (34-41) are counted, then dropped
+        for k in seen:
+            counts[k] += 1
+        del counts[34:]
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
         if self.phase == "rob" and self.last_discard_kind is not None:
@@ -237,7 +235,10 @@ class Observation(NamedTuple):
                         counts[k] += n
             for _, k in self.wins:
                 counts[k] += 1  # each win's tile, out of play face up
-        return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
+        hand = self.hand_counts
+        if max(map(add, counts, hand)) > 4:  # rare: e.g. the indicator drawn from the tail
+            return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
+        return counts
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form.

@@ -199,8 +199,9 @@ class FinishedHand:
     draw when the wall ran out; each also holds ``hands`` and ``melds``: every winner's tiles,
     by seat as text, as it won); ``events`` the hand's events
     from its deal on; ``indicators`` the flipped (indicator, lower) tile names for variants
-    that flip; ``carried`` the fields carried in from earlier hands; ``state`` the engine's
-    state (read-only) for whatever else a variant needs.
+    that flip; ``carried`` the fields carried in from earlier hands; ``horses`` the tiles turned
+    up after a win (:meth:`Variant.horses`, 抓马), in wall order; ``state`` the engine's state
+    (read-only) for whatever else a variant needs.
 
     Example:
         >>> FinishedHand({}, 0, 1, [], {"kind": "draw"}, []).indicators is None
@@ -217,6 +218,7 @@ class FinishedHand:
     carried: Mapping[str, Any] = field(default_factory=dict)
     state: Any = None
     wins: Sequence[Mapping[str, Any]] = ()
+    horses: tuple[str, ...] = ()
 
     def generic_record(self, variant: str) -> dict[str, Any]:
         """The record fields every variant shares: variant, options, dealer, floor, players,
@@ -342,6 +344,19 @@ class Variant(ABC):
         """
         return []
 
+    def opening_values(self, what: str) -> tuple[str, ...]:
+        """Every ``Declare.value`` :meth:`opening_options` can ever offer for the opening
+        ``what``, in a fixed order (the learning layer, :mod:`majiang.rl`, gives each an
+        action id: 定缺 lists its suits, 换三张 its tile triples). Default: the plain
+        declaration ``""`` alone (Nanjing's 报听).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").opening_values("ready")
+            ('',)
+        """
+        return ("",)
+
     def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
         """What the declarations ``made`` (seat -> value) of the opening ``what`` do to the
         hand, applied to the engine's ``state`` (换三张 moves tiles between hands); True when
@@ -422,6 +437,20 @@ class Variant(ABC):
             True
         """
         return None
+    def horses(self, result: Mapping[str, Any], state: Any) -> int:
+        """How many tiles to turn up from the wall after a win (抓马/买马), given the win's
+        ``result`` (the record's, with ``winner``) and the engine's ``state``. The engine turns
+        up that many of the next tiles to be drawn (fewer when the wall holds fewer), logs them
+        in a public ``horses`` event and hands them to :meth:`record` as
+        :attr:`FinishedHand.horses`; what a horse is worth is the settlement's business.
+        Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").horses({"kind": "win", "winner": 0}, None)
+            0
+        """
+        return 0
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The record the settlement gets for a finished hand. Default: the shared fields

@@ -16,8 +16,8 @@ Example:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from majiang.errors import RulesError
@@ -27,14 +27,27 @@ if TYPE_CHECKING:
     from majiang.settlement import Settlement
     from majiang.variants.protocol import Variant
 
-__all__ = ["Entry", "lookup", "names", "register"]
+__all__ = ["DEFAULT", "Entry", "lookup", "names", "register"]
 
 _BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan")
 """The registry lines: one per variant folder."""
 
+DEFAULT = "nanchang"
+"""The variant ``Game()``, ``simulate`` and the command line play when none is named."""
+
 
 def _generic_describe(pattern: Mapping[str, Any]) -> str:
     return " ".join(named_hands(pattern)) or "a win"
+
+
+Notes = Callable[[Sequence[int], Collection[str], Collection[str]], list[tuple[str, bool, str]]]
+"""(counts, waits, wild kinds) of a waiting hand → (JSON key, value, line shown when true)."""
+
+
+def _no_notes(
+    counts: Sequence[int], waits: Collection[str], wilds: Collection[str]
+) -> list[tuple[str, bool, str]]:
+    return []
 
 
 @dataclass(frozen=True)
@@ -42,7 +55,9 @@ class Entry:
     """A registered variant: its ``name``, its ``settle`` function, its engine ``play``
     class (None: it can be settled but not played), and how a won hand's settlement pattern
     is called: ``describe`` (a headline), ``highlights`` (the patterns a simulation tallies)
-    and ``tallied`` (those listed even when never seen).
+    and ``tallied`` (those listed even when never seen); what ``majiang analyze`` says of a
+    waiting hand in the variant's words (``analysis_notes``) and of a decomposition's flags
+    (``decomposition_tags``).
 
     Example:
         >>> e = lookup("nanjing"); e.play().table.kept_back
@@ -57,6 +72,8 @@ class Entry:
     describe: Callable[[Mapping[str, Any]], str] = _generic_describe
     highlights: Callable[[Mapping[str, Any]], list[str]] = named_hands
     tallied: tuple[str, ...] = ()
+    analysis_notes: Notes = _no_notes
+    decomposition_tags: Mapping[str, str] = field(default_factory=dict)
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -69,7 +86,8 @@ def register(
     **wording: Any,
 ) -> Entry:
     """Registers (or replaces) a variant under ``name`` (``wording``: the :class:`Entry`
-    fields ``describe``, ``highlights``, ``tallied``).
+    fields ``describe``, ``highlights``, ``tallied``, ``analysis_notes``,
+    ``decomposition_tags``).
 
     Example:
         >>> from majiang.settlement import Settlement
@@ -126,6 +144,8 @@ def lookup(name: object) -> Entry:
                 describe=module.describe,
                 highlights=module.highlights,
                 tallied=module.TALLIED,
+                analysis_notes=getattr(module, "analysis_notes", _no_notes),
+                decomposition_tags=getattr(module, "DECOMPOSITION_TAGS", {}),
             )
     shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
     raise RulesError(f"unknown variant {shown}; known: {', '.join(names())}")

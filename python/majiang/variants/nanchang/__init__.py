@@ -14,7 +14,13 @@ Example:
 
 from __future__ import annotations
 
-from majiang.variants.nanchang.describe import TALLIED, describe, highlights
+from majiang.variants.nanchang.describe import (
+    DECOMPOSITION_TAGS,
+    TALLIED,
+    analysis_notes,
+    describe,
+    highlights,
+)
 from majiang.variants.nanchang.jing import chong_guan
 from majiang.variants.nanchang.options import NanchangOptions
 from majiang.variants.nanchang.play import PLAY
@@ -23,6 +29,7 @@ from majiang.variants.nanchang.record import DrawResult, HandRecord, Meld, Playe
 from majiang.variants.nanchang.settle import clear_caches, settle
 
 __all__ = [
+    "DECOMPOSITION_TAGS",
     "PLAY",
     "TALLIED",
     "DrawResult",
@@ -32,6 +39,7 @@ __all__ = [
     "PlayerRecord",
     "Reading",
     "WinResult",
+    "analysis_notes",
     "chong_guan",
     "clear_caches",
     "describe",

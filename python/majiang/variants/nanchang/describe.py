@@ -9,10 +9,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-__all__ = ["TALLIED", "describe", "highlights"]
+from majiang.tiles import KIND_INDEX, KINDS
+
+__all__ = ["DECOMPOSITION_TAGS", "TALLIED", "analysis_notes", "describe", "highlights"]
 
 TALLIED = ("德国", "德中德", "精钓", "杠开", "七对", "十三烂")
 """The patterns a simulation always lists for Nanchang, even at zero."""
@@ -59,3 +61,28 @@ def highlights(pattern: Mapping[str, Any]) -> list[str]:
     if "十三烂" in shape:
         found.append("十三烂")
     return found
+
+
+DECOMPOSITION_TAGS = {"wilds_as_themselves": "jing as themselves (德国-shaped)"}
+"""What ``majiang analyze`` calls a decomposition with each flag of the core's set."""
+
+
+def analysis_notes(
+    counts: Sequence[int], waits: Collection[str], wilds: Collection[str]
+) -> list[tuple[str, bool, str]]:
+    """What ``majiang analyze`` adds about a waiting hand, as (JSON key, value, line shown
+    when true): 精钓, a held jing with every tile not held completing the hand (the lone jing
+    pairs with anything), which Nanchang lets win only by self-draw.
+
+    Example:
+        >>> from majiang.tiles import KINDS, to_counts
+        >>> notes = analysis_notes(to_counts("123m456p789s111z4p"), set(KINDS), {"4p", "5p"})
+        >>> [(key, on) for key, on, _ in notes]
+        [('jing_diao', True)]
+    """
+    held = any(counts[KIND_INDEX[j]] for j in wilds)
+    every = all(kind in waits for kind, c in zip(KINDS, counts, strict=True) if c == 0)
+    return [("jing_diao", held and every, JING_DIAO_NOTE)]
+
+
+JING_DIAO_NOTE = "精钓    a lone jing pairs with anything: self-draw only, no win on a discard"

@@ -63,6 +63,7 @@ from majiang.record_check import (
 )
 from majiang.record_parts import (
     MELD_KEYS,
+    NANCHANG_FORM_RECORD_KEYS,
     fail,
     flag_field,
     list_field,
@@ -72,7 +73,6 @@ from majiang.record_parts import (
     whole_number_field,
 )
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
-from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.tiles import KINDS
 from majiang.variants.nanchang.options import NanchangOptions
@@ -85,7 +85,10 @@ from majiang.variants.nanchang.tile_counts import (
     packed,
 )
 
-__all__ = ["MELD_RULES", "SPEC", "HandFacts", "WinFacts", "check_record"]
+__all__ = ["MELD_RULES", "SPEC", "FedJing", "HandFacts", "WinFacts", "check_record"]
+
+RECORD_KEYS = NANCHANG_FORM_RECORD_KEYS | {"fed_jing"}
+FED_KEYS = frozenset({"seat", "from", "tile"})
 
 MELD_RULES = MeldRules(
     MELD_KINDS,
@@ -114,6 +117,8 @@ class HandFacts(NamedTuple):
     dealt: tuple[tuple[int, ...], ...] | None
     win: WinFacts | None
     chao_zhuang: bool
+    fed: tuple[FedJing, ...] = ()
+    """The jing claimed from another seat's discard (the record's ``fed_jing``)."""
 
     def concealed(self) -> tuple[int, ...]:
         """The winner's concealed kinds with the winning tile last (empty on a draw)."""
@@ -237,6 +242,7 @@ def _facts(c: Checked) -> HandFacts:
         all_dealt,
         v["result"],
         v["chao_zhuang"],
+        v["fed_jing"],
     )
 
 
@@ -256,6 +262,7 @@ SPEC: RecordSpec[HandFacts] = RecordSpec(
         Field("result", _result),
     ),
     player=_seat,
+    after=(Field("fed_jing", lambda value, c: _fed_jing(value, c), ()),),
     checks=(_win_flags, _tile_counts, _winning_hand, _dealt),
     finish=_facts,
     melds=MELD_RULES,
@@ -279,6 +286,48 @@ def check_record(data: Any) -> HandFacts:
 
 
 _Problem = FieldProblem
+
+
+class FedJing(NamedTuple):
+    """A jing ``seat`` claimed from ``source``'s discard (into a chi, peng or exposed kong)."""
+
+    seat: int
+    source: int
+    tile: int
+
+
+def _fed_jing(value: Any, c: Checked) -> tuple[FedJing, ...]:
+    """The record's ``fed_jing``: each entry a jing kind inside a claimed meld of ``seat``
+    taken from ``from`` (as many entries of one meld source and kind as such melds)."""
+    if value == ():
+        return ()
+    out: list[FedJing] = []
+    jing = c.scratch["jing"]
+    for i, entry in enumerate(list_field(value, "fed_jing", "claimed jing")):
+        path = f"fed_jing[{i}]"
+        e = object_field(entry, path, FED_KEYS)
+        for key in ("seat", "from", "tile"):
+            if key not in e:
+                raise fail(f"{path}.{key}", "missing")
+        seat = seat_field(e["seat"], f"{path}.seat")
+        source = seat_field(e["from"], f"{path}.from")
+        tile = one_tile_field(e["tile"], f"{path}.tile", kinds_of)
+        if tile not in jing:
+            raise fail(f"{path}.tile", f"{KINDS[tile]} is no jing")
+        fed = FedJing(seat, source, tile)
+        melds = [
+            m
+            for m in c.seats[seat].melds
+            if m.source == source and tile in m.kinds and m.kind != "an_gang"
+        ]
+        if out.count(fed) >= len(melds):
+            raise fail(
+                path,
+                f"players[{seat}] has no (other) claimed meld from players[{source}] holding "
+                f"{KINDS[tile]}",
+            )
+        out.append(fed)
+    return tuple(out)
 
 
 class PlayerFacts(NamedTuple):

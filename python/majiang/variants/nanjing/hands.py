@@ -500,7 +500,9 @@ def _score(
             base.append("全球独钓")
         soft = [*kongs_soft, *(["风碰"] * len(peng_winds))]
         soft += ["风碰" for b, k in blocks if b == "triplet" and k in WINDS]
-        waits = {wait_kind(b, k, tile) for b, k in blocks if _holds(b, k, tile)}
+        # In the order the core's blocks give them: readings of equal value then settle the
+        # same way in every run (a set of strings would follow PYTHONHASHSEED).
+        waits = dict.fromkeys(wait_kind(b, k, tile) for b, k in blocks if _holds(b, k, tile))
         for wait in waits:
             hands = list(base)
             items = list(soft)

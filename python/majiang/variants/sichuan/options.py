@@ -23,7 +23,14 @@ from typing import Any, Literal
 from majiang.errors import RecordError, quoted
 from majiang.record_parts import choice_field, flag_field, option_values
 
-__all__ = ["DealerRule", "GangHuaRule", "SelfDrawRule", "SichuanOptions"]
+__all__ = [
+    "OPTION_SOURCES",
+    "ROOM_FIELDS",
+    "DealerRule",
+    "GangHuaRule",
+    "SelfDrawRule",
+    "SichuanOptions",
+]
 
 SelfDrawRule = Literal["add_fan", "add_base", "none"]
 GangHuaRule = Literal["self_draw", "discard"]
@@ -140,3 +147,29 @@ def _check(name: str, value: Any) -> Any:
 
 _FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(SichuanOptions))
 _DEFAULT = SichuanOptions()
+
+OPTION_SOURCES: dict[str, str] = {
+    "base": "底分: gofishing-game sichuan.go (room unit)",
+    "cap": "封顶: 3 番 the classic Chengdu cap; 3/4/5 in rooms (issue #13); gofishing-game "
+    "LimitPoints",
+    "self_draw": "自摸加番 (default) / 自摸加底: gofishing-game OptZiMoJiaFan, OptZiMoJiaDi",
+    "dian_gang_hua": "点杠花 自摸 (default) / 放炮: gofishing-game OptDianGangHuaZiMo/FangPao",
+    "hujiao_zhuanyi": "呼叫转移: issue #13; gofishing-game moveKong",
+    "tiandi_hu": "天地胡: gofishing-game OptTianDiHu (on)",
+    "yaojiu_jiangdui": "幺九将对: issue #13's table (on); gofishing-game OptYaoJiuJiangDui (off)",
+    "menqing_zhongzhang": "门清中张: gofishing-game OptMenQingZhongZhang (off)",
+    "dingque": "定缺: issue #13 ('common practice, and the default'); gofishing-game "
+    "OptChooseColor",
+    "exchange": "换三张: gofishing-game OptHuanSanZhang (off unless the room's tag)",
+    "guoshou_hu": "过手胡: issue #13",
+    "huazhu_pays_winners": "查花猪 '花猪赔给非花猪玩家16倍点数' [001]; gofishing-game: seats "
+    "in play only",
+    "xueliu": "血流成河: issue #13; gofishing-game xlch",
+    "dealer": "'血战: 每局投骰' [001] (dice, default); first winner / 一炮多响 discarder: "
+    "gofishing-game room.go",
+}
+"""Option name -> where it comes from (docs/rules/sichuan.md §10)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "base"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

@@ -31,6 +31,14 @@ __all__ = ["LAST_TILES", "SichuanVariant", "exchange_offset"]
 LAST_TILES = 4
 """最后四张自动胡: once the wall is down to its last four tiles, a win offered must be taken."""
 _KONG_KIND = {"exposed": "ming_gang", "added": "bu_gang", "concealed": "an_gang"}
+_EXCHANGE_VALUES = tuple(
+    kinds_text(trio)
+    for suit in range(3)
+    for trio in sorted(
+        set(combinations([k for k in range(suit * 9, suit * 9 + 9) for _ in range(3)], 3))
+    )
+)
+"""换三张's values: every three tiles of one suit, in a fixed order."""
 _MELDABLE = tuple(frozenset(k for k in range(27) if k // 9 != void) for void in range(3))
 """The kinds a seat of each declared void may pong or kong."""
 
@@ -101,6 +109,21 @@ class SichuanVariant(Variant):
             for trio in sorted(set(combinations(tiles, 3))):
                 out.append(Declare(EXCHANGE, kinds_text(trio)))
         return out
+
+    def opening_values(self, what: str) -> tuple[str, ...]:
+        """Every value the openings can take, in a fixed order: 定缺 the suits; 换三张 every
+        three tiles of one suit (495: 165 a suit).
+
+        Example:
+            >>> v = SichuanVariant()
+            >>> v.opening_values("void"), len(v.opening_values("exchange"))
+            (('m', 'p', 's'), 495)
+        """
+        if what == VOID:
+            return tuple(hands.SUIT_LETTERS)
+        if what == EXCHANGE:
+            return _EXCHANGE_VALUES
+        return ("",)
 
     def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
         """换三张 moves each seat's three tiles to the seat the dice name; 定缺 changes what
