@@ -46,9 +46,9 @@ def _step_checks(game: Game) -> None:
         o = game.observation(seat)
         assert o.hand_counts == tuple(st.hands[seat])
         for other in range(4):
-            assert (o.shown[other] == tuple(st.hands[other])) if other in out else not o.shown[
-                other
-            ]
+            assert (
+                (o.shown[other] == tuple(st.hands[other])) if other in out else not o.shown[other]
+            )
     seat = game.to_act()[0]
     void = st.declared[seat].get("void")
     if st.phase == "turn" and void:

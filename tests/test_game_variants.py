@@ -333,10 +333,12 @@ def test_payments_made_during_the_hand_are_in_the_scores_once(two_winners: None)
 
 def test_the_receiver_of_a_private_opening_sees_its_value(two_winners: None) -> None:
     game = Game("test-two-winners", seed=3, dealer=0)
-    chosen = {}
+    chosen: dict[int, Declare] = {}
     for seat in range(4):
-        chosen[seat] = game.legal_actions(seat)[0]
-        game.step(seat, chosen[seat])
+        first = game.legal_actions(seat)[0]
+        assert isinstance(first, Declare)
+        chosen[seat] = first
+        game.step(seat, first)
     for viewer in range(4):
         seen = dict(enumerate(game.observation(viewer).declared))
         for giver in range(4):

@@ -212,7 +212,7 @@ def test_gua_feng_xia_yu_kong_money_is_paid_at_once() -> None:
 
 
 def test_a_robbed_added_kong_pays_nothing() -> None:
-    events = [
+    events: list[dict[str, Any]] = [
         {"event": "deal", "wall": ["1m"] * 10},
         {"event": "kong", "seat": 2, "kind": "added", "tile": "5p"},
         {
@@ -233,7 +233,7 @@ def test_a_robbed_added_kong_pays_nothing() -> None:
 
 
 def test_dealer_the_dice_choose_each_hand_or_the_first_winner() -> None:
-    dealers = set()
+    dealers: set[int] = set()
     for seed in range(12):
         game = Game("sichuan", seed=seed, hands=3)
         bots = [EfficiencyBot() for _ in range(4)]
@@ -261,9 +261,9 @@ def test_huan_san_zhang_passes_three_tiles_of_one_suit() -> None:
     game = Game("sichuan", seed=9, dealer=0, options={"exchange": True})
     assert game.state.declaring == "exchange"
     before = [list(h) for h in game.state.hands]
-    chosen = {}
+    chosen: dict[int, Declare] = {}
     for seat in range(4):
-        options = game.legal_actions(seat)
+        options = [a for a in game.legal_actions(seat) if isinstance(a, Declare)]
         assert options and all(len(majiang.parse_tiles(a.value)) == 3 for a in options)
         assert all(len({t[-1] for t in majiang.parse_tiles(a.value)}) == 1 for a in options)
         chosen[seat] = options[0]

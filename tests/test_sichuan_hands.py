@@ -145,7 +145,11 @@ def test_gen_each_four_of_a_kind_adds_one() -> None:
 )
 def test_each_extra_adds_one_fan(flag: str, name: str, self_drawn: bool) -> None:
     plain = fan_of("123m456m789m123p55p", self_drawn=self_drawn)
-    extra = fan_of("123m456m789m123p55p", self_drawn=self_drawn, **{flag: True})
+    flags: dict[str, bool] = {flag: True}
+    counts = to_counts("123m456m789m123p55p")
+    s = score_hand(counts, (), tile=0, self_drawn=self_drawn, options=WIDE, **flags)
+    assert s is not None
+    extra = (s.hands, s.fan, dict(s.extras))
     assert extra[1] == plain[1] + 1 and extra[2][name] == 1
 
 

@@ -437,6 +437,7 @@ class Variant(ABC):
             True
         """
         return None
+
     def horses(self, result: Mapping[str, Any], state: Any) -> int:
         """How many tiles to turn up from the wall after a win (抓马/买马), given the win's
         ``result`` (the record's, with ``winner``) and the engine's ``state``. The engine turns

@@ -317,9 +317,7 @@ class SichuanVariant(Variant):
             "players": players,
             "wins": wins,
             "kongs": kongs,
-            "result": {
-                "kind": "win" if len(winners) >= 3 and not self.options.xueliu else "draw"
-            },
+            "result": {"kind": "win" if len(winners) >= 3 and not self.options.xueliu else "draw"},
         }
 
     def next_dealer(

@@ -356,8 +356,10 @@ _NO_VOID = SichuanOptions(dingque=False)
 
 def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
     path = path or f"players[{seat}]"
-    p = raw if type(raw) is dict and raw.keys() <= PLAYER_KEYS else object_field(
-        raw, path, PLAYER_KEYS
+    p = (
+        raw
+        if type(raw) is dict and raw.keys() <= PLAYER_KEYS
+        else object_field(raw, path, PLAYER_KEYS)
     )
     if "hand" not in p:
         raise fail(f"{path}.hand", "missing")
@@ -452,9 +454,7 @@ def _win(raw: Any, index: int) -> Win:
 
 def _kong(raw: Any, index: int) -> Kong:
     path = f"kongs[{index}]"
-    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(
-        raw, path, KONG_KEYS
-    )
+    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(raw, path, KONG_KEYS)
     seat = seat_field(k.get("seat"), f"{path}.seat")
     kind = k.get("kind")
     if kind not in KONG_KINDS:
