@@ -51,7 +51,7 @@ def majiang_hands(n: int, bots: str) -> int:
     return n
 
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan")
 
 
 def variant_hands(variant: str, n: int) -> int:
