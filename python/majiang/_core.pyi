@@ -13,6 +13,7 @@ __version__: str
 __all__ = [
     "Block",
     "Decomposition",
+    "GbFanResult",
     "Rules",
     "__version__",
     "_list_reads",
@@ -20,6 +21,8 @@ __all__ = [
     "batch",
     "decompositions",
     "discard_options",
+    "gb_fan",
+    "gb_fan_table",
     "is_winning",
     "jing_pair",
     "parse_tiles",
@@ -159,6 +162,51 @@ def to_chinese(tiles: _TileList) -> list[str]: ...
 def tile_index(tile: str | int) -> int: ...
 def jing_pair(indicator: str | int) -> tuple[str, str]: ...
 def _list_reads() -> tuple[str, str]: ...
+
+# 国标 (majiang.gb): the 番 calculator; the typed wrapper is majiang.gb.fan.
+@final
+class GbFanResult:
+    @property
+    def total(self) -> int: ...
+    @property
+    def total_without_flowers(self) -> int: ...
+    @property
+    def fans(self) -> list[tuple[str, str, int, int]]: ...
+    @property
+    def numbers(self) -> list[tuple[int, int]]: ...
+    @property
+    def shape(
+        self,
+    ) -> Literal[
+        "regular",
+        "seven_pairs",
+        "thirteen_orphans",
+        "honors_and_knitted",
+        "knitted_straight",
+        "nine_gates",
+    ]: ...
+    @property
+    def blocks(self) -> list[tuple[str, str, bool]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def gb_fan(
+    hand: _Hand,
+    win_tile: str | int,
+    melds: Any,
+    self_drawn: bool,
+    last_copy: bool,
+    replacement: bool,
+    robbing: bool,
+    last_draw: bool,
+    last_claim: bool,
+    seat_wind: int,
+    prevalent_wind: int,
+    flowers: int,
+    seat: int,
+    mingan_gang: bool,
+) -> GbFanResult: ...
+def gb_fan_table() -> list[tuple[int, str, str, int]]: ...
 def _panic_for_test() -> None: ...
 
 # The `batch` submodule; its typed wrappers live in `majiang.batch`.
