@@ -1,11 +1,12 @@
 """Type stubs for the native module ``majiang._core`` (built from ``src/bindings``)."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
 
+from majiang.meld import MeldInput
 from majiang.results import BlockDict, BlockKind, DecompositionDict, DiscardOption, ShapeName
 
 __version__: str
@@ -22,6 +23,7 @@ __all__ = [
     "decompositions",
     "discard_options",
     "gb_fan",
+    "gb_fan_batch",
     "gb_fan_table",
     "is_winning",
     "jing_pair",
@@ -193,20 +195,31 @@ class GbFanResult:
 def gb_fan(
     hand: _Hand,
     win_tile: str | int,
-    melds: Any,
-    self_drawn: bool,
-    last_copy: bool,
-    replacement: bool,
-    robbing: bool,
-    last_draw: bool,
-    last_claim: bool,
-    seat_wind: int,
-    prevalent_wind: int,
-    flowers: int,
-    seat: int,
-    mingan_gang: bool,
+    *,
+    melds: Iterable[MeldInput] = (),
+    self_drawn: bool = False,
+    last_copy: bool = False,
+    replacement: bool = False,
+    robbing: bool = False,
+    last_draw: bool = False,
+    last_claim: bool = False,
+    seat_wind: int = 0,
+    prevalent_wind: int = 0,
+    flowers: int = 0,
+    seat: int = 0,
+    mingan_gang: bool = True,
 ) -> GbFanResult: ...
 def gb_fan_table() -> list[tuple[int, str, str, int]]: ...
+def gb_fan_batch(
+    concealed: npt.NDArray[np.uint8],
+    win_tiles: npt.NDArray[np.uint8],
+    melds: npt.NDArray[np.uint8] | None = None,
+    flags: npt.NDArray[np.uint8] | None = None,
+    seat_winds: npt.NDArray[np.uint8] | None = None,
+    prevalent_winds: npt.NDArray[np.uint8] | None = None,
+    flowers: npt.NDArray[np.uint8] | None = None,
+    threads: int | None = None,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]: ...
 def _panic_for_test() -> None: ...
 
 # The `batch` submodule; its typed wrappers live in `majiang.batch`.

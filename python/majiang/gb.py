@@ -14,15 +14,23 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from majiang._core import GbFanResult, gb_fan, gb_fan_table
-from majiang.meld import MeldInput
+from majiang._core import GbFanResult, Rules, gb_fan, gb_fan_batch, gb_fan_table, shanten_detail
 
-__all__ = ["FAN_TABLE", "FanResult", "fan"]
+__all__ = [
+    "FAN_TABLE",
+    "FLAG_BITS",
+    "GB_SHAPES",
+    "MELD_CODES",
+    "FanResult",
+    "fan",
+    "fan_batch",
+    "shanten",
+]
 
 FanResult = GbFanResult
 """The frozen result of :func:`fan` (``total``, ``total_without_flowers``, ``fans``,
@@ -39,65 +47,88 @@ Example:
 """
 
 
-def fan(
-    hand: str | Sequence[str] | Sequence[int] | bytes | npt.NDArray[np.integer],
-    win_tile: str | int,
+fan = gb_fan
+"""The 番 of a complete hand (the core function itself, called with no Python layer between:
+one call costs about as much as the calculation). Its docstring has the arguments, errors and
+examples: ``help(majiang.gb.fan)``."""
+
+
+FLAG_BITS: dict[str, int] = {
+    "self_drawn": 1,
+    "last_copy": 2,
+    "replacement": 4,
+    "robbing": 8,
+    "last_draw": 16,
+    "last_claim": 32,
+}
+"""The bits of :func:`fan_batch`'s ``flags``."""
+
+MELD_CODES: dict[str, int] = {"chi": 1, "peng": 2, "ming_gang": 3, "an_gang": 4}
+"""The meld kinds of :func:`fan_batch`'s ``melds`` (0: no meld)."""
+
+
+def fan_batch(
+    concealed: npt.NDArray[np.uint8],
+    win_tiles: npt.NDArray[np.uint8],
     *,
-    melds: Iterable[MeldInput] = (),
-    self_drawn: bool = False,
-    last_copy: bool = False,
-    replacement: bool = False,
-    robbing: bool = False,
-    last_draw: bool = False,
-    last_claim: bool = False,
-    seat_wind: int = 0,
-    prevalent_wind: int = 0,
-    flowers: int = 0,
-    seat: int = 0,
-    mingan_gang: bool = True,
-) -> GbFanResult:
-    """The 番 of a complete hand.
+    melds: npt.NDArray[np.uint8] | None = None,
+    flags: npt.NDArray[np.uint8] | None = None,
+    seat_winds: npt.NDArray[np.uint8] | None = None,
+    prevalent_winds: npt.NDArray[np.uint8] | None = None,
+    flowers: npt.NDArray[np.uint8] | None = None,
+    threads: int | None = None,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+    """:func:`fan` for N hands at once, without the GIL, over ``threads`` threads (default:
+    ``MAJIANG_NUM_THREADS``, else every core).
 
-    ``hand`` holds the concealed tiles before the winning tile (13 less three per meld: MPSZ
-    text, tile names or 34 counts); ``win_tile`` the tile won on. ``melds``: declared melds
-    (:class:`majiang.meld.Meld` or ``(kind, tiles, source)`` with kind ``chi``, ``peng``,
-    ``ming_gang``/``bu_gang``, ``an_gang``; ``source`` the absolute seat the claimed tile came
-    from, a chow's the seat before ``seat``). Flags: ``self_drawn`` (自摸), ``last_copy``
-    (和绝张), ``replacement`` (杠上开花), ``robbing`` (抢杠和), ``last_draw`` (妙手回春),
-    ``last_claim`` (海底捞月). Winds 0-3 = East South West North; ``flowers`` 0-8.
-    ``mingan_gang``: one concealed and one exposed kong are 明暗杠 (5) rather than 暗杠 + 明杠.
+    ``concealed``: ``(N, 34)`` uint8 counts before the winning tile; ``win_tiles``: ``(N,)``
+    kind indices. Optional ``(N,)`` uint8 arrays: ``flags`` (:data:`FLAG_BITS` or-ed),
+    ``seat_winds``, ``prevalent_winds`` (0-3), ``flowers``. ``melds``: ``(N, 4, 3)`` uint8
+    rows of ``(code, tile, from)``: :data:`MELD_CODES` (0 for none), the tile (a chow's
+    lowest) and the seat offset the claimed tile came from (1 the next seat, 2 opposite, 3 the
+    one before; 0 for an an_gang). Returns ``totals`` (``(N,)`` int32, -1 for a row that does
+    not win) and ``counts`` (``(N, 83)`` uint16, column = 番 number as in :data:`FAN_TABLE`).
+    Any other bad row raises its error, prefixed ``row i:``.
 
-    Raises :class:`majiang.errors.NotWinningError` for a hand that does not win,
-    :class:`majiang.InvalidHandError` for wrong counts, a fifth copy or a meld that is no meld,
-    :class:`majiang.errors.WinFlagsError` for flags that cannot hold together.
+    Example:
+        >>> import numpy as np
+        >>> from majiang import gb
+        >>> from majiang.tiles import to_counts
+        >>> hands = np.array([to_counts("19m19p19s1234567z"), to_counts("123m456p789s45m55z")],
+        ...                  dtype=np.uint8)
+        >>> totals, counts = gb.fan_batch(hands, np.array([0, 5], dtype=np.uint8),
+        ...                               flags=np.array([0, gb.FLAG_BITS["self_drawn"]], np.uint8))
+        >>> totals.tolist(), int(counts[0, 7]), int(counts[1, 56])
+        ([88, 13], 1, 1)
+    """
+    return gb_fan_batch(
+        concealed, win_tiles, melds, flags, seat_winds, prevalent_winds, flowers, threads
+    )
+
+
+GB_SHAPES = Rules(seven_pairs="four_as_two", thirteen_orphans=True, thirteen_rotten="knitted")
+"""The shape rules of the GB shapes the shape engine knows: four melds and a pair, seven pairs
+(four of a kind as two pairs), thirteen orphans, 全不靠 (knitted tiles and five or more
+honors). 组合龙 with a meld and a pair is not among them yet."""
+
+_SHAPE_NAMES = {"knitted": "honors_and_knitted"}
+
+
+def shanten(
+    hand: str | Sequence[str] | Sequence[int] | bytes | npt.NDArray[np.integer], *, melds: int = 0
+) -> dict[str, int]:
+    """Shanten (上听数, -1 complete) of a 13-3k or 14-3k concealed hand for each GB shape:
+    ``regular``, and for a closed hand ``seven_pairs``, ``thirteen_orphans`` and
+    ``honors_and_knitted`` (全不靠); from the same tables as the other presets
+    (:data:`GB_SHAPES`). Agrees with PyMahjongGB's ``RegularShanten``, ``SevenPairsShanten``,
+    ``ThirteenOrphansShanten`` and ``HonorsAndKnittedTilesShanten`` (tests/test_gb_shanten.py).
 
     Example:
         >>> from majiang import gb
-        >>> r = gb.fan("19m19p19s1234567z", "1m")
-        >>> r.total, r.shape, r.numbers
-        (88, 'thirteen_orphans', [(7, 1)])
-        >>> r = gb.fan("2233m", "3m", melds=[("peng", "555z", 1), ("peng", "666z", 2),
-        ...     ("peng", "777z", 3)], flowers=2)
-        >>> r.total, r.total_without_flowers, r.fans[0]
-        (102, 100, ('大三元', 'Big Three Dragons', 88, 1))
-        >>> gb.fan("123m456m789m234p6p", "5p", robbing=True, self_drawn=True)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
+        >>> gb.shanten("147m258p369s1234z")
+        {'regular': 8, 'seven_pairs': 6, 'thirteen_orphans': 7, 'honors_and_knitted': 0}
+        >>> gb.shanten("1123m", melds=3)
+        {'regular': 0}
     """
-    return gb_fan(
-        hand,
-        win_tile,
-        melds,
-        self_drawn,
-        last_copy,
-        replacement,
-        robbing,
-        last_draw,
-        last_claim,
-        seat_wind,
-        prevalent_wind,
-        flowers,
-        seat,
-        mingan_gang,
-    )
+    detail = shanten_detail(hand, rules=GB_SHAPES, melds=melds)
+    return {_SHAPE_NAMES.get(k, k): v for k, v in detail.items()}

@@ -1,7 +1,7 @@
 //! The 番 calculation over a checked hand (GB-order indices): the special shapes, the
 //! regular decompositions, the 番 of each, the best one.
 
-use super::fans::{apply_exclusions, Fan, Fan::*, FanTable, TABLE_SIZE};
+use super::fans::{apply_exclusions, Fan, Fan::*, FanTable, POINTS, TABLE_SIZE};
 use super::tiles::{
     dragon, green, numbered, rank, reversible, suit, terminal, terminal_or_honor, wind, KNITTED,
     ORPHANS,
@@ -70,14 +70,22 @@ pub(crate) struct Scored {
     pub table: FanTable,
     pub shape: Shape,
     /// Regular: the five blocks (declared first); 组合龙: the meld and the pair, and which
-    /// knitted straight.
-    pub packs: Vec<Pack>,
+    /// knitted straight. The first `n_packs` count.
+    pub packs: [Pack; 5],
+    pub n_packs: usize,
     pub knitted: Option<usize>,
 }
 
+const NO_PACK: Pack = Pack {
+    kind: PackKind::Pair,
+    tile: 0,
+    melded: false,
+};
+
 fn total(t: &FanTable) -> u32 {
-    (1..TABLE_SIZE)
-        .map(|i| u32::from(t[i]) * u32::from(Fan::from_number(i).map_or(0, Fan::points)))
+    t.iter()
+        .zip(POINTS.iter())
+        .map(|(&c, &p)| u32::from(c) * u32::from(p))
         .sum()
 }
 
@@ -98,10 +106,16 @@ fn clear(t: &mut FanTable, f: Fan) {
 }
 
 /// The distinct kinds of the whole hand, in GB order.
-fn distinct(h: &Hand) -> Vec<usize> {
-    (0..34)
-        .filter(|&k| h.standing[k] != 0 || h.fixed_table[k] != 0)
-        .collect()
+fn distinct(h: &Hand) -> ([usize; 34], usize) {
+    let mut out = [0; 34];
+    let mut n = 0;
+    for k in 0..34 {
+        if h.standing[k] != 0 || h.fixed_table[k] != 0 {
+            out[n] = k;
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 fn win_flag_fans(f: Flags, t: &mut FanTable) {
@@ -365,10 +379,7 @@ fn four_chows(m: &[usize; 4], t: &mut FanTable) {
         }
     }
     let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-    let fans: Vec<Option<Fan>> = pairs
-        .iter()
-        .map(|&(i, j)| two_chows_fan(m[i], m[j]))
-        .collect();
+    let fans: [Option<Fan>; 6] = pairs.map(|(i, j)| two_chows_fan(m[i], m[j]));
     let mut max: isize = 3;
     for c in 0..4 {
         let alone = pairs
@@ -556,19 +567,25 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
 
 fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> FanTable {
     let mut t = [0u16; TABLE_SIZE];
-    let mut chows = Vec::with_capacity(4);
-    let mut pungs: Vec<Pack> = Vec::with_capacity(4);
+    let mut chow_buf = [packs[0]; 4];
+    let mut pung_buf = [packs[0]; 4];
+    let (mut n_chows, mut n_pungs) = (0, 0);
     let (mut cp, mut mk, mut ck) = (0usize, 0usize, 0usize);
     let mut pair = 0;
     for p in packs {
         match p.kind {
-            PackKind::Chow => chows.push(*p),
+            PackKind::Chow => {
+                chow_buf[n_chows] = *p;
+                n_chows += 1;
+            }
             PackKind::Pung => {
-                pungs.push(*p);
+                pung_buf[n_pungs] = *p;
+                n_pungs += 1;
                 cp += usize::from(!p.melded);
             }
             PackKind::Kong => {
-                pungs.push(*p);
+                pung_buf[n_pungs] = *p;
+                n_pungs += 1;
                 if p.melded {
                     mk += 1;
                 } else {
@@ -578,6 +595,8 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
             PackKind::Pair => pair = p.tile,
         }
     }
+    let chows = &chow_buf[..n_chows];
+    let pungs = &pung_buf[..n_pungs];
     let win = h.win;
     win_flag_fans(h.flags, &mut t);
     // A discard that no concealed chow can take completes a pung: that pung is exposed.
@@ -594,7 +613,7 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
         if pungs.len() == 4 && !has(&t, FourKongs) && !has(&t, FourConcealedPungs) {
             set(&mut t, AllPungs);
         }
-        for p in &pungs {
+        for p in pungs {
             if dragon(p.tile) {
                 inc(&mut t, DragonPung);
             } else if terminal_or_honor(p.tile) {
@@ -602,14 +621,22 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
             }
         }
     }
-    let mut cm: Vec<usize> = chows.iter().map(|c| c.tile).collect();
+    let mut cm = [0usize; 4];
+    for (m, c) in cm.iter_mut().zip(chows) {
+        *m = c.tile;
+    }
+    let cm = &mut cm[..n_chows];
     cm.sort_unstable();
-    let mut pm: Vec<usize> = pungs.iter().map(|p| p.tile).collect();
+    let mut pm = [0usize; 4];
+    for (m, p) in pm.iter_mut().zip(pungs) {
+        *m = p.tile;
+    }
+    let pm = &mut pm[..n_pungs];
     match cm.len() {
         4 => {
-            if three_suited_terminal_chows(&chows, pair) {
+            if three_suited_terminal_chows(chows, pair) {
                 set(&mut t, ThreeSuitedTerminalChows);
-            } else if pure_terminal_chows(&chows, pair) {
+            } else if pure_terminal_chows(chows, pair) {
                 set(&mut t, PureTerminalChows);
             } else {
                 four_chows(&[cm[0], cm[1], cm[2], cm[3]], &mut t);
@@ -685,7 +712,7 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
     }
     apply_exclusions(&mut t);
     if !has(&t, BigFourWinds) {
-        for p in &pungs {
+        for p in pungs {
             if wind(p.tile) {
                 wind_fans(p.tile, h, &mut t);
             }
@@ -769,68 +796,90 @@ fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
     }
 }
 
-/// Every division of `tab` into `4 - done` melds and a pair, in the order of their melds'
-/// (tile, tile, tile) keys, each meld at or after the one before: every multiset once.
-fn divide(
+/// Calls `f` with every division of `tab` into `4 - done` melds and a pair, in the order
+/// PyMahjongGB tries them: by the (tile, tile, tile) keys of the melds, lowest first (the
+/// order its ties are broken in). At each tile the choices go pung first, then chows, then
+/// the pair, which is that order. Each multiset of melds once.
+fn divide(tab: &mut [u16; 34], done: usize, work: &mut [Pack; 5], f: &mut impl FnMut(&[Pack; 5])) {
+    divide_from(tab, 0, done, None, work, f);
+}
+
+/// Melds from tile `t` up (a tile's count less its pung is chows starting there), with the
+/// pair taken at some tile.
+fn divide_from(
     tab: &mut [u16; 34],
+    mut t: usize,
     done: usize,
-    prev: u32,
+    pair: Option<usize>,
     work: &mut [Pack; 5],
-    out: &mut Vec<[Pack; 5]>,
+    f: &mut impl FnMut(&[Pack; 5]),
 ) {
-    if done == 4 {
-        let left: u16 = tab.iter().sum();
-        if left == 2 {
-            if let Some(k) = (0..34).find(|&k| tab[k] == 2) {
-                work[4] = Pack {
-                    kind: PackKind::Pair,
-                    tile: k,
-                    melded: false,
-                };
-                out.push(*work);
-            }
+    while t < 34 && tab[t] == 0 {
+        t += 1;
+    }
+    if t == 34 {
+        if let (Some(p), 4) = (pair, done) {
+            work[4] = Pack {
+                kind: PackKind::Pair,
+                tile: p,
+                melded: false,
+            };
+            f(work);
         }
         return;
     }
-    for k in 0..34 {
-        if tab[k] == 0 {
+    let c = tab[t];
+    for use_pair in [false, true] {
+        if use_pair && (pair.is_some() || c < 2) {
             continue;
         }
-        if tab[k] > 2 {
-            let e = key(k, k, k);
-            if e > prev {
-                work[done] = Pack {
-                    kind: PackKind::Pung,
-                    tile: k,
-                    melded: false,
-                };
-                tab[k] -= 3;
-                divide(tab, done + 1, e, work, out);
-                tab[k] += 3;
+        let c1 = c - 2 * u16::from(use_pair);
+        let pair_now = if use_pair { Some(t) } else { pair };
+        for pungs in [1u16, 0] {
+            if pungs == 1 && c1 < 3 {
+                continue;
             }
-        }
-        if numbered(k) && rank(k) < 8 && tab[k + 1] != 0 && tab[k + 2] != 0 {
-            let e = key(k, k + 1, k + 2);
-            if e >= prev {
-                work[done] = Pack {
-                    kind: PackKind::Chow,
-                    tile: k + 1,
+            let chows = c1 - 3 * pungs;
+            let melds = done + usize::from(pungs) + usize::from(chows);
+            if melds > 4 {
+                continue;
+            }
+            if chows > 0
+                && !(numbered(t) && rank(t) <= 7 && tab[t + 1] >= chows && tab[t + 2] >= chows)
+            {
+                continue;
+            }
+            let mut d = done;
+            if pungs == 1 {
+                work[d] = Pack {
+                    kind: PackKind::Pung,
+                    tile: t,
                     melded: false,
                 };
-                tab[k] -= 1;
-                tab[k + 1] -= 1;
-                tab[k + 2] -= 1;
-                divide(tab, done + 1, e, work, out);
-                tab[k] += 1;
-                tab[k + 1] += 1;
-                tab[k + 2] += 1;
+                d += 1;
+            }
+            for _ in 0..chows {
+                work[d] = Pack {
+                    kind: PackKind::Chow,
+                    tile: t + 1,
+                    melded: false,
+                };
+                d += 1;
+            }
+            let saved = tab[t];
+            tab[t] = 0;
+            if chows > 0 {
+                tab[t + 1] -= chows;
+                tab[t + 2] -= chows;
+            }
+            divide_from(tab, t + 1, d, pair_now, work, f);
+            tab[t] = saved;
+            if chows > 0 {
+                tab[t + 1] += chows;
+                tab[t + 2] += chows;
             }
         }
     }
-}
-
-fn key(a: usize, b: usize, c: usize) -> u32 {
-    ((a as u32 + 1) << 16) | ((b as u32 + 1) << 8) | (c as u32 + 1)
 }
 
 fn concealed_tiles(h: &Hand) -> usize {
@@ -922,12 +971,16 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
     if fixed == 1 {
         work[3] = h.fixed[0];
     }
-    let mut out = Vec::new();
-    divide(&mut rest.clone(), fixed + 3, 0, &mut work, &mut out);
-    if out.len() != 1 {
+    let mut found = 0;
+    let mut division = work;
+    divide(&mut rest.clone(), fixed + 3, &mut work, &mut |d| {
+        found += 1;
+        division = *d;
+    });
+    if found != 1 {
         return None;
     }
-    let (meld, pair) = (out[0][3], out[0][4]);
+    let (meld, pair) = (division[3], division[4]);
     let mut t = [0u16; TABLE_SIZE];
     set(&mut t, KnittedStraight);
     let merged = |k: usize| h.fixed_table[k] + h.standing[k];
@@ -1028,30 +1081,34 @@ fn nine_gates_fans(h: &Hand) -> Option<FanTable> {
 
 /// Scores a checked hand; None when it does not win.
 pub(crate) fn score(h: &Hand) -> Option<Scored> {
-    let tiles = distinct(h);
+    let (kinds, n_kinds) = distinct(h);
+    let tiles = &kinds[..n_kinds];
     let fixed = h.fixed.len();
     let mut best: Option<Scored> = None;
     let mut max = 0;
     if fixed == 0 {
-        if let Some((t, shape)) = special_fans(h, &tiles) {
+        if let Some((t, shape)) = special_fans(h, tiles) {
             best = Some(Scored {
                 table: t,
                 shape,
-                packs: Vec::new(),
+                packs: [NO_PACK; 5],
+                n_packs: 0,
                 knitted: None,
             });
         } else if let Some((t, meld, pair, which)) = knitted_fans(h) {
             best = Some(Scored {
                 table: t,
                 shape: Shape::KnittedStraight,
-                packs: vec![meld, pair],
+                packs: [meld, pair, meld, meld, meld],
+                n_packs: 2,
                 knitted: Some(which),
             });
         } else if let Some(t) = nine_gates_fans(h) {
             best = Some(Scored {
                 table: t,
                 shape: Shape::NineGates,
-                packs: Vec::new(),
+                packs: [NO_PACK; 5],
+                n_packs: 0,
                 knitted: None,
             });
         }
@@ -1060,7 +1117,8 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             best = Some(Scored {
                 table: t,
                 shape: Shape::KnittedStraight,
-                packs: vec![meld, pair],
+                packs: [meld, pair, meld, meld, meld],
+                n_packs: 2,
                 knitted: Some(which),
             });
         }
@@ -1071,8 +1129,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
     let seven_pairs = best.as_ref().is_some_and(|b| has(&b.table, SevenPairs));
     if max == 0 || seven_pairs {
         let n = concealed_tiles(h) - 1;
-        let unique = unique_wait(&h.standing, n, h.win);
-        let mut divisions = Vec::new();
+        let mut unique: Option<bool> = None;
         if h.standing.iter().any(|&c| c >= 2) {
             let mut work = [Pack {
                 kind: PackKind::Pair,
@@ -1081,25 +1138,33 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             }; 5];
             work[..fixed].copy_from_slice(h.fixed);
             let mut tab = h.standing;
-            divide(&mut tab, fixed, 0, &mut work, &mut divisions);
-        }
-        for d in &divisions {
-            let t = regular_fans(d, h, &tiles, unique);
-            let v = total(&t);
-            let take = v > max
-                || (v == max
-                    && (t[PureTripleChow as usize] == 1 || seven_pairs || has(&t, TriplePung)));
-            if v > max {
-                max = v;
-            }
-            if take {
-                best = Some(Scored {
-                    table: t,
-                    shape: Shape::Regular,
-                    packs: d.to_vec(),
-                    knitted: None,
+            divide(&mut tab, fixed, &mut work, &mut |d| {
+                // 独听 matters only where the winning tile sits in a concealed chow or the pair
+                let wait_matters = d[fixed..].iter().any(|p| match p.kind {
+                    PackKind::Chow => p.tile + 1 >= h.win && p.tile <= h.win + 1,
+                    PackKind::Pair => p.tile == h.win,
+                    _ => false,
                 });
-            }
+                let u = wait_matters
+                    && *unique.get_or_insert_with(|| unique_wait(&h.standing, n, h.win));
+                let t = regular_fans(d, h, tiles, u);
+                let v = total(&t);
+                let take = v > max
+                    || (v == max
+                        && (t[PureTripleChow as usize] == 1 || seven_pairs || has(&t, TriplePung)));
+                if v > max {
+                    max = v;
+                }
+                if take {
+                    best = Some(Scored {
+                        table: t,
+                        shape: Shape::Regular,
+                        packs: *d,
+                        n_packs: 5,
+                        knitted: None,
+                    });
+                }
+            });
         }
     }
     if max == 0 {

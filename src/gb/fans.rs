@@ -211,6 +211,17 @@ table! {
     BigFourWindsWithGreen 168 "四方大发" "Big Four Winds with Green";
 }
 
+/// Points of each fan by number (index 0: 0).
+pub const POINTS: [u16; TABLE_SIZE] = {
+    let mut out = [0; TABLE_SIZE];
+    let mut i = 0;
+    while i < TABLE_SIZE - 1 {
+        out[i + 1] = FANS[i].points;
+        i += 1;
+    }
+    out
+};
+
 impl Fan {
     /// The fan numbered `n` (1-86).
     pub fn from_number(n: usize) -> Option<Fan> {

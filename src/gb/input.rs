@@ -357,7 +357,8 @@ mod tests {
     #[test]
     fn flags_that_cannot_hold_together() {
         let base = input("123m456p789s45m55z", "6m");
-        let cases: [(fn(&mut HandInput), &str); 8] = [
+        type Case = (fn(&mut HandInput), &'static str);
+        let cases: [Case; 8] = [
             (|i| i.last_draw = true, "妙手回春"),
             (
                 |i| {

@@ -17,6 +17,7 @@
 //! assert_eq!(result.total, 16 + 4 + 2 + 1); // and 缺一门
 //! ```
 
+pub mod batch;
 mod calc;
 mod error;
 pub mod fans;
@@ -58,8 +59,11 @@ pub struct FanResult {
     pub total: u32,
     /// The shape that scored.
     pub shape: Shape,
-    /// Its blocks (declared melds first for a regular hand).
-    pub blocks: Vec<Block>,
+    packs: [Pack; 5],
+    n_packs: usize,
+    knitted: Option<usize>,
+    /// Concealed tiles with the winning tile, GB order.
+    standing: [u16; 34],
 }
 
 impl FanResult {
@@ -74,6 +78,58 @@ impl FanResult {
     /// The total without 花牌 (what the 8-番 minimum is checked against).
     pub fn total_without_flowers(&self) -> u32 {
         self.total - u32::from(self.count(Fan::FlowerTiles))
+    }
+
+    /// The blocks of the reading that scored (declared melds first for a regular hand).
+    pub fn blocks(&self) -> Vec<Block> {
+        let concealed: Vec<u8> = (0..NUM_KINDS)
+            .flat_map(|k| std::iter::repeat_n(k as u8, usize::from(self.standing[to_gb(k)])))
+            .collect();
+        let packs = &self.packs[..self.n_packs];
+        match self.shape {
+            Shape::Regular => packs.iter().map(block).collect(),
+            Shape::KnittedStraight => {
+                let which = self.knitted.unwrap_or(0);
+                let knitted = sorted(KNITTED[which].iter().map(|&g| to_gb(g) as u8).collect());
+                let mut v = vec![Block {
+                    kind: "knitted",
+                    tiles: knitted,
+                    melded: false,
+                }];
+                v.extend(packs.iter().map(block));
+                v
+            }
+            Shape::SevenPairs => (0..NUM_KINDS)
+                .flat_map(|k| {
+                    let pairs = usize::from(self.standing[to_gb(k)] / 2);
+                    std::iter::repeat_n(k as u8, pairs)
+                })
+                .map(|k| Block {
+                    kind: "pair",
+                    tiles: vec![k; 2],
+                    melded: false,
+                })
+                .collect(),
+            Shape::ThirteenOrphans => {
+                vec![Block {
+                    kind: "orphans",
+                    tiles: concealed,
+                    melded: false,
+                }]
+            }
+            Shape::HonorsAndKnitted => {
+                vec![Block {
+                    kind: "knitted",
+                    tiles: concealed,
+                    melded: false,
+                }]
+            }
+            Shape::NineGates => vec![Block {
+                kind: "nine_gates",
+                tiles: concealed,
+                melded: false,
+            }],
+        }
     }
 }
 
@@ -118,63 +174,23 @@ pub fn fan(input: &HandInput) -> Result<FanResult, GbError> {
     let scored = calc::score(&hand).ok_or(GbError::NotWinning)?;
     let mut table = scored.table;
     table[Fan::FlowerTiles as usize] = u16::from(input.flowers);
-    let fans: Vec<(Fan, u16)> = (1..fans::TABLE_SIZE)
-        .filter(|&i| table[i] != 0)
-        .filter_map(|i| Fan::from_number(i).map(|f| (f, table[i])))
-        .collect();
-    let total = fans
-        .iter()
-        .map(|&(f, c)| u32::from(f.points()) * u32::from(c))
-        .sum();
-    let concealed: Vec<u8> = (0..NUM_KINDS)
-        .flat_map(|k| std::iter::repeat_n(k as u8, usize::from(hand.standing[to_gb(k)])))
-        .collect();
-    let blocks = match scored.shape {
-        Shape::Regular => scored.packs.iter().map(block).collect(),
-        Shape::KnittedStraight => {
-            let which = scored.knitted.unwrap_or(0);
-            let knitted = sorted(KNITTED[which].iter().map(|&g| to_gb(g) as u8).collect());
-            let mut v = vec![Block {
-                kind: "knitted",
-                tiles: knitted,
-                melded: false,
-            }];
-            v.extend(scored.packs.iter().map(block));
-            v
-        }
-        Shape::SevenPairs => {
-            let mut v = Vec::new();
-            for k in 0..NUM_KINDS {
-                for _ in 0..hand.standing[to_gb(k)] / 2 {
-                    v.push(Block {
-                        kind: "pair",
-                        tiles: vec![k as u8; 2],
-                        melded: false,
-                    });
-                }
+    let mut fans = Vec::with_capacity(8);
+    let mut total = 0;
+    for (i, &c) in table.iter().enumerate().skip(1) {
+        if c != 0 {
+            if let Some(f) = Fan::from_number(i) {
+                fans.push((f, c));
+                total += u32::from(fans::POINTS[i]) * u32::from(c);
             }
-            v
         }
-        Shape::ThirteenOrphans => vec![Block {
-            kind: "orphans",
-            tiles: concealed,
-            melded: false,
-        }],
-        Shape::HonorsAndKnitted => vec![Block {
-            kind: "knitted",
-            tiles: concealed,
-            melded: false,
-        }],
-        Shape::NineGates => vec![Block {
-            kind: "nine_gates",
-            tiles: concealed,
-            melded: false,
-        }],
-    };
+    }
     Ok(FanResult {
         fans,
         total,
         shape: scored.shape,
-        blocks,
+        packs: scored.packs,
+        n_packs: scored.n_packs,
+        knitted: scored.knitted,
+        standing: hand.standing,
     })
 }

@@ -105,8 +105,125 @@ fn regular_waits(t: &mut Table, n: isize, prev: u32, waits: &mut [bool; 34]) {
 
 /// Whether `tiles` (the concealed tiles with the winning tile, GB order) less the winning
 /// tile waited on exactly one kind; `n` is the count without the winning tile (1, 4, 7, 10 or
-/// 13; at 13 seven pairs count too).
+/// 13; at 13 seven pairs count too). A kind counts as waited on even when all four of it are
+/// already held (as PyMahjongGB counts it).
+///
+/// Fast form of [`unique_wait_search`] for counts that do not wrap: a kind is waited on when
+/// adding it completes the tiles (melds and a pair, or at 13 seven pairs).
 pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
+    let mut t = *tiles;
+    if t[win] == 0 {
+        return unique_wait_search(tiles, n, win);
+    }
+    t[win] -= 1;
+    if n == 1 {
+        return true; // one tile left: it waits on its own kind only
+    }
+    let odd = t.iter().filter(|&&c| c % 2 == 1).count();
+    // each suit's answer without the candidate (melds only, melds and the pair), when asked
+    let mut sums = [0u16; 4];
+    for (s, sum) in sums.iter_mut().enumerate() {
+        let (lo, hi) = bounds(s);
+        *sum = t[lo..hi].iter().sum();
+    }
+    let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
+    let mut found = 0;
+    for w in 0..34 {
+        // a kind can complete melds only next to a held one (or seven pairs, the odd one)
+        let near = t[w] != 0
+            || (w < 27 && {
+                let r = w % 9;
+                (r >= 1 && t[w - 1] != 0)
+                    || (r >= 2 && t[w - 2] != 0)
+                    || (r <= 7 && t[w + 1] != 0)
+                    || (r <= 6 && t[w + 2] != 0)
+            });
+        if !near {
+            continue;
+        }
+        let sw = if w < 27 { w / 9 } else { 3 };
+        t[w] += 1;
+        let seven = n == 13 && odd == 1 && t[w].is_multiple_of(2);
+        let wins = seven || {
+            let mut pairs = 0;
+            let mut ok = true;
+            for (s, &base) in sums.iter().enumerate() {
+                let sum = base + u16::from(s == sw);
+                match sum % 3 {
+                    0 => {}
+                    2 => pairs += 1,
+                    _ => ok = false,
+                }
+            }
+            ok && pairs == 1
+                && (0..4).all(|s| {
+                    let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
+                    let (lo, hi) = bounds(s);
+                    if s == sw {
+                        suit_ok(&t[lo..hi], s == 3, pair)
+                    } else {
+                        *memo[s][usize::from(pair)]
+                            .get_or_insert_with(|| suit_ok(&t[lo..hi], s == 3, pair))
+                    }
+                })
+        };
+        t[w] -= 1;
+        if wins {
+            found += 1;
+            if found > 1 {
+                return false;
+            }
+        }
+    }
+    found == 1
+}
+
+fn bounds(s: usize) -> (usize, usize) {
+    if s < 3 {
+        (s * 9, s * 9 + 9)
+    } else {
+        (27, 34)
+    }
+}
+
+/// Whether one suit's counts are melds (and a pair, with `pair`).
+fn suit_ok(counts: &[u16], honors: bool, pair: bool) -> bool {
+    let mut c = [0u16; 9];
+    c[..counts.len()].copy_from_slice(counts);
+    let c = &mut c[..counts.len()];
+    if !pair {
+        return melds_only(c, honors);
+    }
+    (0..c.len()).any(|p| {
+        if c[p] < 2 {
+            return false;
+        }
+        let mut d = [0u16; 9];
+        d[..c.len()].copy_from_slice(c);
+        d[p] -= 2;
+        melds_only(&mut d[..c.len()], honors)
+    })
+}
+
+/// Melds only, from the lowest tile up: its count less the pungs it starts are chows.
+fn melds_only(c: &mut [u16], honors: bool) -> bool {
+    for i in 0..c.len() {
+        let n = c[i] % 3;
+        if n == 0 {
+            continue;
+        }
+        if honors || i + 2 >= c.len() || c[i + 1] < n || c[i + 2] < n {
+            return false;
+        }
+        c[i + 1] -= n;
+        c[i + 2] -= n;
+    }
+    true
+}
+
+/// The wait search as PyMahjongGB runs it (16-bit counts that may wrap), for the tiles left
+/// beside a 组合龙, which need not hold the winning tile.
+pub fn unique_wait_search(tiles: &Table, n: usize, win: usize) -> bool {
     let mut t = *tiles;
     t[win] = t[win].wrapping_sub(1);
     let mut waits = [false; 34];
