@@ -23,7 +23,12 @@ fn main() {
         i.flowers = f[5].parse().unwrap();
         for m in f[6].split_whitespace() {
             let p: Vec<u8> = m.split(',').map(|x| x.parse().unwrap()).collect();
-            let kind = [MeldKind::Chow, MeldKind::Pung, MeldKind::Kong, MeldKind::ConcealedKong][p[0] as usize];
+            let kind = [
+                MeldKind::Chow,
+                MeldKind::Pung,
+                MeldKind::Kong,
+                MeldKind::ConcealedKong,
+            ][p[0] as usize];
             i.melds.push(Meld::new(kind, p[1], p[2]));
         }
         inputs.push(i);
@@ -40,7 +45,11 @@ fn main() {
     let all = t0.elapsed().as_secs_f64() / (20.0 * inputs.len() as f64) * 1e9;
     let mut sorted: Vec<f64> = times.iter().map(|t| t.0).collect();
     sorted.sort_by(f64::total_cmp);
-    println!("mean {all:.0} ns, median {:.0} ns, p90 {:.0} ns", sorted[sorted.len() / 2], sorted[sorted.len() * 9 / 10]);
+    println!(
+        "mean {all:.0} ns, median {:.0} ns, p90 {:.0} ns",
+        sorted[sorted.len() / 2],
+        sorted[sorted.len() * 9 / 10]
+    );
     times.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (t, k) in times.iter().take(8) {
         println!("{t:.0} ns: line {}", k + 1);

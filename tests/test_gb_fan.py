@@ -223,3 +223,93 @@ def test_agrees_with_pymahjonggb_on_random_hands() -> None:
         assert mine == theirs(peer, hand), hand
         seen.update(n for n, _c in mine)
     assert seen >= set(range(1, 83)) - {8}  # every 番 came up (清幺九 is rare)
+
+
+def test_mingan_gang_option() -> None:
+    hand, win, melds, flags = EXAMPLES[82]
+    on = gb.fan(hand, win, melds=melds, **flags)
+    off = gb.fan(hand, win, melds=melds, mingan_gang=False, **flags)
+    assert "明暗杠" in _names(on) and not {"暗杠", "明杠"} & _names(on)
+    assert {"暗杠", "明杠"} <= _names(off) and "明暗杠" not in _names(off)
+    assert on.total - off.total == 5 - 3
+
+
+def test_batch_agrees_with_single_calls() -> None:
+    np = pytest.importorskip("numpy")
+    rng = random.Random(3)
+    hands = [random_gb_hand(rng) for _ in range(600)]
+    n = len(hands)
+    melds = np.zeros((n, 4, 3), dtype=np.uint8)
+    flags = np.zeros(n, dtype=np.uint8)
+    for i, h in enumerate(hands):
+        for j, (kind, tiles, source) in enumerate(h.melds):
+            offset = 0 if source is None else (source - h.seat) % 4
+            melds[i, j] = (gb.MELD_CODES[kind], min(tiles), offset)
+        flags[i] = sum(bit for name, bit in gb.FLAG_BITS.items() if getattr(h, name))
+    totals, counts = gb.fan_batch(
+        np.array([h.concealed for h in hands], dtype=np.uint8),
+        np.array([h.win for h in hands], dtype=np.uint8),
+        melds=melds,
+        flags=flags,
+        seat_winds=np.array([h.seat_wind for h in hands], dtype=np.uint8),
+        prevalent_winds=np.array([h.prevalent_wind for h in hands], dtype=np.uint8),
+        flowers=np.array([h.flowers for h in hands], dtype=np.uint8),
+        threads=2,
+    )
+    for i, h in enumerate(hands):
+        r = gb.fan(h.concealed, h.win, **h.kwargs())
+        assert totals[i] == r.total
+        assert sorted((int(k), int(c)) for k, c in enumerate(counts[i]) if c) == sorted(r.numbers)
+    flags[5] = 1 | 8  # 抢杠和 self-drawn
+    with pytest.raises(WinFlagsError, match="row 5"):
+        gb.fan_batch(
+            np.array([h.concealed for h in hands], dtype=np.uint8),
+            np.array([h.win for h in hands], dtype=np.uint8),
+            melds=melds,
+            flags=flags,
+        )
+
+
+hypothesis = pytest.importorskip("hypothesis")
+st = hypothesis.strategies
+
+
+@hypothesis.settings(max_examples=300, deadline=None)
+@hypothesis.given(
+    counts=st.lists(st.integers(0, 5), min_size=34, max_size=34),
+    win=st.integers(0, 33),
+    melds=st.lists(
+        st.tuples(
+            st.sampled_from(["chi", "peng", "ming_gang", "an_gang", "bu_gang"]),
+            st.lists(st.integers(0, 33), min_size=3, max_size=4),
+            st.one_of(st.none(), st.integers(0, 3)),
+        ),
+        max_size=5,
+    ),
+    flags=st.fixed_dictionaries(
+        {k: st.booleans() for k in ("self_drawn", "last_copy", "replacement", "robbing")}
+    ),
+    flowers=st.integers(0, 9),
+    winds=st.tuples(st.integers(0, 4), st.integers(0, 4)),
+)
+def test_any_input_scores_or_raises_a_majiang_error(
+    counts: list[int],
+    win: int,
+    melds: list[tuple[str, list[int], int | None]],
+    flags: dict[str, bool],
+    flowers: int,
+    winds: tuple[int, int],
+) -> None:
+    try:
+        r = gb.fan(
+            counts,
+            win,
+            melds=[(k, tuple(t), s) for k, t, s in melds],
+            flowers=flowers,
+            seat_wind=winds[0],
+            prevalent_wind=winds[1],
+            **flags,
+        )
+    except majiang.MajiangError:
+        return
+    assert r.total == sum(p * n for _z, _e, p, n in r.fans) and r.total > 0

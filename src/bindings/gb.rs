@@ -264,9 +264,11 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
 #[pyo3(signature = (hand, win_tile, *, melds=None, self_drawn=None, last_copy=None,
     replacement=None, robbing=None, last_draw=None, last_claim=None, seat_wind=None,
     prevalent_wind=None, flowers=None, seat=None, mingan_gang=None))]
-#[pyo3(text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, \
+#[pyo3(
+    text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, \
     replacement=False, robbing=False, last_draw=False, last_claim=False, seat_wind=0, \
-    prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)")]
+    prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn fan(
     hand: &Bound<'_, PyAny>,

@@ -7,6 +7,24 @@
 //! answer that gives is the one PyMahjongGB reports (tests cross-check it on random hands).
 
 use super::tiles::{numbered, rank};
+use crate::algo::Evaluator;
+use crate::hand::Jing;
+use crate::rules::{KnittedHonors, PairRule, SevenPairs, ShapeRules, ThirteenRotten};
+
+/// Four melds and a pair, nothing else: the shape 独听 is judged on.
+const REGULAR_ONLY: ShapeRules = ShapeRules {
+    honor_sequences: false,
+    pair: PairRule::Any,
+    seven_pairs: SevenPairs::Off,
+    thirteen_orphans: false,
+    thirteen_rotten: ThirteenRotten::Off,
+    all_258: false,
+    knitted_honors: KnittedHonors::AtLeastFive,
+};
+
+fn regular_evaluator() -> &'static Evaluator {
+    Evaluator::shared(&REGULAR_ONLY)
+}
 
 type Table = [u16; 34];
 
@@ -120,6 +138,25 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         return true; // one tile left: it waits on its own kind only
     }
     let odd = t.iter().filter(|&&c| c % 2 == 1).count();
+    if t.iter().all(|&c| c < 4) {
+        // The shape engine's waits (regular shape only): exact when no kind is held four
+        // times. GB order feeds it directly: completeness does not change when suits, or
+        // honors, trade places.
+        let counts: crate::tiles::Counts = t.map(|c| c as u8);
+        let melds = ((13 - n) / 3) as u8;
+        let Ok(waits) = regular_evaluator().winning_tiles(&counts, Jing::NONE, melds) else {
+            return unique_wait_search(tiles, n, win);
+        };
+        let seven = (n == 13 && odd == 1)
+            .then(|| (0..34).find(|&k| t[k] % 2 == 1))
+            .flatten();
+        return match (waits.as_slice(), seven) {
+            ([], Some(_)) => true,
+            ([_], None) => true,
+            ([w], Some(s)) => *w == s,
+            _ => false,
+        };
+    }
     // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut sums = [0u16; 4];
     for (s, sum) in sums.iter_mut().enumerate() {
