@@ -3,12 +3,12 @@ MahjongFanCalculator, in one run; and the numpy batch form.
 
     python benches/compare_gb.py [--hands N] [--repeat R] [--threads T] [--cpu-check] [--json]
 
-The same N random complete hands (tests/gb_hands.py, seed 7) for both, each in its library's
-own argument form built beforehand (majiang: 34 counts and ``(kind, tiles, source)`` melds,
-the keywords a hand sets; PyMahjongGB: tile-name tuples and all of its arguments, as it
-needs). Runs are interleaved (majiang, PyMahjongGB, majiang, ...) and each figure is the best
-of R; the ratio is PyMahjongGB's time per hand over majiang's. The batch figure is ``majiang.gb.fan_batch``
-on the same hands as numpy arrays (the arrays built beforehand), per hand, on T threads.
+The same N random complete hands (tests/gb_hands.py, seed 7) for both, each in its library's own
+argument form built beforehand (majiang: 34 counts and ``(kind, tiles, source)`` melds, the
+keywords a hand sets; PyMahjongGB: tile-name tuples and all of its arguments, as it needs). Runs
+are interleaved (majiang, PyMahjongGB, majiang, ...) and each figure is the best of R; the ratio
+is PyMahjongGB's time per hand over majiang's. The batch figure is ``majiang.gb.fan_batch`` on
+the same hands as numpy arrays (the arrays built beforehand), per hand, on T threads.
 ``--cpu-check`` reports how much of two cores the run had (benches/compare_game.py).
 """
 
