@@ -8,6 +8,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import majiang
 from gb_examples import EXAMPLES
@@ -270,12 +272,8 @@ def test_batch_agrees_with_single_calls() -> None:
         )
 
 
-hypothesis = pytest.importorskip("hypothesis")
-st = hypothesis.strategies
-
-
-@hypothesis.settings(max_examples=300, deadline=None)
-@hypothesis.given(
+@settings(max_examples=300, deadline=None)
+@given(
     counts=st.lists(st.integers(0, 5), min_size=34, max_size=34),
     win=st.integers(0, 33),
     melds=st.lists(
