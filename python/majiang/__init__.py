@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from majiang import batch, tiles
+from majiang import batch, gb, tiles
 from majiang._core import (
     Block,
     Decomposition,
@@ -76,6 +76,7 @@ __all__ = [
     "best_discard",
     "decompositions",
     "discard_options",
+    "gb",
     "is_winning",
     "jing_pair",
     "nanchang",
