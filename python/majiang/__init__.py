@@ -41,10 +41,12 @@ from majiang.errors import (
     IllegalActionError,
     InvalidHandError,
     MajiangError,
+    NotWinningError,
     RecordError,
     ReplayError,
     RulesError,
     TileParseError,
+    WinFlagsError,
 )
 from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
@@ -63,6 +65,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
+    "NotWinningError",
     "Payment",
     "RecordError",
     "ReplayError",
@@ -71,6 +74,7 @@ __all__ = [
     "RulesError",
     "Settlement",
     "TileParseError",
+    "WinFlagsError",
     "__version__",
     "batch",
     "best_discard",
