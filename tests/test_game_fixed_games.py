@@ -20,6 +20,7 @@ import pytest
 
 from majiang.game import EfficiencyBot, Game, RandomBot
 from majiang.game.bots import Bot
+from majiang.game.engine import Observation
 
 
 def _bots(mix: str, match: int) -> list[Bot]:
@@ -55,13 +56,13 @@ def _dump(value: Any) -> bytes:
 PLANES_BEFORE = 25
 
 
-def _as_before(obs: Any) -> dict[str, Any]:
+def _as_before(obs: Observation) -> dict[str, Any]:
     view = obs.to_dict()
     assert view.pop("shown") == [None] * 4 and view.pop("wins") == []
     return view
 
 
-def _planes_as_before(obs: Any) -> bytes:
+def _planes_as_before(obs: Observation) -> bytes:
     planes = obs.to_numpy()
     assert not planes[PLANES_BEFORE:].any()
     return planes[:PLANES_BEFORE].tobytes()
