@@ -2,7 +2,7 @@
 riichienv's env, in one interleaved run.
 
     python benches/rl_vector_speed.py [--steps N] [--repeat R] [--tables 1,16,64]
-                                      [--processes] [--cpu-check] [--json]
+                                      [--processes] [--ray] [--cpu-check] [--json]
 
 Every engine is driven the same way: at each step the seat (or, for riichienv, every seat)
 that must act gets its observation array and legal-action mask, picks a uniformly random
@@ -16,11 +16,14 @@ action applied.
   only, the bots' moves in between not counted.
 - riichienv (optional, from PyPI) ``RiichiEnv``: for every acting player ``obs.encode()``
   (its float32 planes) and ``obs.mask()``, the id mapped back by ``obs.find_action``.
+- RLCard (optional, from PyPI) ``rlcard.make("mahjong")``: its state's ``obs`` planes (built
+  by every step) and a mask from ``legal_actions``; a twentieth of the steps (it is slow).
 
 Figures are the best of R runs of N steps. ``--processes`` also runs the VectorGame of the
 largest T in two processes at once and reports their summed rate over one process's rate
-(the scaling from one process to two). ``--cpu-check`` reports how much of two cores the
-machine gave, as benches/compare_game.py does.
+(the scaling from one process to two); ``--ray`` times a ``RayVectorGame`` of that size on
+two local Ray actors. ``--cpu-check`` reports how much of two cores the machine gave, as
+benches/compare_game.py does.
 """
 
 from __future__ import annotations
@@ -92,6 +95,22 @@ def riichienv_steps(steps: int) -> int:
     return done
 
 
+def rlcard_steps(steps: int) -> int:
+    import rlcard
+
+    env = rlcard.make("mahjong", config={"seed": 0})
+    rng = np.random.default_rng(0)
+    state, _ = env.reset()
+    for _ in range(steps):
+        np.asarray(state["obs"])  # its (6, 34, 4) planes, built by every step
+        mask = np.zeros(env.num_actions, np.bool_)
+        mask[list(state["legal_actions"])] = True
+        state, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if env.is_over():
+            state, _ = env.reset()
+    return steps
+
+
 def best_rates(runs: dict[str, Callable[[], int]], repeat: int) -> dict[str, float]:
     """Best steps a second of each run, the runs taken in turn."""
     best = dict.fromkeys(runs, 0.0)
@@ -110,6 +129,29 @@ def _timed(args: tuple[int, int]) -> float:
     return n / (time.perf_counter() - start)
 
 
+def ray_steps(tables: int, workers: int, steps: int, repeat: int) -> float:
+    """Best steps a second of a RayVectorGame of ``tables`` on ``workers`` local actors."""
+    import ray
+
+    from majiang.rl.ray_vector import RayVectorGame
+
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    try:
+        v = RayVectorGame(tables, workers=workers, variant="nanchang", seed=1)
+        rng = np.random.default_rng(0)
+        _, masks = v.observe()
+        best = 0.0
+        for _ in range(repeat):
+            start, done = time.perf_counter(), 0
+            while done < steps:
+                _, masks, _, _ = v.step((rng.random(masks.shape) * masks).argmax(axis=1))
+                done += tables
+            best = max(best, done / (time.perf_counter() - start))
+        return best
+    finally:
+        ray.shutdown()
+
+
 def two_processes(tables: int, steps: int, repeat: int) -> dict[str, float]:
     with multiprocessing.get_context("spawn").Pool(2) as pool:
         pool.map(_timed, [(tables, tables)] * 2)  # warm both workers
@@ -125,6 +167,7 @@ def main() -> None:
     parser.add_argument("--tables", default="1,16,64")
     parser.add_argument("--processes", action="store_true")
     parser.add_argument("--cpu-check", action="store_true")
+    parser.add_argument("--ray", action="store_true", help="also RayVectorGame on 2 actors")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     tables = [int(t) for t in args.tables.split(",")]
@@ -137,6 +180,12 @@ def main() -> None:
         import riichienv  # noqa: F401
 
         runs["riichienv RiichiEnv"] = functools.partial(riichienv_steps, args.steps)
+    except ImportError:
+        pass
+    try:
+        import rlcard  # noqa: F401
+
+        runs["rlcard mahjong"] = functools.partial(rlcard_steps, args.steps // 20)
     except ImportError:
         pass
     for fn in runs.values():  # build tables and caches before timing
@@ -154,6 +203,8 @@ def main() -> None:
         }
     if args.processes:
         result["processes"] = two_processes(max(tables), args.steps, args.repeat)
+    if args.ray:
+        result["ray_two_actors"] = round(ray_steps(max(tables), 2, args.steps, args.repeat))
     if args.cpu_check:
         result["cpu_before"], result["cpu_after"] = before, cpu_share()
     if args.json:
@@ -162,7 +213,7 @@ def main() -> None:
     for k, v in result["steps_per_s"].items():
         ratio = result.get("ratio_vs_riichienv", {}).get(k)
         print(f"{k:34s} {v:>9,} steps/s" + (f"  ({ratio}x riichienv)" if ratio else ""))
-    for key in ("processes", "cpu_before", "cpu_after"):
+    for key in ("processes", "ray_two_actors", "cpu_before", "cpu_after"):
         if key in result:
             print(f"{key}: {result[key]}")
     print(result["machine"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError
 from majiang.game import Game
@@ -124,3 +126,28 @@ def test_bad_actions_change_nothing() -> None:
     for kwargs in ({"n": 0}, {"n": 2.0}, {"n": 2, "seed": -1}):
         with pytest.raises(MajiangError):
             VectorGame(**kwargs)
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+@given(
+    st.sampled_from([np.int64, np.int32, np.uint8, np.int8, np.float32, np.bool_]),
+    st.lists(st.integers(-3, 140), min_size=1, max_size=4),
+)
+def test_any_action_array_steps_or_raises_and_changes_nothing(
+    dtype: type, values: list[int]
+) -> None:
+    v = VectorGame(3, seed=5)
+    obs, masks = v.observe()
+    events = [len(g.events) for g in v.games]
+    try:
+        actions: np.ndarray = np.array(values, dtype=dtype)
+    except OverflowError:
+        return
+    try:
+        v.step(actions)
+    except MajiangError:
+        assert [len(g.events) for g in v.games] == events
+        o2, m2 = v.observe()
+        assert (o2 == obs).all() and (m2 == masks).all()
+        return
+    assert len(values) == 3 and all(masks[i, values[i]] for i in range(3))

@@ -115,15 +115,27 @@ class EfficiencyBot:
             return discards[0]  # nothing to weigh (a variant's restriction left one)
         wild_kinds = obs.wild_kinds  # the same tuple all hand: the core parses it once
         hand = list(obs.hand_counts)
-        rules, melds, visible = obs.rules, obs.meld_count, obs.visible()
+        rules, melds = obs.rules, obs.meld_count
         offered = {d.tile: d for d in discards}
         wilds = obs.wilds if wild_kinds else ()
         # The best discard that is not a wild tile, else the best one (the core's choice
         # among every held kind); only when some held kinds may not be discarded now, the
-        # best of those that may, read from the whole ranking.
-        best: DiscardOption | None = majiang.best_discard(
-            hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
-        )
+        # best of those that may, read from the whole ranking. The visible counts go uncapped
+        # first: the core refuses a hand plus visible above four, and only then is the
+        # observation's capped visible() needed (the flipped indicator drawn).
+        visible = obs._seen()
+        try:
+            best: DiscardOption | None = majiang.best_discard(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
+            )
+        except majiang.InvalidHandError:
+            capped = obs.visible()
+            if capped == visible:
+                raise
+            visible = capped
+            best = majiang.best_discard(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
+            )
         if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
             options = majiang.discard_options(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible

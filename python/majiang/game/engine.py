@@ -145,6 +145,7 @@ class Game:
         self.over = False
         self._legal: dict[int, list[Action]] = {}
         self._deal_at: int | None = None  # the index of the hand in play's deal event
+        self._melds_view: tuple[Any, Any] | None = None  # the melds, as the others see them
         self._shared: tuple[Any, ...] | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
@@ -579,7 +580,12 @@ class Game:
         hands shown by seats that have won and left play and the hand's wins."""
         st = self.state
         melds = tuple(st.melds)
-        public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+        last = self._melds_view
+        if last is not None and last[0] == melds:  # no meld since the last step (most steps)
+            melds, public = last
+        else:
+            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+            self._melds_view = (melds, public)
         if any(st.declared):
             private = self.table.private_openings
             declared = tuple(tuple(d.items()) for d in st.declared)
@@ -1053,7 +1059,7 @@ class Game:
             self.scores[s] += settlement.deltas[s] - st.paid[s]
         self._log("settlement", deltas=list(settlement.deltas), scores=list(self.scores))
         st.phase = "over"
-        if len(self.records) >= self.hands:
+        if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True
         else:
             following = self.variant.next_dealer(st.dealer, st.streak, record, self._hand_events())
@@ -1095,7 +1101,7 @@ class Game:
 
     def _restored(self) -> None:
         """Rebuild the caches of a game whose fields were just restored."""
-        self._legal, self._shared, self._deal_at = {}, None, None
+        self._legal, self._shared, self._deal_at, self._melds_view = {}, None, None, None
         self._setup_variant()
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}

@@ -215,6 +215,19 @@ class Observation(NamedTuple):
             >>> sum(Game(seed=2).observation(0).visible())
             1
         """
+        counts = self._seen()
+        hand = self.hand_counts
+        # Rare: the indicator drawn from the tail (or a hand-made observation, whose hand of
+        # other than 34 counts zip refuses).
+        if len(hand) != 34 or max(map(add, counts, hand)) > 4:
+            return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
+        return counts
+
+    def _seen(self) -> list[int]:
+        """:meth:`visible` before its cap: where hand plus visible exceeds four (the flipped
+        indicator drawn into the hand) the count is not lowered. For callers whose next step
+        refuses such counts anyway (the core's ``visible=`` arguments), so that the common
+        case pays nothing for the cap."""
         seen = [k for seat_melds in self.melds for m in seat_melds for k in m.kinds]
         for pond in self.pond_kinds:  # (a hidden kong has no kinds)
             seen += pond
@@ -235,9 +248,6 @@ class Observation(NamedTuple):
                         counts[k] += n
             for _, k in self.wins:
                 counts[k] += 1  # each win's tile, out of play face up
-        hand = self.hand_counts
-        if max(map(add, counts, hand)) > 4:  # rare: e.g. the indicator drawn from the tail
-            return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
         return counts
 
     def to_dict(self) -> dict[str, Any]:

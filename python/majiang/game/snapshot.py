@@ -33,7 +33,7 @@ from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX, TILE_NAMES
-from majiang.variants import get_variant
+from majiang.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from majiang.game.engine import Game
@@ -145,7 +145,13 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
     for i, event in enumerate(game.events):
         if not isinstance(event.get("event"), str):
             raise RecordError(f"snapshot: events[{i}]: expected an event object")
-    if len(game.records) > game.hands or game.over != (len(game.records) >= game.hands):
+    ended = len(game.records) >= game.hands
+    if not ended and game.records and type(game.variant).match_over is not Variant.match_over:
+        try:  # the variant may end a match early (its rounds played, its stakes lost)
+            ended = bool(game.variant.match_over(game.records))
+        except (MajiangError, LookupError, TypeError, ValueError, AttributeError):
+            ended = not game.over  # records it cannot read: refused below
+    if len(game.records) > game.hands or game.over != ended:
         raise RecordError(
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )

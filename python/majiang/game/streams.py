@@ -42,9 +42,10 @@ from majiang.variants.protocol import TableRules
 __all__ = ["PUBLIC_EVENTS", "seat_event", "seat_events"]
 
 PUBLIC_EVENTS = frozenset(
-    {"flower", "discard", "chow", "pong", "win", "horses", "draw-game", "settlement"}
+    {"flower", "discard", "chow", "pong", "win", "horses", "draw-game", "settlement", "payment"}
 )
-"""Event types every seat sees whole."""
+"""Event types every seat sees whole (``payment``: a payment made during the hand, its reason,
+deltas and scores, for variants that pay kongs at once)."""
 _TABLES: dict[tuple[str, str], TableRules] = {}
 
 
@@ -84,8 +85,8 @@ def seat_event(event: Mapping[str, Any], seat: int, table: TableRules) -> dict[s
         {'event': 'draw', 'seat': 0}
         >>> seat_event({"event": "kong", "seat": 2, "kind": "concealed", "tile": "1z"}, 3, table)
         {'event': 'kong', 'seat': 2, 'kind': 'concealed'}
-        >>> seat_event({"event": "payment", "seat": 2, "reason": "x"}, 1, table)
-        {'event': 'payment', 'seat': 2}
+        >>> seat_event({"event": "exchange", "seat": 2, "tiles": "123m"}, 1, table)
+        {'event': 'exchange', 'seat': 2}
     """
     kind = event.get("event")
     if not isinstance(kind, str):

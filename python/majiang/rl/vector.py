@@ -54,6 +54,8 @@ class VectorGame:
     """``n`` tables of ``variant`` (matches of ``hands`` hands, ``options`` the settlement
     options) from ``seed``; ``oracle`` adds the perfect-information planes (training only);
     rewards as the environments' (``reward`` ``"hand"`` or ``"match"``, ``reward_scale``).
+    ``first_table`` numbers the tables from there for their seeds (a slice of a larger
+    vector: tables ``first_table`` … ``first_table + n - 1`` of one seed).
 
     Example:
         >>> v = VectorGame(2, "pingxiang", seed=1)
@@ -73,6 +75,7 @@ class VectorGame:
         reward: str = "hand",
         reward_scale: float = 1.0,
         threads: int | None = 1,
+        first_table: int = 0,
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ArgumentTypeError(f"n: expected an int, got {n!r}")
@@ -80,6 +83,9 @@ class VectorGame:
             raise RulesError(f"n: expected at least one table, got {n}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise RulesError(f"seed: expected an int >= 0, got {seed!r}")
+        if isinstance(first_table, bool) or not isinstance(first_table, int) or first_table < 0:
+            raise RulesError(f"first_table: expected an int >= 0, got {first_table!r}")
+        self.first_table = first_table
         self.n, self.variant, self.seed = n, variant, seed
         self.hands, self.options, self.oracle = hands, dict(options or {}), oracle
         self.threads = threads
@@ -96,7 +102,7 @@ class VectorGame:
     def _new(self, i: int) -> Game:
         game = Game(
             self.variant,
-            seed=match_seed(self.seed, i, int(self.episodes[i])),
+            seed=match_seed(self.seed, self.first_table + i, int(self.episodes[i])),
             hands=self.hands,
             options=self.options,
         )

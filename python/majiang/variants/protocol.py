@@ -476,6 +476,17 @@ class Variant(ABC):
         """
         return {}
 
+    def match_over(self, records: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the match ends after these hands, before its number of hands is reached
+        (a room's rounds played, its players' stakes lost). Default: never.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").match_over([])
+            False
+        """
+        return False
+
     def next_dealer(
         self,
         dealer: int,
