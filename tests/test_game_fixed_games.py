@@ -20,6 +20,7 @@ import pytest
 
 from majiang.game import EfficiencyBot, Game, RandomBot
 from majiang.game.bots import Bot
+from majiang.game.observation import Observation
 
 
 def _bots(mix: str, match: int) -> list[Bot]:
@@ -57,7 +58,7 @@ _LATER_FIELDS = ("shown", "wins")
 _PLANES_BEFORE = 25
 
 
-def _seen(obs: Any) -> dict[str, Any]:
+def _seen(obs: Observation) -> dict[str, Any]:
     d = obs.to_dict()
     for key in _LATER_FIELDS:
         value = d.pop(key)
@@ -65,7 +66,7 @@ def _seen(obs: Any) -> dict[str, Any]:
     return d
 
 
-def _planes(obs: Any) -> Any:
+def _planes(obs: Observation) -> Any:
     a = obs.to_numpy()
     assert not a[_PLANES_BEFORE:].any()
     return a[:_PLANES_BEFORE]
