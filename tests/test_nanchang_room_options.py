@@ -82,7 +82,7 @@ def test_fed_jing_below_chong_guan_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        ({"seat": 1, "from": 2, "tile": "4p"}, "fed_jing[0]"),  # no meld from seat 2
+        ({"seat": 1, "from": 2, "tile": "4p"}, "fed_jing"),  # no meld from seat 2
         ({"seat": 1, "from": 0, "tile": "5p"}, "fed_jing[0].tile"),  # not a jing
         ({"seat": 1, "from": 0}, "fed_jing[0].tile"),
         ({"seat": 7, "from": 0, "tile": "4p"}, "fed_jing[0].seat"),
@@ -94,8 +94,15 @@ def test_fed_jing_is_checked(entry: dict[str, Any], field: str) -> None:
 
 
 def test_fed_jing_entries_cannot_outnumber_melds() -> None:
-    with pytest.raises(MajiangError, match=r"^fed_jing\[1\]"):
+    with pytest.raises(MajiangError, match=r"^fed_jing: more claimed jing"):
         settle(_record(fed_jing=FED * 2))
+    # a chi of 345p holds both jing, but only one of its tiles was claimed
+    record = _record()
+    record["players"][1]["melds"] = [{"kind": "chi", "tiles": "345p", "from": 0}]
+    one = [{"seat": 1, "from": 0, "tile": "3p"}]
+    settle({**record, "fed_jing": one})
+    with pytest.raises(MajiangError, match=r"^fed_jing: more claimed jing"):
+        settle({**record, "fed_jing": [*one, *FED]})
 
 
 def test_record_round_trip_keeps_fed_jing() -> None:

@@ -167,3 +167,34 @@ def test_engine_plants_flags_and_they_double_per_flag() -> None:
         else:
             assert flags is None
     assert any((r.get("bixiahu_flags") or 0) >= 1 for r in g.records)
+
+
+def test_rounds_end_the_match_when_the_deal_has_gone_round() -> None:
+    for rounds in (1, 2):
+        g = play(
+            Game("nanjing", seed=3, hands=60, options={"rounds": rounds}), [EfficiencyBot()] * 4
+        )
+        dealers = [r["dealer"] for r in g.records]
+        last = NanjingVariant().next_dealer(dealers[-1], 1, g.records[-1], [])[0]
+        passes = [a != b for a, b in zip(dealers, [*dealers[1:], last], strict=True)]
+        assert sum(passes) == 4 * rounds and passes[-1]  # the last hand passed the deal
+        assert g.over and len(g.records) < 60
+
+
+def test_yuanzi_ends_the_match_when_two_gardens_are_empty() -> None:
+    g = play(Game("nanjing", seed=3, hands=40, options={"yuanzi": 30}), [EfficiencyBot()] * 4)
+    gardens = [30 + s for s in g.scores]
+    assert g.over and len(g.records) < 40
+    assert sum(x == 0 for x in gardens) >= 2
+    before = [30 + s - d for s, d in zip(g.scores, g.settlements[-1].deltas, strict=True)]
+    assert sum(x == 0 for x in before) < 2  # it ended at the hand that emptied the second
+    restored = Game.restore(g.snapshot())
+    assert restored.over and restored.scores == g.scores
+
+
+def test_restore_refuses_a_match_that_should_have_ended() -> None:
+    g = play(Game("nanjing", seed=3, hands=40, options={"yuanzi": 30}), [EfficiencyBot()] * 4)
+    snap = g.snapshot()
+    snap["over"] = False
+    with pytest.raises(MajiangError, match="over"):
+        Game.restore(snap)

@@ -112,9 +112,9 @@ def test_the_plane_names_and_sizes() -> None:
 def test_bad_buffers_and_batches_are_refused() -> None:
     g = Game(seed=0)
     with pytest.raises(ArgumentTypeError, match="dtype"):
-        encode_batch([g], [0], out=np.zeros((1, 29, 34), np.int16))
+        encode_batch([g], [0], out=np.zeros((1, 34, 34), np.int16))
     with pytest.raises(MajiangError, match="shape"):
-        encode_batch([g], [0], out=np.zeros((2, 29, 34), np.uint8))
+        encode_batch([g], [0], out=np.zeros((2, 34, 34), np.uint8))
     with pytest.raises(MajiangError, match="seats"):
         encode_batch([g], [0, 1])
     with pytest.raises(MajiangError, match="shape rules"):

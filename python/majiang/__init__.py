@@ -50,7 +50,7 @@ from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
 from majiang.room import RoomConfig
 from majiang.settlement import Payment, Settlement, settle
-from majiang.variants import nanchang, nanjing, pingxiang
+from majiang.variants import nanchang, nanjing, pingxiang, sichuan
 
 __all__ = [
     "ArgumentTypeError",
@@ -86,6 +86,7 @@ __all__ = [
     "settle",
     "shanten",
     "shanten_detail",
+    "sichuan",
     "tile_index",
     "tiles",
     "to_chinese",

@@ -256,7 +256,7 @@ class RoomConfig:
             >>> schema["properties"]["hands"]["minimum"]
             1
             >>> sorted(schema["$defs"])
-            ['nanchang_options', 'nanjing_options', 'pingxiang_options']
+            ['nanchang_options', 'nanjing_options', 'pingxiang_options', 'sichuan_options']
         """
         from majiang.variants.options_doc import VARIANT_OPTIONS
         from majiang.variants.registry import names

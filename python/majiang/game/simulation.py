@@ -85,18 +85,25 @@ class Tally:
         for s in range(4):
             self.total[s] += game.scores[s]
         self.turns += sum(1 for e in game.events if e["event"] == "discard")
-        for record, settlement in zip(game.records, game.settlements, strict=True):
-            result = record["result"]
-            if result["kind"] == "draw":
+        # Each hand's win events (several when the hand goes on after a win: 血战).
+        wins_by_hand: list[list[dict[str, Any]]] = []
+        for e in game.events:
+            if e["event"] == "deal":
+                wins_by_hand.append([])
+            elif e["event"] == "win":
+                wins_by_hand[-1].append(e)
+        for won, settlement in zip(wins_by_hand, game.settlements, strict=False):
+            if not won:
                 self.draws += 1
                 continue
-            winners = result["winner"]
-            for w in winners if isinstance(winners, list) else (winners,):
-                self.wins[w] += 1
-            if result["from"] is None or result["qiang_gang"]:
-                self.self_draw += 1
-            else:
-                self.discard_win += 1
+            for w in won:
+                winners = w["winner"]
+                for s in winners if isinstance(winners, list) else (winners,):
+                    self.wins[s] += 1
+                if w["from"] is None or w["qiang_gang"]:
+                    self.self_draw += 1
+                else:
+                    self.discard_win += 1
             for p in entry.highlights(settlement.pattern):
                 self.patterns[p] = self.patterns.get(p, 0) + 1
 

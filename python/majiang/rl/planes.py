@@ -28,7 +28,7 @@ Example:
     >>> g = Game(seed=1, dealer=0)
     >>> a = encode(g, 0)
     >>> a.shape, a.dtype, len(plane_names()), len(plane_names(oracle=True))
-    ((29, 34), dtype('uint8'), 29, 38)
+    ((34, 34), dtype('uint8'), 34, 43)
     >>> int(a[plane_names().index("discard_shanten")].astype(bool).sum()) == len(
     ...     [k for k in range(34) if g.state.hands[0][k]])
     True
@@ -84,6 +84,7 @@ _SEEN_ROWS = [
     *range(_R["melds_self"], _R["melds_self"] + 4),
     *range(_R["pond_self"], _R["pond_self"] + 4),
     *range(_R["flowers_self"], _R["flowers_self"] + 4),
+    *range(_R["shown_self"] + 1, _R["shown_self"] + 4),  # the others' shown hands (血战)
 ]
 
 
@@ -91,9 +92,9 @@ def stack_planes(
     observations: Sequence[Observation], out: npt.NDArray[np.uint8] | None = None
 ) -> npt.NDArray[np.uint8]:
     """The engine's planes (:meth:`Observation.to_numpy`) of many observations as one
-    ``(N, 25, 34)`` uint8 array, equal to stacking ``to_numpy`` row by row but filled in a few
+    ``(N, 30, 34)`` uint8 array, equal to stacking ``to_numpy`` row by row but filled in a few
     numpy calls for the whole batch (``out``: a C-contiguous array of that shape with any
-    number of rows after the 25, which are left as they are).
+    number of rows after the 30, which are left as they are).
 
     Example:
         >>> from majiang.game import Game
@@ -122,6 +123,7 @@ def stack_planes(
         _R["flowers_self"] * 34,
     )
     kongs_row, owner_row = _R["concealed_kongs"] * 34, _R["flower_owner"] * 34
+    won_tiles: list[tuple[int, int]] = []  # (observation, kind) of each win's tile
     for i, o in enumerate(observations):
         at = i * stride
         seat = o.seat
@@ -145,6 +147,15 @@ def stack_planes(
                         add(row + k)
                     else:  # flower_owner is set, not counted: a flower has one owner
                         out.flat[at + owner_row + k - 34] = rel + 1
+        if o.wins:  # a hand that goes on after its wins: shown hands, who won on what
+            for rel in range(4):
+                shown = o.shown[(seat + rel) % 4]
+                if shown:
+                    base[i, _R["shown_self"] + rel] = shown
+            for winners, k in o.wins:
+                won_tiles.append((i, k))
+                for w in winners:
+                    base[i, _R["won"], (w - seat) % 4] = k + 1
         for k in o.wild_kinds:
             add(at + _R["wild"] * 34 + k)
         if o.indicator_kind is not None and o.indicator_kind < 34:
@@ -169,6 +180,8 @@ def stack_planes(
     seen = base[:, _SEEN_ROWS].sum(axis=1, dtype=np.int16)
     seen += base[:, _R["indicator"]]
     seen[rob] += base[rob, _R["last_discard"]]
+    for i, k in won_tiles:
+        seen[i, k] += 1
     base[:, _UNSEEN] = 4 - np.minimum(seen, 4)
     for j, row in enumerate(("wall", "dealer", "dealer_streak", "phase", "discarder")):
         base[:, _R[row]] = scalars[:, j, None]
@@ -194,7 +207,7 @@ def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uin
         >>> g = Game("pingxiang", seed=4, dealer=2)
         >>> a = encode(g, 1, oracle=True)
         >>> a.shape, int(a[plane_names(True).index("oracle_hand_next")].sum())
-        ((38, 34), 14)
+        ((43, 34), 14)
     """
     one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle)[0]
     return one
@@ -218,7 +231,7 @@ def encode_batch(
         >>> from majiang.game import Game
         >>> gs = [Game(seed=s) for s in range(3)]
         >>> encode_batch(gs, [g.to_act()[0] for g in gs]).shape
-        (3, 29, 34)
+        (3, 34, 34)
     """
     n = len(games)
     if len(seats) != n:

@@ -297,8 +297,9 @@ class FedJing(NamedTuple):
 
 
 def _fed_jing(value: Any, c: Checked) -> tuple[FedJing, ...]:
-    """The record's ``fed_jing``: each entry a jing kind inside a claimed meld of ``seat``
-    taken from ``from`` (as many entries of one meld source and kind as such melds)."""
+    """The record's ``fed_jing``: each entry a jing kind claimed by ``seat`` from ``from``'s
+    discard; every entry needs a claimed meld of its own (one claimed tile a meld: a chi,
+    peng or kong from that seat holding the tile)."""
     if value == ():
         return ()
     out: list[FedJing] = []
@@ -314,20 +315,33 @@ def _fed_jing(value: Any, c: Checked) -> tuple[FedJing, ...]:
         tile = one_tile_field(e["tile"], f"{path}.tile", kinds_of)
         if tile not in jing:
             raise fail(f"{path}.tile", f"{KINDS[tile]} is no jing")
-        fed = FedJing(seat, source, tile)
-        melds = [
-            m
-            for m in c.seats[seat].melds
-            if m.source == source and tile in m.kinds and m.kind != "an_gang"
-        ]
-        if out.count(fed) >= len(melds):
-            raise fail(
-                path,
-                f"players[{seat}] has no (other) claimed meld from players[{source}] holding "
-                f"{KINDS[tile]}",
-            )
-        out.append(fed)
+        out.append(FedJing(seat, source, tile))
+    if not _fed_melds(out, c.seats, 0, set()):
+        raise fail(
+            "fed_jing",
+            "more claimed jing than claimed melds to hold them (one claimed tile a meld: a chi, "
+            "peng or kong from that seat holding the tile)",
+        )
     return tuple(out)
+
+
+def _fed_melds(
+    entries: list[FedJing], seats: list[Any], i: int, taken: set[tuple[int, int]]
+) -> bool:
+    """Whether entries[i:] can each be given a different claimed meld (at most 4 a seat)."""
+    if i == len(entries):
+        return True
+    fed = entries[i]
+    for k, m in enumerate(seats[fed.seat].melds):
+        if (
+            (fed.seat, k) not in taken
+            and m.kind != "an_gang"
+            and m.source == fed.source
+            and fed.tile in m.kinds
+            and _fed_melds(entries, seats, i + 1, taken | {(fed.seat, k)})
+        ):
+            return True
+    return False
 
 
 class PlayerFacts(NamedTuple):

@@ -233,7 +233,10 @@ OPTION_SOURCES: dict[str, tuple[str, str]] = {
     "palou_on_penalties": ("false: no seed", "true"),
     "huang_zhuang_penalty": ("5: [000] [002]", "any amount"),
     "chao_zhuang_penalty": ("5: [002]", "any amount"),
-    "xia_fan": ("true: [000] [001 打法]", "false: issue option (no 下翻)"),
+    "xia_fan": (
+        "true: [000] [001 打法]; room play mode 上下翻 (闲来 client)",
+        "false: room play mode 无下精 (闲来 client; no 下翻)",
+    ),
     "indicator_back_in_wall": ("true: [000] [001 打法] [002]", "false"),
     "passed_win": ("any_until_draw_or_meld: [002]", "same_until_draw: [000]"),
     "discard_payers": (

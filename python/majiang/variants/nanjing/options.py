@@ -52,7 +52,9 @@ _FOLLOWING: dict[str, tuple[Any, Any]] = {
     "suit_kong_soft": (False, True),
     "haidilao": (False, True),
 }
-_AMOUNTS = frozenset({"kong_ming", "kong_an", "flower_kong", "penalty", "yuanzi", "hand_cap"})
+_AMOUNTS = frozenset(
+    {"kong_ming", "kong_an", "flower_kong", "penalty", "yuanzi", "hand_cap", "rounds"}
+)
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ class NanjingOptions:
     in a row)."""
     yuanzi: int = 0
     """进园子: the score each player brings (总分 100/200/300/500 in the Nanjing room lists);
-    nobody loses more than what is left of it (the record's ``yuanzi_left``). 0: 敞开头, no
-    cap."""
+    nobody loses more than what is left of it (the record's ``yuanzi_left``), and the match
+    ends when two players have nothing left (两家干). 0: 敞开头, no cap."""
     hand_cap: int = 0
     """单把上限 (结算上限): the most a player pays in one hand (100/200/300 in the room
     lists). 0: 无限制."""
@@ -106,6 +108,10 @@ class NanjingOptions:
     jiezhuang_bi: bool = False
     """接庄比: when the dealer does not win and the next seat (the next dealer) wins, the next
     hand is 比下胡 (doubled) too; the deal still passes."""
+    rounds: int = 0
+    """局数 in 圈 (1, 2 or 4 in the room lists): the match ends when the deal has gone round
+    the table that many times (a 比下胡 hand keeps the dealer, so a round may last more than
+    four hands); 0: the number of hands decides."""
     yajue: bool = True
     """压绝 is played (the room lists' 压绝 switch)."""
     yajue_own_pong: bool = True
@@ -217,7 +223,9 @@ OPTION_SOURCES: dict[str, str] = {
     "self_draw_share": "N7: full [004] rule text; half the v2 worked example",
     "multiple_winners": "N12: [004 v1] (一炮多响 as a 比下胡 trigger)",
     "bixiahu_mode": "N13: double [004 v1]; flags [004 v2] 插旗",
-    "yuanzi": "room option 进园子 总分 100/200/300/500 (Nanjing clients); [004 v2] names 进园子",
+    "yuanzi": "room option 进园子 总分 100/200/300/500 (Nanjing clients); [004 v2] names 进园子; "
+    "两家干 (Nanjing client rule page)",
+    "rounds": "room option 局数 1/2/4 圈 (Nanjing client create-room box)",
     "hand_cap": "room option 单把上限 / 结算上限 100/200/300 (Nanjing clients)",
     "waibao": "room rule 外包 (Nanjing client rule page); [004 v2] names 外包",
     "jiezhuang_bi": "room switch 接庄比 (Nanjing clients; NJMJRoom server, denghai/MJ)",

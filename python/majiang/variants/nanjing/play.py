@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from majiang.game.actions import Declare, Pass
@@ -182,6 +183,27 @@ class NanjingVariant(Variant):
         if o.yuanzi:
             out["yuanzi_left"] = _garden(records, o.yuanzi)
         return out
+
+    def match_over(self, records: Sequence[Mapping[str, Any]]) -> bool:
+        """进园子's 两家干 (two players' gardens empty) or the room's rounds played (the deal
+        passed 4 x ``rounds`` times, the pass after the last hand included).
+
+        Example:
+            >>> NanjingVariant({"rounds": 1}).match_over([_SMALL] * 3)
+            False
+        """
+        o = self.options
+        if not records or not (o.yuanzi or o.rounds):
+            return False
+        if o.yuanzi and sum(left == 0 for left in _garden(records, o.yuanzi)) >= 2:
+            return True
+        if o.rounds:
+            dealers = [int(r["dealer"]) for r in records]
+            last = records[-1]
+            dealers.append(self.next_dealer(dealers[-1], 1, last, ())[0])
+            passes = sum(a != b for a, b in pairwise(dealers))
+            return passes >= 4 * o.rounds
+        return False
 
     def _jiezhuang(self, record: Mapping[str, Any]) -> bool:
         """接庄比: the dealer did not win and the next seat (the next dealer) did."""
