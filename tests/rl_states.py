@@ -30,8 +30,8 @@ def settle_one(record: dict[str, Any]) -> Settlement:
 
 class VoidAndPass(Variant):
     """Every seat declares a void suit (public, any of three), then passes one tile of its
-    choice to the next seat (private, no pass: every seat gives one and gets one); a seat
-    holding its void suit must discard it."""
+    choice to the next seat (private, seen by the receiver; no pass: every seat gives one and
+    gets one); a seat holding its void suit must discard it."""
 
     table = TableRules(
         name="test-void-and-pass",
@@ -57,6 +57,9 @@ class VoidAndPass(Variant):
             state.hands[seat][k] -= 1
             state.hands[(seat + 1) % 4][k] += 1
         return True
+
+    def opening_viewers(self, what: str, seat: int, state: Any) -> tuple[int, ...]:
+        return ((seat + 1) % 4,) if what == "pass" else ()
 
     def allowed_discards(self, seat: int, state: Any) -> list[int] | None:
         void = state.declared[seat].get("void")
