@@ -82,10 +82,12 @@ def playable() -> list[str]:
     return [n for n in names() if lookup(n).play is not None]
 
 
-def walk(variant: str, seed: int, steps: int, hands: int = 2) -> Iterator[Game]:
+def walk(
+    variant: str, seed: int, steps: int, hands: int = 2, options: Mapping[str, Any] | None = None
+) -> Iterator[Game]:
     """A game of ``variant`` after each of up to ``steps`` random legal steps (the same game
     object, yielded before each step and once at the end)."""
-    game = Game(variant, seed=seed, hands=hands)
+    game = Game(variant, seed=seed, hands=hands, options=options)
     rng = random.Random(seed)
     for _ in range(steps):
         yield game
