@@ -234,7 +234,8 @@ function renderReplay() {
       turn: step.event.seat === s, isMe: false, kind: "" }));
   }
   const box = $("replay-settlement"); box.textContent = "";
-  if (replayAt === replayData.steps.length - 1) box.append(settlementTable(replayData.settlement, step.scores));
+  box.hidden = replayAt !== replayData.steps.length - 1;
+  if (!box.hidden) box.append(settlementTable(replayData.settlement, step.scores));
 }
 function replayMove(d) { replayAt = Math.max(0, Math.min(replayData.steps.length - 1, replayAt + d)); renderReplay(); }
 function replayPlay() {
