@@ -172,7 +172,7 @@ class TableServer:
             if conn.room is not None:
                 raise RoomError("already_joined", "this connection already holds a seat")
             room = self._room(frame["room"])
-            seat, _ = room.join(conn, frame.get("seat"), frame.get("token"))
+            seat, _ = room.join(conn, frame.get("seat"), frame.get("token"), frame.get("since"))
             conn.room, conn.seat = room, seat
             return
         bound, at = conn.room, conn.seat
@@ -183,7 +183,7 @@ class TableServer:
         elif kind == "act":
             bound.act(at, frame["action"], frame.get("seq"))
         elif kind == "resync":
-            conn.send(bound.state(at))
+            conn.send(bound.state(at, frame.get("since")))
         elif kind == "auto":
             bound.set_auto(at, frame["on"])
 

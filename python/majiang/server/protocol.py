@@ -140,6 +140,15 @@ def _join(f: Mapping[str, Any]) -> dict[str, Any]:
         out["seat"] = _int("seat", f["seat"], 0, 3)
     if "token" in f:
         out["token"] = _text("token", f["token"])
+    if "since" in f:
+        out["since"] = _int("since", f["since"], 0, 2**31)
+    return out
+
+
+def _resync(f: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "resync"}
+    if "since" in f:
+        out["since"] = _int("since", f["since"], 0, 2**31)
     return out
 
 
@@ -163,10 +172,10 @@ def _bare(kind: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "create": (frozenset({"variant", "options", "hands", "seats", "time_limit"}), _create),
-    "join": (frozenset({"room", "seat", "token"}), _join),
+    "join": (frozenset({"room", "seat", "token", "since"}), _join),
     "ready": (frozenset(), _bare("ready")),
     "act": (frozenset({"action", "seq"}), _act),
-    "resync": (frozenset(), _bare("resync")),
+    "resync": (frozenset({"since"}), _resync),
     "auto": (frozenset({"on"}), _auto),
     "ping": (frozenset(), _bare("ping")),
 }

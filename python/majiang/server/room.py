@@ -196,11 +196,12 @@ class Room:
             "deadline_in": self._deadline_in(seat),
         }
 
-    def state(self, seat: int) -> dict[str, Any]:
-        """The ``state`` frame (resync): the seat's view of the hand in play from its deal,
-        the current observation and legal actions, and every finished hand's result."""
+    def state(self, seat: int, since: int | None = None) -> dict[str, Any]:
+        """The ``state`` frame (resync): the seat's view of the events from ``since`` (the
+        first event the client has not seen; default: the hand in play's deal), the current
+        observation and legal actions, and every finished hand's result."""
         g = self.game
-        first = self.deals[-1]
+        first = self.deals[-1] if since is None else min(since, len(g.events))
         return {
             "type": "state",
             "room": self.info(),
@@ -250,11 +251,16 @@ class Room:
 
     # ------------------------------------------------------------------ requests
     def join(
-        self, client: Client, seat: int | None = None, token: str | None = None
+        self,
+        client: Client,
+        seat: int | None = None,
+        token: str | None = None,
+        since: int | None = None,
     ) -> tuple[int, str | None]:
         """Binds ``client`` to a seat: the seat whose ``token`` it holds (a reconnection),
         else ``seat`` or the first free person seat with a new token. Returns the seat and
-        the new token (None on a reconnection); sends ``joined`` and ``state``."""
+        the new token (None on a reconnection); sends ``joined`` and ``state`` (its events
+        from ``since``, see :meth:`state`)."""
         fresh: str | None = None
         if token is not None:
             h = token_hash(token)
@@ -284,7 +290,7 @@ class Room:
         if fresh is not None:
             joined["token"] = fresh
         client.send(joined)
-        client.send(self.state(chosen))
+        client.send(self.state(chosen, since))
         self._broadcast(self.info())
         return chosen, fresh
 
