@@ -84,7 +84,10 @@ class CheckingClient:
             acting = room.status == "playing" and seat in g.to_act()
             legal = g.legal_actions(seat) if acting else []
             assert frame["legal"] == [a.to_dict() for a in legal]
-            assert frame["to_act"] == g.to_act()
+            public = g.to_act() if g.state.phase == "turn" or g.over else []
+            assert frame["to_act"] == (public or ([seat] if acting else [])), "claimants hidden"
+            if kind == "events" and not frame["events"]:
+                assert room.last_actor == seat, "an answer is told only to its seat"
             if not g.over and self.rng.random() < 0.3:  # the hidden tiles dealt anew
                 twin = copy.copy(room)
                 twin.game = reshuffled(g, seat, self.rng)

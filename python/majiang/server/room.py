@@ -96,6 +96,7 @@ class Room:
         self.deals: list[int] = [0]  # seq of each hand's deal event
         self.ends: list[int] = []  # seq of each hand's settlement event
         self.bot = EfficiencyBot()
+        self.last_actor: int | None = None
         self.time_limit = float(config.get("time_limit", 0.0))
         self._driving = False
         self._task: asyncio.Task[None] | None = None
@@ -188,6 +189,10 @@ class Room:
         g = self.game
         acting = g.to_act()
         legal = g.legal_actions(seat) if seat in acting and self.status == "playing" else []
+        if g.state.phase != "turn" and not g.over:
+            # who still has a claim (or an opening) to answer tells what they hold: a seat
+            # learns only whether it is asked itself
+            acting = [seat] if seat in acting else []
         return {
             "view": g.observation(seat).to_dict(),
             "legal": [a.to_dict() for a in legal],
@@ -221,13 +226,13 @@ class Room:
             for c in s.clients:
                 c.send(frame)
 
-    def _send_events(self, first: int) -> None:
+    def _send_events(self, first: int, actor: int) -> None:
         g = self.game
         new = g.events[first:]
         ends = [first + i for i, e in enumerate(new) if e.get("event") == "settlement"]
         for seat, s in enumerate(self.seats):
-            if not s.clients:
-                continue
+            if not s.clients or (not new and seat != actor):
+                continue  # an answer in a claim window is told to nobody but its seat
             frame = {
                 "type": "events",
                 "seq": first,
@@ -349,6 +354,9 @@ class Room:
             action = from_dict(data)
         except MajiangError as e:
             raise RoomError("illegal_action", str(e)) from e
+        extra = sorted(str(k) for k in data if k not in action.to_dict())
+        if extra:
+            raise RoomError("illegal_action", f"a {action.to_dict()['type']} has no {extra[0]!r}")
         if action not in g.legal_actions(seat):
             raise RoomError(
                 "illegal_action", f"{action.to_dict()} is not legal for seat {seat} now"
@@ -378,7 +386,8 @@ class Room:
         if status:
             self.status = status
         self.seats[seat].deadline = None
-        self._send_events(first)
+        self.last_actor = seat
+        self._send_events(first, seat)
         if status:
             self._broadcast(self.info())
 
