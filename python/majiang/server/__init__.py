@@ -40,7 +40,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "majiang.db") -> 
         server.app(),
         host=host,
         port=port,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=server.limits.frame,
         log_level="warning",
         lifespan="on",

@@ -109,7 +109,11 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.ws.close(1008)
                 return
-            await self.ws.send_text(text)
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # the client went away: its reader ends the connection
+                self.closed = True
+                return
 
 
 class TableServer:
