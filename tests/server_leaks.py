@@ -23,12 +23,16 @@ from typing import Any
 
 from test_hidden_information import expected_dict, expected_view, reshuffled
 
+import majiang
 from majiang.game import EfficiencyBot, RandomBot
 from majiang.game.bots import Bot
 from majiang.server.room import Room
 from majiang.server.store import Store
 
 HIDDEN_DEAL = ("hands", "drawn", "wall", "lower_indicator", "indicator")
+PUBLIC = {"flower", "discard", "chow", "pong", "kong", "win", "horses", "draw-game", "settlement"}
+PUBLIC |= {"declare"}  # a public opening (报听); private ones are checked above
+parse_tiles = majiang.parse_tiles
 
 
 def check_event(view: dict[str, Any], true: dict[str, Any], seat: int, room: Room) -> None:
@@ -37,25 +41,28 @@ def check_event(view: dict[str, Any], true: dict[str, Any], seat: int, room: Roo
     assert view["event"] == kind
     if kind == "deal":
         assert "wall" not in view and "lower_indicator" not in view, "the wall is hidden"
-        assert view["wall_count"] == len(true["wall"])
+        assert view["wall_size"] == len(true["wall"])
         assert view["hands"] == [h if s == seat else None for s, h in enumerate(true["hands"])]
-        assert view["drawn"] == (true["drawn"] if true["dealer"] == seat else None)
+        assert view["hand_sizes"] == [len(parse_tiles(h)) for h in true["hands"]]
+        assert view.get("drawn") == (true["drawn"] if true["dealer"] == seat else None)
+        assert table.flips_wild or "indicator" not in view
+        rest = {k: v for k, v in view.items() if k not in (*HIDDEN_DEAL, "wall_size", "hand_sizes")}
+        assert rest == {k: v for k, v in true.items() if k not in HIDDEN_DEAL}
         if table.flips_wild:
             assert view["indicator"] == true["indicator"]
-        else:
-            assert "indicator" not in view
-        rest = {k: v for k, v in view.items() if k not in (*HIDDEN_DEAL, "wall_count")}
-        assert rest == {k: v for k, v in true.items() if k not in HIDDEN_DEAL}
         return
     other = true.get("seat") != seat
-    hidden: set[str] = set()
+    expected = dict(true)
     if kind == "draw" and other:
-        hidden = {"tile"}
+        del expected["tile"]
     elif kind == "kong" and true["kind"] == "concealed" and other:
-        hidden = set() if table.concealed_kongs_shown else {"tile"}
+        if not table.concealed_kongs_shown:
+            del expected["tile"]
     elif kind == "declare" and other and true["what"] in table.private_openings:
-        hidden = {"value"}
-    assert view == {k: v for k, v in true.items() if k not in hidden}, (seat, true, view)
+        expected["value"] = ""
+    else:
+        assert kind in PUBLIC or not other, f"an event the check does not know: {kind}"
+    assert view == expected, (seat, true, view)
 
 
 class CheckingClient:
@@ -106,7 +113,9 @@ def bots_for(match: int, seat: int) -> Bot:
     return EfficiencyBot() if (match >> seat) & 1 else RandomBot(match * 4 + seat)
 
 
-def play_checked(variant: str, match: int, hands: int, store: Store) -> tuple[Room, int]:
+def play_checked(
+    variant: str, match: int, hands: int, store: Store, seed: int | None = None
+) -> tuple[Room, int]:
     """One match in a room, seats mixed people (played here) and server bots; every frame
     checked. Returns the room and the number of frames checked."""
     rng = random.Random(match)
@@ -120,7 +129,7 @@ def play_checked(variant: str, match: int, hands: int, store: Store) -> tuple[Ro
         "seats": kinds,
         "time_limit": 0.0,
     }
-    room = Room.create(config, store)
+    room = Room.create(config, store, seed=match if seed is None else seed)
     clients: dict[int, CheckingClient] = {}
     for s, kind in enumerate(kinds):
         if kind == "person":

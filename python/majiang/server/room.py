@@ -104,10 +104,13 @@ class Room:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def create(cls, config: dict[str, Any], store: Store, rid: str | None = None) -> Room:
+    def create(
+        cls, config: dict[str, Any], store: Store, rid: str | None = None, seed: int | None = None
+    ) -> Room:
         """A new room from a checked ``create`` frame's fields (the engine checks the
-        variant and its options: :class:`RoomError` ``bad_room`` naming what is wrong)."""
-        seed = secrets.randbits(63)
+        variant and its options: :class:`RoomError` ``bad_room`` naming what is wrong). The
+        match seed is secret and random unless given (tests)."""
+        seed = secrets.randbits(63) if seed is None else seed
         rid = rid or secrets.token_urlsafe(8)
         try:
             room = cls(rid, config, seed, store)

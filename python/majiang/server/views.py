@@ -1,18 +1,23 @@
 """What one seat may see of the event log: the per-seat event stream the server sends.
 
-``Game.events`` is the referee's log (the deal holds every hand and the wall). A seat's stream
-is the same events, one for one and in the same order (so a sequence number means the same
-event for every seat), each with what that seat may not see taken out:
+This module has the design (names, signature, output) of ``majiang.game.streams`` written
+concurrently on the ``rl`` branch (issue #15), so that at the merge the server can import
+``seat_events`` from there instead and this module can go. ``Game.events`` is the referee's
+log (the deal holds every hand and the wall); a seat's stream is the same events one for one
+(a sequence number means the same event for every seat), each with what the seat may not
+see taken out:
 
-- ``deal``: only the seat's own hand (the others' are ``None``), the dealer's 14th tile only
-  for the dealer, no wall (its size as ``wall_count``), no lower indicator; the indicator only
-  for a variant that flips one (it is turned face up);
+- ``deal``: ``hands`` keeps the seat's own hand, the others are ``None``, their sizes in
+  ``hand_sizes``; ``drawn`` (the dealer's 14th tile) only for the dealer; the live ``wall``
+  becomes its size, ``wall_size``; the lower indicator (``lower_indicator``) is dropped;
 - ``draw`` by another seat: no ``tile``;
 - a concealed ``kong`` by another seat: no ``tile``, unless the table lays them face up
   (``concealed_kongs_shown``);
-- a ``declare`` of a private opening by another seat: no ``value``;
-- every other event (discards, melds, flowers, wins, horses, draws of the game, settlements) is
-  public and passes unchanged.
+- a ``declare`` of one of the table's ``private_openings`` by another seat: ``value`` is
+  ``""`` (unless the event names the seat in ``seen_by``);
+- discards, melds, flowers, wins, horses, draws of the game and settlements pass unchanged;
+  an event type not listed here: its own seat sees it whole, the others only its type and
+  seat (unknown facts are withheld, never leaked).
 
 Example:
     >>> from majiang.game import Game
@@ -20,8 +25,8 @@ Example:
     >>> deal = seat_event(g.events[0], 2, g.table)
     >>> deal["hands"][0] is None and deal["hands"][2] == g.events[0]["hands"][2]
     True
-    >>> "wall" in deal, deal["wall_count"] == len(g.events[0]["wall"])
-    (False, True)
+    >>> "wall" in deal, deal["wall_size"] == len(g.events[0]["wall"]), deal["hand_sizes"][0]
+    (False, True, 14)
 """
 
 from __future__ import annotations
@@ -31,20 +36,17 @@ from typing import Any
 
 from majiang.variants.protocol import TableRules
 
-__all__ = ["seat_event", "seat_events"]
+__all__ = ["PUBLIC_EVENTS", "seat_event", "seat_events"]
 
-_DEAL_PUBLIC = (
-    "event",
-    "hand",
-    "variant",
-    "options",
-    "dealer",
-    "dealer_streak",
-    "dice",
-    "scores",
-    "flowers",
-    "carry",
+PUBLIC_EVENTS = frozenset(
+    {"flower", "discard", "chow", "pong", "win", "horses", "draw-game", "settlement"}
 )
+"""Event types every seat sees whole."""
+
+
+def _size(hand: object) -> int:
+    """Tiles in an MPSZ text (``123m55z`` is 5)."""
+    return sum(ch.isdigit() for ch in hand) if isinstance(hand, str) else 0
 
 
 def seat_event(event: Mapping[str, Any], seat: int, table: TableRules) -> dict[str, Any]:
@@ -57,36 +59,44 @@ def seat_event(event: Mapping[str, Any], seat: int, table: TableRules) -> dict[s
         {'event': 'draw', 'seat': 1}
         >>> seat_event({"event": "draw", "seat": 1, "tile": "5m"}, 1, t)
         {'event': 'draw', 'seat': 1, 'tile': '5m'}
+        >>> seat_event({"event": "payment", "seat": 2, "reason": "x"}, 1, t)
+        {'event': 'payment', 'seat': 2}
     """
     kind = event.get("event")
+    if kind in PUBLIC_EVENTS:
+        return dict(event)
     own = event.get("seat") == seat
     if kind == "deal":
-        view = {k: event[k] for k in _DEAL_PUBLIC if k in event}
-        if table.flips_wild and "indicator" in event:
-            view["indicator"] = event["indicator"]
-        hands = event.get("hands", [])
+        hands = list(event.get("hands", ()))
+        view = {k: v for k, v in event.items() if k not in ("wall", "lower_indicator", "drawn")}
         view["hands"] = [h if s == seat else None for s, h in enumerate(hands)]
-        view["drawn"] = event.get("drawn") if event.get("dealer") == seat else None
-        view["wall_count"] = len(event.get("wall", ()))
+        view["hand_sizes"] = [_size(h) for h in hands]
+        if event.get("dealer") == seat and "drawn" in event:
+            view["drawn"] = event["drawn"]
+        view["wall_size"] = len(event.get("wall", ()))
         return view
-    if kind == "draw" and not own:
-        return {k: v for k, v in event.items() if k != "tile"}
-    if (
-        kind == "kong"
-        and event.get("kind") == "concealed"
-        and not own
-        and not table.concealed_kongs_shown
-    ):
-        return {k: v for k, v in event.items() if k != "tile"}
-    if kind == "declare" and not own and event.get("what") in table.private_openings:
-        return {k: v for k, v in event.items() if k != "value"}
-    return dict(event)
+    if kind == "draw":
+        return dict(event) if own else {k: v for k, v in event.items() if k != "tile"}
+    if kind == "kong":
+        hidden = event.get("kind") == "concealed" and not own and not table.concealed_kongs_shown
+        return {k: v for k, v in event.items() if k != "tile"} if hidden else dict(event)
+    if kind == "declare":
+        view = dict(event)
+        if not own and event.get("what") in table.private_openings:
+            viewers = event.get("seen_by")
+            if not isinstance(viewers, list) or seat not in viewers:
+                view["value"] = ""
+        return view
+    if own:
+        return dict(event)
+    return {"event": kind, **({"seat": event["seat"]} if "seat" in event else {})}
 
 
 def seat_events(
     events: Iterable[Mapping[str, Any]], seat: int, table: TableRules
 ) -> list[dict[str, Any]]:
-    """The stream of ``events`` as ``seat`` sees it (see the module's rules).
+    """The stream of ``events`` as ``seat`` sees it (see the module's rules); ``table`` is
+    the game's (``game.table``), so a slice of the log (each new event) streams alike.
 
     Example:
         >>> from majiang.game import Game, EfficiencyBot, play
