@@ -1,7 +1,7 @@
 """The table server under load, on loopback only: many tables of bot clients playing at once
 over WebSocket, bounded in count and time.
 
-    python benches/server_load.py [--tables 200] [--hands 2] [--kill] [--cpu-check] [--json]
+    python benches/server_load.py [--tables 200] [--hands 2] [--kill] [--lean] [--cpu-check]
 
 Starts ``majiang serve`` on a free loopback port with a fresh SQLite file, creates
 ``--tables`` rooms of four person seats (``hands`` hands each, no time limit) and plays every
@@ -179,7 +179,13 @@ class Load:
             except ConnectionClosed:
                 ws = await self.connect()
                 self.reconnects += 1
-                frame = {"type": "join", "room": s.room, "token": s.token, "since": len(s.stream)}
+                frame = {
+                    "type": "join",
+                    "room": s.room,
+                    "token": s.token,
+                    "since": len(s.stream),
+                    "lean": self.args.lean,
+                }
                 await ws.send(json.dumps(frame))
                 s.sent = None
                 continue
@@ -221,9 +227,8 @@ class Load:
             for seat in range(4):
                 s = Seat(room, seat)
                 ws = await self.connect()
-                s.token = (
-                    await self.call(ws, {"type": "join", "room": room, "seat": seat}, "joined")
-                )["token"]
+                join = {"type": "join", "room": room, "seat": seat, "lean": a.lean}
+                s.token = (await self.call(ws, join, "joined"))["token"]
                 self.seats.append(s)
                 sockets.append((s, ws))
         await control.close()
@@ -315,6 +320,7 @@ def main() -> None:
     p.add_argument("--variant", default="nanchang")
     p.add_argument("--kill", action="store_true", help="SIGKILL and restart the server halfway")
     p.add_argument("--timeout", type=float, default=900.0)
+    p.add_argument("--lean", action="store_true", help="lean clients (view only with a prompt)")
     p.add_argument("--cpu-check", action="store_true")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
@@ -325,6 +331,7 @@ def main() -> None:
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} vCPUs",
         "python": platform.python_version(),
         "variant": args.variant,
+        "lean": args.lean,
     }
     if args.cpu_check:
         from compare_game import cpu_share

@@ -176,3 +176,26 @@ def test_the_browser_files_are_served(server: ServerProcess, tmp_path: Path) -> 
         page = r.read().decode()
     assert "<script" in page and "majiang" in page.lower()
     assert server.get("/api/variants") == sorted(server.get("/api/variants"))
+
+
+def test_a_lean_client_gets_its_view_only_when_asked(server: ServerProcess) -> None:
+    c = server.client()
+    room = new_room(c, variant="nanchang", hands=1, time_limit=0)
+    c.send(type="join", room=room, lean=True)
+    c.until("joined")
+    assert c.until("state")["view"]["seat"] == 0  # a resync always has the view
+    c.send(type="ready")
+    frames = []
+    while True:
+        f = c.recv()
+        if f["type"] == "events":
+            frames.append(f)
+            assert (f["view"] is not None) == bool(f["legal"])
+            if f["legal"]:
+                c.send(type="act", action=choose(f["legal"]), seq=f["seq"] + len(f["events"]))
+        elif f["type"] == "state" and f["legal"]:
+            c.send(type="act", action=choose(f["legal"]), seq=f["seq"])
+        elif f["type"] == "hand_end":
+            break
+    assert any(f["view"] is None for f in frames) and any(f["view"] for f in frames)
+    c.close()

@@ -78,6 +78,7 @@ class Connection:
         self.stamp = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.lean = False
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queues a frame; a client too far behind is disconnected (it can resync)."""
@@ -176,6 +177,7 @@ class TableServer:
             if conn.room is not None:
                 raise RoomError("already_joined", "this connection already holds a seat")
             room = self._room(frame["room"])
+            conn.lean = frame.get("lean", False)
             seat, _ = room.join(conn, frame.get("seat"), frame.get("token"), frame.get("since"))
             conn.room, conn.seat = room, seat
             return

@@ -142,6 +142,10 @@ def _join(f: Mapping[str, Any]) -> dict[str, Any]:
         out["token"] = _text("token", f["token"])
     if "since" in f:
         out["since"] = _int("since", f["since"], 0, 2**31)
+    if "lean" in f:
+        if not isinstance(f["lean"], bool):
+            raise _bad("lean must be true or false")
+        out["lean"] = f["lean"]
     return out
 
 
@@ -172,7 +176,7 @@ def _bare(kind: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "create": (frozenset({"variant", "options", "hands", "seats", "time_limit"}), _create),
-    "join": (frozenset({"room", "seat", "token", "since"}), _join),
+    "join": (frozenset({"room", "seat", "token", "since", "lean"}), _join),
     "ready": (frozenset(), _bare("ready")),
     "act": (frozenset({"action", "seq"}), _act),
     "resync": (frozenset({"since"}), _resync),

@@ -37,7 +37,9 @@ log = logging.getLogger("majiang.server")
 
 
 class Client(Protocol):
-    """What a room needs of a connection: a way to queue a frame (never blocks)."""
+    """What a room needs of a connection: a way to queue a frame (never blocks). A client
+    with a true ``lean`` attribute gets ``view`` only when it is asked to act (and in
+    ``state`` frames)."""
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queues one frame for the client."""
@@ -188,7 +190,9 @@ class Room:
         d = self.seats[seat].deadline
         return None if d is None else max(0.0, round(d - self.clock(), 3))
 
-    def _prompt(self, seat: int) -> dict[str, Any]:
+    def _prompt(self, seat: int, view: bool = True) -> dict[str, Any]:
+        """The seat's view (None when not ``view`` and it is not asked to act: a lean
+        client), legal actions, who acts, 托管 and its deadline."""
         g = self.game
         acting = g.to_act()
         legal = g.legal_actions(seat) if seat in acting and self.status == "playing" else []
@@ -197,7 +201,7 @@ class Room:
             # learns only whether it is asked itself
             acting = [seat] if seat in acting else []
         return {
-            "view": g.observation(seat).to_dict(),
+            "view": g.observation(seat).to_dict() if view or legal else None,
             "legal": [a.to_dict() for a in legal],
             "to_act": acting,
             "auto": self.seats[seat].auto,
@@ -236,11 +240,12 @@ class Room:
         for seat, s in enumerate(self.seats):
             if not s.clients or (not new and seat != actor):
                 continue  # an answer in a claim window is told to nobody but its seat
+            lean = all(getattr(c, "lean", False) for c in s.clients)
             frame = {
                 "type": "events",
                 "seq": first,
                 "events": seat_events(new, seat, self.table),
-                **self._prompt(seat),
+                **self._prompt(seat, view=not lean),
             }
             for c in s.clients:
                 c.send(frame)
