@@ -84,9 +84,10 @@ def test_play_a_hand_read_the_settlement_and_replay_it(browser: Any, server: Ser
     d = browser
     d.get(server.url + "/")
     wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#variant option"))
-    assert "和三个机器人打" in d.find_element(By.ID, "create").text
+    assert d.find_element(By.ID, "create").text == "开房间（其余座位由机器人打）"
+    assert d.find_element(By.ID, "people").get_attribute("value") == "1"  # three bots
     d.find_element(By.ID, "lang").click()
-    assert d.find_element(By.ID, "create").text == "Play against three bots"
+    assert d.find_element(By.ID, "create").text == "Create the room (bots take the other seats)"
     d.find_element(By.ID, "create").click()
     clicks = 0
     deadline = time.monotonic() + 90

@@ -5,7 +5,7 @@
 const LABELS = {
   zh: {
     title: "麻将 majiang", new_room: "新房间", variant: "玩法", hands: "局数",
-    time_limit: "限时（秒，0 不限）", play_bots: "和三个机器人打", stored_hands: "已存牌局（回放）",
+    time_limit: "限时（秒，0 不限）", play_bots: "开房间（其余座位由机器人打）", stored_hands: "已存牌局（回放）",
     lobby: "大厅", back: "后退", step: "前进", play: "播放", pause: "暂停", replay: "回放",
     seat: "座位", you: "你", bot: "机器人", person: "玩家", score: "分", wall: "牌墙",
     wilds: "精", indicator: "翻牌", dealer: "庄", hand: "手牌", pond: "牌河", melds: "副露",
@@ -15,11 +15,12 @@ const LABELS = {
     auto: "托管中", auto_off: "取消托管", auto_on: "托管", match_over: "比赛结束",
     draws: "摸牌", discards: "打出", wins: "胡了", draw_game: "流局（荒庄）", deal: "发牌",
     none: "暂无", hand_no: "第{n}局", concealed: "暗", exposed: "明", added: "补",
-    lang: "English",
+    lang: "English", people: "真人座位", open_rooms: "开放的房间", join: "加入", free: "空位",
+    room: "房间",
   },
   en: {
     title: "majiang 麻将", new_room: "New room", variant: "Variant", hands: "Hands",
-    time_limit: "Time limit (s, 0 none)", play_bots: "Play against three bots",
+    time_limit: "Time limit (s, 0 none)", play_bots: "Create the room (bots take the other seats)",
     stored_hands: "Stored hands (replay)", lobby: "Lobby", back: "Back", step: "Step",
     play: "Play", pause: "Pause", replay: "Replay", seat: "Seat", you: "you", bot: "bot",
     person: "player", score: "score", wall: "wall", wilds: "jing (wild)", indicator: "indicator",
@@ -31,7 +32,8 @@ const LABELS = {
     auto_off: "Take back", auto_on: "Auto-play", match_over: "match over", draws: "draws",
     discards: "discards", wins: "wins", draw_game: "exhaustive draw", deal: "deal",
     none: "none yet", hand_no: "hand {n}", concealed: "concealed", exposed: "exposed",
-    added: "added", lang: "中文",
+    added: "added", lang: "中文", people: "people seats", open_rooms: "Open rooms", join: "Join",
+    free: "free seats", room: "Room",
   },
 };
 let lang = localStorage.getItem("majiang.lang") || "zh";
@@ -150,6 +152,7 @@ function log(line) { const l = $("log"); l.append(el("li", {}, line)); l.scrollT
 function onFrame(f) {
   if (f.type === "created") {
     roomId = f.room;
+    log(t("room") + " " + f.room);
     send({ type: "join", room: roomId });
   } else if (f.type === "joined") {
     me = f.seat;
@@ -252,6 +255,15 @@ async function loadLobby() {
   const sel = $("variant"); const chosen = sel.value; sel.textContent = "";
   for (const v of variants) sel.append(el("option", { value: v }, v));
   if (chosen) sel.value = chosen;
+  const rooms = await (await fetch("/api/rooms")).json();
+  const open = $("rooms-list"); open.textContent = "";
+  const joinable = rooms.filter((r) => r.status === "waiting" && r.seats.some((x) => x.kind === "person" && !x.joined));
+  if (!joinable.length) open.append(el("li", {}, t("none")));
+  for (const r of joinable) {
+    const free = r.seats.filter((x) => x.kind === "person" && !x.joined).length;
+    open.append(el("li", {}, el("button", { type: "button", class: "room-join", onclick: () => joinRoom(r.room) }, t("join")),
+      " " + t("room") + " " + r.room + " · " + r.variant + " · " + t("free") + " " + free));
+  }
   const hands = await (await fetch("/api/hands")).json();
   const list = $("hands-list"); list.textContent = "";
   if (!hands.length) list.append(el("li", {}, t("none")));
@@ -271,10 +283,17 @@ $("lang").onclick = () => { lang = lang === "zh" ? "en" : "zh"; localStorage.set
 $("create-form").onsubmit = (ev) => {
   ev.preventDefault();
   show("table"); $("log").textContent = ""; $("settlement").hidden = true;
+  const people = parseInt($("people").value, 10) || 1;
+  const seats = [0, 1, 2, 3].map((s) => (s < people ? "person" : "bot"));
   const frame = { type: "create", variant: $("variant").value, hands: parseInt($("hands").value, 10) || 1,
-    seats: ["person", "bot", "bot", "bot"], time_limit: parseFloat($("time-limit").value) || 0 };
+    seats, time_limit: parseFloat($("time-limit").value) || 0 };
   connect(() => send(frame));
 };
+function joinRoom(id) {
+  show("table"); $("log").textContent = ""; $("settlement").hidden = true;
+  roomId = id;
+  connect(() => send({ type: "join", room: id }));
+}
 $("back-to-lobby").onclick = () => { roomId = null; if (ws) ws.close(); loadLobby(); };
 $("replay-close").onclick = () => { if (replayTimer) replayPlay(); loadLobby(); };
 $("replay-back").onclick = () => replayMove(-1);
