@@ -40,7 +40,7 @@ def test_any_text_is_a_frame_or_a_protocol_error(data: str | bytes) -> None:
     assert isinstance(frame, dict) and isinstance(frame["type"], str)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(TYPES, st.dictionaries(st.text(max_size=10), JSON, max_size=5))
 def test_any_object_is_a_frame_or_a_protocol_error(kind: str, fields: dict[str, Any]) -> None:
     text = json.dumps({"type": kind, **fields})

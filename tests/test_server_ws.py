@@ -199,3 +199,38 @@ def test_a_lean_client_gets_its_view_only_when_asked(server: ServerProcess) -> N
             break
     assert any(f["view"] is None for f in frames) and any(f["view"] for f in frames)
     c.close()
+
+
+def test_random_frames_never_take_the_server_down(server: ServerProcess) -> None:
+    import json
+    import random
+
+    rng = random.Random(16)
+    player = server.client()
+    room = new_room(player, variant="nanjing", hands=1)
+    player.send(type="join", room=room)
+    player.until("joined")
+    fuzz = server.client()
+    fuzz.send(type="join", room=new_room(fuzz, variant="nanchang", hands=1))
+    fuzz.until("joined")
+    pieces: list[object] = ["act", "join", "ready", "create", 7, None, True, [], {}, "5m", -1]
+    sent = 0
+    for _ in range(90):  # under the flood limit's burst of 100
+        frame = {rng.choice(["type", "action", "seat", "room", "x"]): rng.choice(pieces)}
+        frame.update(type=rng.choice(["act", "join", "create", "resync", "auto", 3]))
+        if rng.random() < 0.5:
+            frame["action"] = {"type": rng.choice(["discard", "kong", "chow"]), "tile": "9z"}
+        text = json.dumps(frame)
+        if rng.random() < 0.2:
+            text = text[: rng.randrange(len(text))]
+        fuzz.ws.send(text)
+        sent += 1
+    codes: set[str] = set()
+    while len(codes) < 2:
+        f = fuzz.recv()
+        if f["type"] == "error":
+            codes.add(f["code"])
+    assert sent == 90
+    # the other room plays on to its end
+    player.send(type="ready")
+    assert sum(play_to_end(player, {})["settlement"]["deltas"]) == 0

@@ -132,16 +132,30 @@ class TableServer:
         self.store = Store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self.broken: list[str] = []
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> int:
-        """Loads every unfinished room from the store; returns how many."""
+        """Loads every unfinished room from the store; returns how many. A room that cannot
+        be rebuilt (its stored actions no longer give its stored events, e.g. after an
+        engine change) is left out and named in ``broken``, never served half-right."""
         for row in self.store.rooms():
             if row["status"] == "finished":
                 continue
-            room = Room.load(row, self.store)
+            try:
+                room = Room.load(row, self.store)
+            except Exception:
+                log.exception("room %s cannot be rebuilt from the store", row["id"])
+                self.broken.append(row["id"])
+                continue
+            room.on_finished = self._evict
             self.rooms[room.id] = room
         return len(self.rooms)
+
+    def _evict(self, room: Room) -> None:
+        """Drops a finished room nobody is connected to (its hands stay in the store)."""
+        if room.status == "finished" and not any(s.clients for s in room.seats):
+            self.rooms.pop(room.id, None)
 
     def create_room(self, config: dict[str, Any]) -> Room:
         """A new room (``config``: the checked fields of a ``create`` frame)."""
@@ -151,6 +165,7 @@ class TableServer:
         if cfg["variant"] not in names():
             raise RoomError("bad_room", f"unknown variant {cfg['variant']!r}")
         room = Room.create(cfg, self.store)
+        room.on_finished = self._evict
         self.rooms[room.id] = room
         room.kick()
         return room
@@ -220,7 +235,8 @@ class TableServer:
                     frame = parse_frame(data, self.limits.frame)
                     self.handle(conn, frame)
                 except (ProtocolError, RoomError) as e:
-                    conn.send(error_frame(e.code, e.message, _ref(data)))
+                    ref = None if e.code == "too_large" else _ref(data)
+                    conn.send(error_frame(e.code, e.message, ref))
                 except Exception:  # never let one frame take the room or server down
                     log.exception("frame failed")
                     conn.send(error_frame("server", "the server could not handle that frame"))
@@ -228,7 +244,9 @@ class TableServer:
             pass
         finally:
             if conn.room is not None and conn.seat is not None:
-                conn.room.leave(conn.seat, conn)
+                room = conn.room
+                room.leave(conn.seat, conn)
+                self._evict(room)
             conn.closed = True
             if not writer.done():
                 conn.queue.put_nowait(None)

@@ -99,6 +99,7 @@ class Room:
         self.ends: list[int] = []  # seq of each hand's settlement event
         self.bot = EfficiencyBot()
         self.last_actor: int | None = None
+        self.on_finished: Callable[[Room], None] | None = None
         self.time_limit = float(config.get("time_limit", 0.0))
         self._driving = False
         self._task: asyncio.Task[None] | None = None
@@ -398,6 +399,8 @@ class Room:
         self._send_events(first, seat)
         if status:
             self._broadcast(self.info())
+            if self.on_finished is not None:
+                self.on_finished(self)
 
     # ------------------------------------------------------------------ bots and 托管
     def kick(self) -> None:
