@@ -115,6 +115,10 @@ def test_a_seat_that_does_not_act_is_played_by_a_bot(server: ServerProcess) -> N
     c.send(type="join", room=room)
     c.until("joined")
     c.send(type="ready")
+    asked = c.recv()
+    while not asked.get("legal"):
+        asked = c.recv()
+    assert 0 < asked["deadline_in"] <= 0.3  # the frame that asks says the time left
     auto = c.until("auto", timeout=30)
     assert auto == {"type": "auto", "on": True, "reason": "time"}
     # the bot plays the seat: its events go on without this client acting
@@ -125,6 +129,13 @@ def test_a_seat_that_does_not_act_is_played_by_a_bot(server: ServerProcess) -> N
     while info["seats"][0]["auto"]:
         info = c.until("room")
     c.close()
+    # the store says who played: the seat's moves after the time limit are EfficiencyBot's
+    import sqlite3
+
+    con = sqlite3.connect(server.db)
+    actors = {a for (a,) in con.execute("SELECT actor FROM actions WHERE room = ?", (room,))}
+    con.close()
+    assert "auto" in actors
 
 
 def test_bad_input_gets_errors_and_never_takes_a_room_down(server: ServerProcess) -> None:

@@ -334,6 +334,7 @@ class Room:
     def _start(self) -> None:
         self.status = "playing"
         self.store.set_status(self.id, "playing")
+        self._set_deadlines()
 
     def set_auto(self, seat: int, on: bool) -> None:
         """Turns 托管 on or off for a person seat."""
@@ -395,6 +396,7 @@ class Room:
         if status:
             self.status = status
         self.seats[seat].deadline = None
+        self._set_deadlines()
         self.last_actor = seat
         self._send_events(first, seat)
         if status:
@@ -448,12 +450,9 @@ class Room:
             self._driving = False
         self._schedule()
 
-    def _schedule(self) -> None:
-        """Sets the 托管 deadline of every person seat that must act (and clears the
-        others'), and the one timer for the earliest."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+    def _set_deadlines(self) -> None:
+        """Starts the 托管 deadline of every person seat that must act and has none, and
+        clears the others' (before the frames that ask them go out, which say it)."""
         if self.time_limit <= 0 or self.status != "playing":
             return
         acting = set(self.game.to_act())
@@ -464,6 +463,16 @@ class Room:
                     s.deadline = now + self.time_limit
             else:
                 s.deadline = None
+
+    def _schedule(self) -> None:
+        """Sets the deadlines (:meth:`_set_deadlines`) and the one timer for the earliest."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.time_limit <= 0 or self.status != "playing":
+            return
+        self._set_deadlines()
+        now = self.clock()
         pending = [s.deadline for s in self.seats if s.deadline is not None]
         if pending:
             loop = asyncio.get_running_loop()

@@ -190,6 +190,7 @@ function render(f) {
   if (wilds.length) bar.append(el("span", {}, t("wilds") + " "), ...wilds.map((n) => tile(n)));
   if (f.auto) bar.append(el("strong", { id: "auto-flag" }, " · " + t("auto")));
   else if (f.legal.length) bar.append(el("strong", {}, " · " + t("your_turn")));
+  if (!f.auto && f.legal.length && f.deadline_in !== null) bar.append(el("span", { id: "deadline" }, " · ⏱ " + Math.ceil(f.deadline_in) + " s"));
   const seats = $("seats"); seats.textContent = "";
   const discardable = new Set(f.legal.filter((a) => a.type === "discard").map((a) => a.tile));
   for (let k = 0; k < 4; k++) {
