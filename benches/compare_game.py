@@ -1,7 +1,8 @@
 """Complete hands a second: majiang's engine beside riichienv's, in one run.
 
     python benches/compare_game.py [--hands N] [--repeat R] [--json]
-    python benches/compare_game.py --variants [--hands N] [--repeat R] [--cpu-check] [--json]
+    python benches/compare_game.py --variants [--hands N] [--repeat R] [--cpu-check] [--cpu-time]
+        [--json]
 
 Both engines are driven from Python by random legal actions, one complete hand (one kyoku
 for riichienv) per game, observations built for every seat that acts:
@@ -18,10 +19,11 @@ figure is the best of R runs of N hands. The ratio is majiang's rate over riichi
 ``EfficiencyBot`` a table, matches of four hands (``Game(v, seed=m, hands=4)``, ``N / 4``
 matches a run, the same seeds for every run), with each variant's turns per hand (its hands
 differ in length: Nanchang's eight wild tiles end hands early) and the rate over
-Nanchang's. ``--cpu-check`` times a fixed pure-Python loop alone and then in two processes at
-once, before and after, and reports how much of two cores the machine gave (2.0: two whole
-cores; 1.0: the two processes shared one), with the load average: another user's jobs show
-there.
+Nanchang's. ``--cpu-time`` divides by the process's CPU time instead of the wall clock (on a
+machine other jobs load, the time this process was not running is left out). ``--cpu-check``
+times a fixed pure-Python loop alone and then in two processes at once, before and after, and
+reports how much of two cores the machine gave (2.0: two whole cores; 1.0: the two processes
+shared one), with the load average: another user's jobs show there.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def majiang_hands(n: int, bots: str) -> int:
     return n
 
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan")
 
 
 def variant_hands(variant: str, n: int) -> int:
@@ -111,14 +113,17 @@ def riichienv_hands(n: int) -> int:
     return n
 
 
-def interleaved(runs: dict[str, Callable[[], int]], repeat: int) -> dict[str, float]:
-    """Best hands-per-second of each run, the runs taken in turn."""
+def interleaved(
+    runs: dict[str, Callable[[], int]], repeat: int, clock: Callable[[], float] = time.perf_counter
+) -> dict[str, float]:
+    """Best hands-per-second of each run, the runs taken in turn (``clock``: wall time, or
+    the process's CPU time with ``--cpu-time``)."""
     best = dict.fromkeys(runs, 0.0)
     for _ in range(repeat):
         for name, fn in runs.items():
-            start = time.perf_counter()
+            start = clock()
             n = fn()
-            best[name] = max(best[name], n / (time.perf_counter() - start))
+            best[name] = max(best[name], n / (clock() - start))
     return best
 
 
@@ -129,6 +134,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--variants", action="store_true", help="the three variants, side by side")
     parser.add_argument("--cpu-check", action="store_true", help="how much of two cores we got")
+    parser.add_argument(
+        "--cpu-time", action="store_true", help="rates per second of this process's CPU time"
+    )
     args = parser.parse_args()
     if args.variants:
         variants_main(args)
@@ -163,7 +171,9 @@ def variants_main(args: argparse.Namespace) -> None:
     runs: dict[str, Callable[[], int]] = {
         v: functools.partial(variant_hands, v, args.hands) for v in VARIANTS
     }
-    rates = interleaved(runs, args.repeat)
+    rates = interleaved(
+        runs, args.repeat, time.process_time if args.cpu_time else time.perf_counter
+    )
     after = cpu_share() if args.cpu_check else None
     turns = {v: turns_per_hand(v, args.hands) for v in VARIANTS}
     if args.json:

@@ -9,7 +9,7 @@ import pytest
 from majiang.game import EfficiencyBot, Game, RandomBot, play
 
 HANDS = 20
-VARIANTS = ("nanchang", "pingxiang", "nanjing")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan")
 
 
 def _run(kind: str, variant: str = "nanchang") -> int:

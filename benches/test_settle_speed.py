@@ -110,3 +110,41 @@ def test_settle_varied_records_cold(benchmark: Any) -> None:
 
     settlements = benchmark.pedantic(run, rounds=100, warmup_rounds=2)
     assert len({s.deltas for s in settlements}) > 1
+
+
+# ------------------------------------------------------------------ Sichuan (血战到底)
+def _sichuan_records() -> list[dict[str, Any]]:
+    """A typical 血战 hand (three wins, a kong) and an exhaustive draw (查花猪, 查大叫, 退税),
+    the examples of docs/rules/sichuan.md."""
+    from majiang.variants.sichuan import EXAMPLE
+
+    kong = {
+        **EXAMPLE,
+        "players": [
+            EXAMPLE["players"][0],
+            EXAMPLE["players"][1],
+            EXAMPLE["players"][2],
+            {**EXAMPLE["players"][3], "melds": [{"kind": "an_gang", "tiles": "5555s"}]},
+        ],
+        "kongs": [{"seat": 3, "kind": "an_gang", "tile": "5s", "after_wins": 1}],
+    }
+    kong["players"][0] = {**EXAMPLE["players"][0], "hand": "1367m2468p13789s"}
+    import json
+    from pathlib import Path
+
+    drawn = json.loads(
+        (Path(__file__).resolve().parent.parent / "examples" / "sichuan-hand.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    return [kong, drawn]
+
+
+def test_settle_sichuan_records(benchmark: Any) -> None:
+    records = _sichuan_records()
+
+    def run() -> list[majiang.Settlement]:
+        return [majiang.settle(r) for r in records]
+
+    settlements = benchmark.pedantic(run, rounds=1000, iterations=2, warmup_rounds=20)
+    assert all(sum(s.deltas) == 0 for s in settlements)

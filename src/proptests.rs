@@ -259,6 +259,8 @@ proptest! {
         let _ = eval.winning_tiles(&counts, jing, melds);
         let _ = eval.discard_options(&counts, jing, melds, Some(&visible));
         let _ = eval.discard_options(&counts, jing, melds, None);
+        let keep: [bool; NUM_KINDS] = std::array::from_fn(|k| visible[k] % 2 == 1);
+        let _ = eval.best_discard(&counts, jing, melds, Some(&visible), &keep);
         // decompositions may be many with wild tiles: a small limit keeps the case fast
         let limit = if limit > 64 && jing.mask().count_ones() > 0 { limit.min(64) } else { limit };
         if let Ok(ds) = eval.decompositions(&counts, jing, melds, limit) {

@@ -203,9 +203,9 @@ def records() -> tuple[dict[str, Any], ...]:
     """Valid hand records of every variant: the examples and played hands (wins and draws)."""
     out = [
         json.loads((ROOT / "examples" / name).read_text("utf-8"))
-        for name in ("nanchang-hand.json", "pingxiang-hand.json")
+        for name in ("nanchang-hand.json", "pingxiang-hand.json", "sichuan-hand.json")
     ]
-    for variant in ("nanchang", "pingxiang", "nanjing"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
         game = play(Game(variant, seed=11, hands=4), [EfficiencyBot() for _ in range(4)])
         out += game.records
     return tuple(out)
@@ -215,7 +215,7 @@ def records() -> tuple[dict[str, Any], ...]:
 def logs() -> tuple[tuple[dict[str, Any], ...], ...]:
     """Event logs of every variant (two hands each, so that the second follows the first)."""
     out = []
-    for variant in ("nanchang", "pingxiang", "nanjing"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
         game = play(Game(variant, seed=5, hands=2), [RandomBot(s) for s in range(4)])
         out.append(tuple(game.events))
     return tuple(out)
@@ -225,7 +225,7 @@ def logs() -> tuple[tuple[dict[str, Any], ...], ...]:
 def snapshots() -> tuple[dict[str, Any], ...]:
     """Games of every variant at several points of a hand (turns, claim windows)."""
     out = []
-    for variant in ("nanchang", "pingxiang", "nanjing"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
         for seed in range(3):
             game = Game(variant, seed=seed)
             bots = [RandomBot(seed * 4 + s) for s in range(4)]
@@ -450,7 +450,7 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
         options = [lambda: ["--json"]]
     elif command == "simulate":
         options = [
-            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "x"))],
+            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "sichuan", "x"))],
             lambda: ["--hands", number()],
             lambda: ["--seed", number()],
             lambda: ["--bots", rng.choice(("random", "efficiency,random", "x", ""))],
@@ -474,7 +474,7 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
             lambda: ["--seat", number()],
             lambda: ["--seed", number()],
             lambda: ["--hands", number()],
-            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "x"))],
+            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "sichuan", "x"))],
             lambda: ["--hints"],
             lambda: ["--glyphs"],
             lambda: ["--zh"],

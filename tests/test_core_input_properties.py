@@ -146,6 +146,7 @@ SHAPE_QUERIES = [
     majiang.is_winning,
     majiang.winning_tiles,
     majiang.discard_options,
+    majiang.best_discard,
     majiang.decompositions,
 ]
 
@@ -166,6 +167,7 @@ def test_shape_queries_raise_only_majiang_errors(
     for f in SHAPE_QUERIES:
         _only_majiang_errors(lambda f=f: f(tiles_, rules=rules, jing=jing, melds=melds))  # type: ignore[misc]
     _only_majiang_errors(lambda: majiang.discard_options(tiles_, visible=extra))
+    _only_majiang_errors(lambda: majiang.best_discard(tiles_, visible=extra, keep=jing))
     _only_majiang_errors(lambda: majiang.decompositions(tiles_, jing=jing, limit=extra))
 
 

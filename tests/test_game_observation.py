@@ -109,3 +109,30 @@ def test_to_dict_uses_tile_names() -> None:
     assert data["drawn"] is not None and data["drawn"] in majiang.parse_tiles(data["hand"])
     assert data["ponds"] == ["", "", "", ""] and data["phase"] == "turn"
     assert game.observation(0).to_dict()["drawn"] is None
+
+
+def test_efficiency_bot_holding_the_flipped_indicator_discards_by_the_capped_counts() -> None:
+    # The indicator stays in the wall and may be drawn: a hand holding all four of its kind
+    # sees five with it, which visible() caps. The bot first asks the core with the uncapped
+    # counts (refused: more than four in all) and then with visible(); its choice must be the
+    # ranking's first non-wild discard under the capped counts.
+    from majiang.game.actions import DISCARDS
+
+    obs = Game(seed=2, dealer=0).observation(0)
+    k = obs.indicator_kind
+    assert k is not None and k < 34
+    hand = [0] * 34
+    hand[k] = 4
+    free = [j for j in range(34) if j not in obs.wild_kinds and j != k]
+    for j in free[:10]:
+        hand[j] = 1
+    held = obs._replace(
+        hand_counts=tuple(hand), melds=((), (), (), ()), pond_kinds=((), (), (), ())
+    )
+    assert held._seen()[k] == 1 and held.visible()[k] == 0
+    legal = [DISCARDS[j] for j in range(34) if hand[j]]
+    options = majiang.discard_options(
+        hand, rules=held.rules, jing=held.wilds, melds=0, visible=held.visible()
+    )
+    want = next(o for o in options if o["discard"] not in held.wilds)["discard"]
+    assert EfficiencyBot().act(held, legal) == DISCARDS[majiang.tile_index(want)]

@@ -22,6 +22,7 @@ from majiang.game.observation import HIDDEN_KONG
 OBSERVATION_KEYS = {
     "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "wilds", "scores",
     "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules", "declared",
+    "shown", "wins",
 }  # fmt: skip
 MATCHES = 1000
 HANDS_PER_MATCH = 10

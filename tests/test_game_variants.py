@@ -16,7 +16,17 @@ import pytest
 
 import majiang
 from majiang.cli.table_view import event_line
-from majiang.game import Chow, Declare, EfficiencyBot, Game, RandomBot, Variant, play, replay
+from majiang.game import (
+    Chow,
+    Declare,
+    EfficiencyBot,
+    Game,
+    RandomBot,
+    Variant,
+    Win,
+    play,
+    replay,
+)
 from majiang.game.bots import Bot
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
@@ -215,6 +225,142 @@ def test_private_openings_replay_and_restore(pass_one: None) -> None:
                 assert restored.state == game.state
             assert game.tile_count() == 136
         assert replay(game.events).scores == tuple(game.scores)
+
+
+# ------------------------------------------------------------------ the hand goes on (血战-like)
+class TwoWinners(Variant):
+    """Test-only: the hand goes on after the first win and ends at the second (or the wall);
+    every kong pays 1 from each other seat in play at once; a win offered while fewer than 10
+    tiles are left must be taken; passing the next seat's tile to it is seen by the receiver;
+    the dice choose each hand's dealer. Its settlement: 1 from each other seat per winner,
+    plus the kong money again (the engine adds only what was not paid during the hand)."""
+
+    table = TableRules(name="test-two-winners", shapes="standard", chows="none", wins_to_end=2,
+                       multiple_winners=True, openings=("pass",),
+                       private_openings=frozenset({"pass"}))  # fmt: skip
+
+    def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
+        return PassOne.opening_options(self, what, seat, state)  # type: ignore[arg-type]
+
+    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+        return PassOne.after_declarations(self, what, made, state)  # type: ignore[arg-type]
+
+    def opening_viewers(self, what: str, seat: int, state: Any) -> tuple[int, ...]:
+        return ((seat + 1) % 4,)
+
+    def must_win(self, query: Any, state: Any) -> bool:
+        return bool(state.wall.remaining < 10)
+
+    def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, list[int]] | None:
+        if event["event"] != "kong":
+            return None
+        return "kong", _kong_deltas(event["seat"], _out_of(state.wins))
+
+    def record(self, hand: Any) -> dict[str, Any]:
+        paid = [e["deltas"] for e in hand.events if e["event"] == "payment"]
+        return {"variant": self.name, "wins": list(hand.wins), "kongs": paid}
+
+    def next_dealer(self, dealer: int, streak: int, record: Mapping[str, Any],
+                    events: Sequence[Mapping[str, Any]]) -> tuple[int, int]:  # fmt: skip
+        return -1, 1
+
+
+def _out_of(wins: Sequence[Mapping[str, Any]]) -> set[int]:
+    return {s for w in wins for s in (w["winner"] if isinstance(w["winner"], list)
+            else [w["winner"]])}  # fmt: skip
+
+
+def _kong_deltas(seat: int, out: set[int]) -> list[int]:
+    deltas = [0, 0, 0, 0]
+    for s in range(4):
+        if s != seat and s not in out:
+            deltas[s] -= 1
+            deltas[seat] += 1
+    return deltas
+
+
+def two_winners_settle(record: dict[str, Any]) -> Settlement:
+    items = []
+    for w in record["wins"]:
+        for s in w["winner"] if isinstance(w["winner"], list) else [w["winner"]]:
+            items += [Payment(o, s, 1, "胡牌分") for o in range(4) if o != s]
+    for deltas in record["kongs"]:
+        seat = max(range(4), key=lambda s: deltas[s])
+        items += [Payment(s, seat, -deltas[s], "kong") for s in range(4) if deltas[s] < 0]
+    return Settlement.from_items(items, {"wins": record["wins"]})
+
+
+@pytest.fixture
+def two_winners() -> Iterator[None]:
+    register(TwoWinners.table.name, two_winners_settle, TwoWinners)
+    yield
+    unregister(TwoWinners.table.name)
+
+
+def test_winners_leave_play_and_the_hand_goes_on(two_winners: None) -> None:
+    went_on = forced = paid = 0
+    for seed in range(40):
+        bots = mixed(seed)
+        game = Game("test-two-winners", seed=seed, hands=2)
+        while not game.over:
+            assert game.tile_count() == 136
+            out = _out_of(game.state.wins)
+            assert not out & set(game.to_act()), "a seat that has won never acts again"
+            for s in out:
+                assert game.observation((s + 1) % 4).shown[s] == tuple(game.state.hands[s])
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if Win() in legal and game.state.wall.remaining < 10:
+                assert legal == [Win()]  # must win: no pass, nothing else
+                forced += 1
+            game.step(seat, bots[seat].act(game.observation(seat), legal))
+        went_on += sum(1 for r in game.records if len(r["wins"]) > 1)
+        paid += sum(1 for e in game.events if e["event"] == "payment")
+        assert sum(game.scores) == 0
+        assert replay(game.events).scores == tuple(game.scores)
+    assert went_on > 0 and forced > 0 and paid > 0
+
+
+def test_payments_made_during_the_hand_are_in_the_scores_once(two_winners: None) -> None:
+    for seed in range(30):
+        game = Game("test-two-winners", seed=seed)
+        play(game, mixed(seed))
+        if any(e["event"] == "payment" for e in game.events):
+            assert tuple(game.scores) == game.settlements[0].deltas
+            return
+    raise AssertionError("no kong was paid in 30 hands")
+
+
+def test_the_receiver_of_a_private_opening_sees_its_value(two_winners: None) -> None:
+    game = Game("test-two-winners", seed=3, dealer=0)
+    chosen: dict[int, Declare] = {}
+    for seat in range(4):
+        first = game.legal_actions(seat)[0]
+        assert isinstance(first, Declare)
+        chosen[seat] = first
+        game.step(seat, first)
+    for viewer in range(4):
+        seen = dict(enumerate(game.observation(viewer).declared))
+        for giver in range(4):
+            value = dict(seen[giver])["pass"]
+            visible = viewer in (giver, (giver + 1) % 4)
+            assert value == (chosen[giver].value if visible else ""), (viewer, giver)
+
+
+def test_restore_mid_hand_after_a_win(two_winners: None) -> None:
+    for seed in range(40):
+        bots = mixed(seed)
+        game = Game("test-two-winners", seed=seed, hands=2)
+        while not game.over and not game.state.wins:
+            seat = game.to_act()[0]
+            game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+        if game.over or game.state.phase == "over":
+            continue
+        restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+        assert restored.state == game.state and restored.to_act() == game.to_act()
+        assert restored.observation(0) == game.observation(0)
+        return
+    raise AssertionError("no hand went on after a win")
 
 
 # A test-only variant with horses (抓马, seed 001's Guangdong part): after a win the engine

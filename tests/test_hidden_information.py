@@ -6,7 +6,8 @@ hand, every pond, the exposed melds (another seat's concealed kong only as exist
 only where the variant lays them face up), the tiles laid aside, the jing indicator where the
 variant flips one, the others' hand sizes and the wall size. The Observation, its dict form
 and its numpy planes must hold exactly that (the ``unseen`` plane computed here from the
-state), and nothing of seat ``s``'s view, legal actions or per-seat table may change when the
+state), and nothing of seat ``s``'s view, legal actions, per-seat table or learning encoding
+(``majiang.rl.encode``: planes and efficiency planes; ``legal_mask``) may change when the
 hidden tiles (the other seats' concealed tiles and kongs, the live wall) are dealt anew. The
 per-seat log view (the CLI's ``event_line`` with a viewer) must not change either when an
 event's hidden fields do.
@@ -31,9 +32,15 @@ from majiang.game.bots import Bot
 from majiang.game.observation import PHASES
 from majiang.game.state import HandState, Meld, mpsz
 from majiang.game.wall import Wall
+from majiang.rl import encode, legal_mask
 from majiang.tiles import KINDS, TILE_NAMES
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "sichuan-exchange", "sichuan-xueliu")
+OPTIONS: dict[str, dict[str, Any]] = {
+    "sichuan-exchange": {"exchange": True, "cap": 5},
+    "sichuan-xueliu": {"xueliu": True},
+}
+"""Variants under options (name-options): Sichuan with 换三张, a private exchange."""
 HANDS = 70  # matches per variant, 3 hands each: 210 hands a variant
 HIDDEN = Meld("an_gang", (), None)
 ROW = {name: i for i, name in enumerate(PLANES)}
@@ -53,9 +60,41 @@ def visible_melds(game: Game, seat: int) -> tuple[tuple[Meld, ...], ...]:
     )
 
 
+def out_seats(game: Game) -> list[int]:
+    """The seats that have won and left play (tables whose hand goes on after a win)."""
+    if game.table.wins_to_end <= 1 or game.table.winners_stay:
+        return []  # winners stay in play (血流成河): nothing shown
+    return [s for w in game.state.wins for s in (w["winner"] if isinstance(w["winner"], list)
+            else [w["winner"]])]  # fmt: skip
+
+
+def declared_view(game: Game, seat: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Every seat's declarations as ``seat`` may see them: public ones; a private one (换三张)
+    only for the seat itself and the seat the dice made receive its tiles."""
+    st = game.state
+    out = []
+    for other, d in enumerate(st.declared):
+        shown = []
+        for what, value in d.items():
+            if what in game.table.private_openings and other != seat:
+                dice = sum(st.wall.dice) % 3  # 1: next seat, 0: across, 2: previous
+                receiver = (other + {1: 1, 0: 2, 2: 3}[dice]) % 4
+                value = value if receiver == seat else ""
+            shown.append((what, value))
+        out.append(tuple(shown))
+    return tuple(out)
+
+
 def expected_view(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, from the true state alone."""
     st = game.state
+    out = out_seats(game)
+    public = out or (game.table.winners_stay and st.wins)
+    wins = tuple(
+        (tuple(w["winner"]) if isinstance(w["winner"], list) else (w["winner"],),
+         KINDS.index(w["tile"]))
+        for w in st.wins
+    ) if public else ()  # fmt: skip
     flips = game.table.flips_wild
     if not flips:
         assert st.indicator is None and st.lower is None, "no flip, no indicator"
@@ -78,8 +117,11 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         "drawn_kind": st.drawn if phase == "turn" and st.turn == seat else None,
         "flowers": tuple(st.flowers),
         "rules": game.table.shapes,
-        # the variant's opening declarations (Nanjing's 报听) are public
-        "declared": tuple(tuple(d.items()) for d in st.declared),
+        # the variant's opening declarations (Nanjing's 报听, 定缺) are public, 换三张 not
+        "declared": declared_view(game, seat),
+        # a seat that has won and left play shows its hand (血战)
+        "shown": tuple(tuple(st.hands[s]) if s in out else () for s in range(4)),
+        "wins": wins,
     }
 
 
@@ -109,6 +151,8 @@ def expected_dict(view: dict[str, Any]) -> dict[str, Any]:
         "discarder": view["discarder"],
         "rules": view["rules"],
         "declared": [dict(d) for d in view["declared"]],
+        "shown": [mpsz(h) if h else None for h in view["shown"]],
+        "wins": [{"winner": list(w), "tile": KINDS[k]} for w, k in view["wins"]],
     }
 
 
@@ -135,6 +179,13 @@ def expected_unseen(game: Game, seat: int) -> npt.NDArray[np.int64]:
         seen[st.indicator] += 1
     if st.phase == "rob" and st.rob_tile is not None and not game.over:
         seen[st.rob_tile] += 1
+    out = out_seats(game)
+    for other in out:
+        if other != seat:
+            seen += np.array(st.hands[other], np.int64)  # shown face up
+    if out or game.table.winners_stay:
+        for w in st.wins:
+            seen[KINDS.index(w["tile"])] += 1  # each win's tile, once
     return 4 - np.minimum(seen, 4)
 
 
@@ -172,6 +223,15 @@ def expected_planes(game: Game, seat: int, view: dict[str, Any]) -> npt.NDArray[
     a[ROW["dealer_streak"]] = min(st.streak, 255)
     a[ROW["phase"]] = PHASES.index(view["phase"])
     a[ROW["discarder"]] = 255 if st.discarder is None else (st.discarder - seat) % 4
+    out = out_seats(game)
+    for rel in range(4):
+        other = (seat + rel) % 4
+        if other in out:
+            a[ROW["shown_self"] + rel] = st.hands[other]
+    if out or game.table.winners_stay:
+        for w in st.wins:
+            for s in w["winner"] if isinstance(w["winner"], list) else [w["winner"]]:
+                a[ROW["won"], (s - seat) % 4] = KINDS.index(w["tile"]) + 1
     return a
 
 
@@ -186,7 +246,7 @@ def check_view(game: Game, seat: int) -> None:
     st = game.state
     if view["phase"] != "over":  # the others' hand sizes follow from what the seat sees
         for other in range(4):
-            acting = st.phase == "turn" and st.turn == other
+            acting = st.phase in ("turn", "declare") and st.turn == other
             assert sum(st.hands[other]) == 13 + acting - 3 * len(o.melds[other])
     if st.phase == "turn" and view["phase"] == "turn":
         assert o.drawn_kind is None or st.turn == seat
@@ -201,7 +261,8 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
     hands = [list(h) for h in st.hands]
     melds = list(st.melds)
     tiles = list(st.wall.tiles)
-    others = [s for s in range(4) if s != seat]
+    out = out_seats(game)
+    others = [s for s in range(4) if s != seat and s not in out]  # a winner's hand is shown
     flower = [t in game.table.laid_aside for t in range(len(TILE_NAMES))]
     live = [i for i in range(st.wall.head, st.wall.tail) if not flower[tiles[i]]]
     if not game.table.concealed_kongs_shown:
@@ -254,6 +315,9 @@ def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
     assert a.to_dict() == b.to_dict()
     assert (a.to_numpy() == b.to_numpy()).all()
     assert game.legal_actions(seat) == twin.legal_actions(seat)
+    # The learning layer's encoding (engine and efficiency planes) and mask: the same.
+    assert (encode(game, seat) == encode(twin, seat)).all()
+    assert (legal_mask(game, seat) == legal_mask(twin, seat)).all()
     if render:
         one, two = io.StringIO(), io.StringIO()
         console(one).print(table_view(game, seat))
@@ -279,6 +343,12 @@ def redacted(event: dict[str, Any], viewer: int, game: Game) -> dict[str, Any]:
     elif kind == "draw" and event["seat"] != viewer:
         out["tile"] = "5z" if event["tile"] != "5z" else "6z"
     elif (
+        kind == "declare"
+        and event["what"] in game.table.private_openings
+        and event["seat"] != viewer
+    ):
+        out["value"] = "999m" if event["value"] != "999m" else "111p"
+    elif (
         kind == "kong"
         and event["kind"] == "concealed"
         and event["seat"] != viewer
@@ -289,31 +359,35 @@ def redacted(event: dict[str, Any], viewer: int, game: Game) -> dict[str, Any]:
 
 
 def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
-    shows = game.table.concealed_kongs_shown
+    shows, private = game.table.concealed_kongs_shown, game.table.private_openings
     for viewer in range(4):
         for event in events:
-            line = str(event_line(event, viewer, shows_concealed_kongs=shows))
-            junk = str(
-                event_line(redacted(event, viewer, game), viewer, shows_concealed_kongs=shows)
-            )
+            line = str(event_line(event, viewer, shows_concealed_kongs=shows,
+                                  private_openings=private))  # fmt: skip
+            hidden = redacted(event, viewer, game)
+            junk = str(event_line(hidden, viewer, shows_concealed_kongs=shows,
+                                  private_openings=private))  # fmt: skip
             assert line == junk, (viewer, event)
 
 
 # ------------------------------------------------------------------ the matches
 def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
-    for match in range(HANDS):
-        yield match, Game(variant, seed=1000 + match, hands=3), bots_for(match)
+    name, options = variant.split("-")[0], OPTIONS.get(variant)
+    count = HANDS if name != "sichuan" else HANDS // 2 if variant != "sichuan-xueliu" else 22
+    for match in range(count):
+        yield match, Game(name, seed=1000 + match, hands=3, options=options), bots_for(match)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
     rng = random.Random(variant)
-    steps = twins = kongs_hidden = 0
+    steps = twins = kongs_hidden = shown_checked = 0
     for _, game, bots in matches(variant):
         logged = 0
         while not game.over:
             for seat in range(4):
                 check_view(game, seat)
+            shown_checked += bool(out_seats(game))
             if steps % 3 == 0:
                 seat = rng.randrange(4)
                 twin = reshuffled(game, seat, rng)
@@ -333,6 +407,8 @@ def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
         for seat in range(4):
             check_view(game, seat)  # the final table too
     assert steps > HANDS * 3 * 20 and twins > steps // 4
+    if variant in ("sichuan", "sichuan-exchange"):
+        assert shown_checked > 0, "no winner's shown hand was ever checked"
     if variant != "nanjing":
         assert kongs_hidden > 0, "no hidden concealed kong was ever checked"
 
@@ -341,7 +417,7 @@ def test_the_first_turn_counts_no_hidden_tile_as_seen() -> None:
     """The issue's numbers: the dealer's unseen plane sums to 136 - 14 = 122 at the first turn
     (121 when a live wall tile was counted as a seen indicator), less Nanjing's dragons laid
     aside; only Nanchang's flipped indicator (face up) counts."""
-    for variant in VARIANTS:
+    for variant in ("nanchang", "pingxiang", "nanjing"):
         game = Game(variant, seed=7, dealer=0)
         unseen = game.observation(0).to_numpy()[ROW["unseen"]]
         aside = sum(1 for f in game.state.flowers for t in f if t < 34)

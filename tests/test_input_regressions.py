@@ -248,3 +248,12 @@ def test_judgement_messages_quote_input_capped() -> None:
         with pytest.raises(majiang.MajiangError) as info:
             fail()
         assert len(str(info.value)) < 200
+
+
+def test_to_counts_refuses_a_fifth_copy() -> None:
+    # Found by hypothesis (test_input_properties): four 中 by name and one by glyph counted 5.
+    with pytest.raises(majiang.InvalidHandError, match=r"^5 copies of 7z: a kind has only four$"):
+        tiles.to_counts("中中中中🀄")
+    with pytest.raises(majiang.InvalidHandError, match=r"^5 copies of 1m"):
+        tiles.to_counts(["1m"] * 5)
+    assert tiles.to_counts("1111m")[0] == 4

@@ -57,7 +57,7 @@ def test_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     [
         ("{not json", "not JSON"),
         ({**record(), "dealer": 9}, "dealer: expected a seat 0-3, got 9"),
-        ({**record(), "variant": "sichuan"}, "variant: unknown variant 'sichuan'"),
+        ({**record(), "variant": "hongkong"}, "variant: unknown variant 'hongkong'"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

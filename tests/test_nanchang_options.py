@@ -229,6 +229,39 @@ def _xia_fan(base: Settlement, changed: Settlement) -> None:
     assert changed.by_reason("下翻") == ()
 
 
+def _discard_payers(base: Settlement, changed: Settlement) -> None:
+    # 点炮一家付: only the discarder (seat 2) pays the hand, its own share
+    assert [(p.payer, p.amount) for p in changed.by_reason("胡牌分")] == [
+        (p.payer, p.amount) for p in base.by_reason("胡牌分") if p.payer == 2
+    ]
+
+
+def _di_fen(base: Settlement, changed: Settlement) -> None:
+    assert [p.amount for p in changed.items] == [3 * p.amount for p in base.items]
+
+
+def fed_chong_guan() -> dict[str, Any]:  # [000]'s example: seat 1 chowed seat 0's 副精 4p
+    return {
+        "variant": "nanchang",
+        "dealer": 3,
+        "jing_indicator": "3p",
+        "players": [
+            {"hand": "147m258s1234567z"},
+            {"hand": "3p3p123m789m12s", "melds": [{"kind": "chi", "tiles": "456p", "from": 0}]},
+            {"hand": "4p258m369s123456z"},
+            {"hand": "369m179p47s12347z"},
+        ],
+        "result": {"kind": "win", "winner": 1, "tile": "3s", "from": None},
+        "fed_jing": [{"seat": 1, "from": 0, "tile": "4p"}],
+    }
+
+
+def _feeder_pays(base: Settlement, changed: Settlement) -> None:
+    # seats 2 and 3 no longer pay seat 1's 冲关; seat 0 pays it for all three
+    assert sorted((p.payer, p.amount) for p in base.by_reason("冲关")) == [(0, 5), (2, 5), (3, 5)]
+    assert sorted((p.payer, p.amount) for p in changed.by_reason("冲关")) == [(0, 5), (0, 20)]
+
+
 CASES: list[tuple[str, Any, Callable[[], dict[str, Any]] | None, set[str], Check]] = [
     ("jing_count_discards", False, kongs_and_pond_jing, {"副精", "霸王精"}, _jing_count_discards),
     ("bawang_mode", "plus_10", de_guo_discard, {"霸王精"}, _bawang),
@@ -253,6 +286,9 @@ CASES: list[tuple[str, Any, Callable[[], dict[str, Any]] | None, set[str], Check
     ("chao_zhuang_penalty", 7, streak_2_draw, {"抄庄"}, _chao_zhuang),
     # seat 2 also holds an upper jing, so the record has other payments 下翻 must not touch
     ("xia_fan", False, lambda: xia_fan_record(hands={2: "4p"}), {"下翻"}, _xia_fan),
+    ("discard_payers", "discarder", ping_hu_discard, {"胡牌分"}, _discard_payers),
+    ("di_fen", 3, streak_2_draw, {"副精", "霸王精", "荒庄", "抄庄"}, _di_fen),
+    ("chong_guan_feeder_pays", True, fed_chong_guan, {"冲关"}, _feeder_pays),
 ]
 
 

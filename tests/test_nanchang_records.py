@@ -171,7 +171,7 @@ BAD: list[tuple[str, Edit, str]] = [
     ),
     ("unknown field", _set("players[0].hnad", "1m"), r"^players\[0\]\.hnad: unknown field"),
     ("unknown top field", _set("winner", 1), r"^winner: unknown field"),
-    ("unknown variant", _set("variant", "sichuan"), r"^variant: unknown variant 'sichuan'"),
+    ("unknown variant", _set("variant", "hongkong"), r"^variant: unknown variant 'hongkong'"),
     (
         "three players",
         lambda r: r["players"].pop(),

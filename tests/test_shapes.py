@@ -186,6 +186,40 @@ def test_discard_options_agree_with_shanten(preset: str, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+def test_best_discard_is_the_first_option_not_kept(preset: str, rng: random.Random) -> None:
+    # Against the whole ranking (discard_options): the first whose discard is not kept, else
+    # the first; with visible tiles and a kept set of the wild kinds plus random others.
+    for i in range(200):
+        melds = i % 5
+        counts = (
+            near_complete_counts(rng, 14 - 3 * melds)
+            if i % 2
+            else random_counts(rng, 14 - 3 * melds)
+        )
+        jing = _jing(rng)
+        visible = [rng.randrange(5 - c) if rng.random() < 0.3 else 0 for c in counts]
+        wild = [majiang.tile_index(t) for t in jing]
+        keep = tuple(k for k in range(34) if k in wild or (counts[k] and rng.random() < 0.2))
+        args: dict[str, Any] = {"rules": preset, "jing": jing, "melds": melds, "visible": visible}
+        options = majiang.discard_options(counts, **args)
+        names = {majiang.tiles.KINDS[k] for k in keep}
+        want = next((o for o in options if o["discard"] not in names), options[0])
+        assert majiang.best_discard(counts, keep=keep, **args) == want, (counts, jing, keep)
+        assert majiang.best_discard(counts, **args) == options[0]
+
+
+def test_best_discard_errors() -> None:
+    with pytest.raises(majiang.InvalidHandError, match="needs 14 concealed tiles"):
+        majiang.best_discard("123m456p789s1234z")
+    with pytest.raises(majiang.InvalidHandError, match="more than four in all"):
+        majiang.best_discard("1111m456p789s1234z", visible="1m")
+    with pytest.raises(majiang.InvalidHandError, match="keep: 1f is a flower"):
+        majiang.best_discard("123m456p789s1234z5z", keep="1f")
+    with pytest.raises(majiang.ArgumentTypeError, match="keep"):
+        majiang.best_discard("123m456p789s1234z5z", keep=5.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_decompositions_exist_exactly_for_complete_hands(preset: str, rng: random.Random) -> None:
     for i in range(300):
         melds = i % 5

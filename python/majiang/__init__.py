@@ -22,6 +22,7 @@ from majiang._core import (
     Decomposition,
     Rules,
     __version__,
+    best_discard,
     decompositions,
     discard_options,
     is_winning,
@@ -47,8 +48,9 @@ from majiang.errors import (
 )
 from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
+from majiang.room import RoomConfig
 from majiang.settlement import Payment, Settlement, settle
-from majiang.variants import nanchang, nanjing, pingxiang
+from majiang.variants import nanchang, nanjing, pingxiang, sichuan
 
 __all__ = [
     "ArgumentTypeError",
@@ -64,12 +66,14 @@ __all__ = [
     "Payment",
     "RecordError",
     "ReplayError",
+    "RoomConfig",
     "Rules",
     "RulesError",
     "Settlement",
     "TileParseError",
     "__version__",
     "batch",
+    "best_discard",
     "decompositions",
     "discard_options",
     "is_winning",
@@ -82,6 +86,7 @@ __all__ = [
     "settle",
     "shanten",
     "shanten_detail",
+    "sichuan",
     "tile_index",
     "tiles",
     "to_chinese",

@@ -18,6 +18,7 @@ __all__ = [
     "_list_reads",
     "_panic_for_test",
     "batch",
+    "best_discard",
     "decompositions",
     "discard_options",
     "is_winning",
@@ -144,6 +145,15 @@ def discard_options(
     melds: int = 0,
     visible: _Hand | None = None,
 ) -> list[DiscardOption]: ...
+def best_discard(
+    tiles: _Hand,
+    *,
+    rules: _RulesArg = None,
+    jing: _JingArg = None,
+    melds: int = 0,
+    visible: _Hand | None = None,
+    keep: _JingArg = None,
+) -> DiscardOption: ...
 def decompositions(
     tiles: _Hand,
     *,

@@ -36,6 +36,12 @@ GANG_KINDS: frozenset[str] = frozenset({"ming_gang", "an_gang", "bu_gang"})
 
 
 @lru_cache(maxsize=4096)
+def _text(kinds: tuple[int, ...]) -> str:
+    """:func:`kinds_text` of a meld's kinds (few distinct melds exist: remembered)."""
+    return kinds_text(kinds)
+
+
+@lru_cache(maxsize=4096)
 def _parse(text: str) -> tuple[int, ...]:
     counts = to_counts(text)  # InvalidHandError for a flower or a bad name
     return tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
@@ -79,7 +85,7 @@ class Meld:
             >>> Meld("bu_gang", (4,) * 4, 1).tiles
             '5555m'
         """
-        return self.spelled if self.spelled is not None else kinds_text(self.kinds)
+        return self.spelled if self.spelled is not None else _text(self.kinds)
 
     @property
     def is_gang(self) -> bool:

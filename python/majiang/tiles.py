@@ -89,11 +89,16 @@ def kinds_text(kinds: Iterable[int]) -> str:
 
 
 def to_counts(tiles: str | Sequence[str]) -> list[int]:
-    """Counts of the 34 kinds in ``tiles`` (flowers are an error).
+    """Counts of the 34 kinds in ``tiles`` (flowers are an error, and so are five copies of
+    a kind: InvalidHandError).
 
     Example:
         >>> to_counts(["5m", "5m"])[4]
         2
+        >>> to_counts("中中中中🀄")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.InvalidHandError: 5 copies of 7z: a kind has only four
     """
     counts = [0] * NUM_KINDS
     try:
@@ -111,6 +116,8 @@ def to_counts(tiles: str | Sequence[str]) -> list[int]:
         if index >= NUM_KINDS:
             raise InvalidHandError(f"flower {name} has no place among the 34 kinds")
         counts[index] += 1
+        if counts[index] > 4:
+            raise InvalidHandError(f"5 copies of {name}: a kind has only four")
     return counts
 
 

@@ -30,6 +30,7 @@ from rich.text import Text
 
 import majiang
 from majiang.cli.console import console
+from majiang.cli.simulate import read_room
 from majiang.cli.table_view import (
     Tiles,
     Trimmed,
@@ -42,7 +43,9 @@ from majiang.errors import MajiangError, RulesError, quoted
 from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
+from majiang.game.simulation import make_bots
 from majiang.game.state import HandState
+from majiang.room import HUMAN
 from majiang.tiles import KINDS
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
@@ -99,6 +102,12 @@ def register(commands: Any) -> None:
         default=DEFAULT,
         choices=variant_names(),
         help=f"the rules (default {DEFAULT})",
+    )
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a room configuration (JSON): variant, options, hands, stake, caps and the bots; "
+        "its human seat (if any) is yours",
     )
     p.add_argument("--hints", action="store_true", help="show shanten and the best discards")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
@@ -215,7 +224,7 @@ class Session:
         self.me: int = args.seat
         self.opts: dict[str, Any] = {"glyphs": args.glyphs, "zh": args.zh}
         self.tiles = Tiles(args.glyphs, args.zh)
-        self.bots = [EfficiencyBot(s) for s in range(4)]
+        self.bots: list[Any] = [EfficiencyBot(s) for s in range(4)]
         self.hand = 0  # hands settled so far
 
     # ------------------------------------------------------------------ input
@@ -372,13 +381,26 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise RulesError(f"--hands: expected a positive number, got {args.hands}")
     seed = random.randrange(2**32) if args.seed is None else args.seed
+    room = read_room(args.config) if args.config else None
+    options: dict[str, Any] = {}
+    against = "three EfficiencyBots"
+    if room is not None:  # the room's rules, length and seats
+        humans = [s for s, name in enumerate(room.bots) if name == HUMAN]
+        if len(humans) > 1:
+            raise RulesError(f"bots: majiang play seats one human, got {list(room.bots)}")
+        args.variant, args.hands, options = room.variant, room.hands, room.game_options()
+        if humans:
+            args.seat = humans[0]
+        against = ", ".join(n for s, n in enumerate(room.bots) if s != args.seat) + " bots"
     out = console()
     session = Session(args, out)
+    if room is not None:
+        names = [name if name != HUMAN else "efficiency" for name in room.bots]
+        session.bots = make_bots(names, seed)
     out.print(
-        f"majiang play: {args.variant}, seed {seed}, you are seat {args.seat} against three "
-        "EfficiencyBots"
+        f"majiang play: {args.variant}, seed {seed}, you are seat {args.seat} against {against}"
     )
-    game = Game(args.variant, seed=seed, hands=args.hands)
+    game = Game(args.variant, seed=seed, hands=args.hands, options=options)
     try:
         session.play(game)
     except (_Quit, KeyboardInterrupt) as e:

@@ -24,6 +24,7 @@ from rich.table import Table
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
+from majiang.room import RoomConfig
 from majiang.variants import lookup
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
@@ -32,6 +33,7 @@ EXAMPLE = """examples:
   majiang simulate --hands 1000 --seed 1                     four EfficiencyBots
   majiang simulate --hands 1000 --bots efficiency,random,efficiency,random --workers 2
   majiang simulate --hands 200 --log games.jsonl --json      statistics as JSON, every event logged
+  majiang simulate --hands 100000 --ray ray://head:10001       on a Ray cluster (--ray alone: local)
 
 The same seed prints the same statistics, whatever --workers is. Replay a log with
 `majiang replay games.jsonl`.
@@ -59,8 +61,23 @@ def register(commands: Any) -> None:
         "--per-game", type=int, default=1, help="hands per match (dealer rotation, 爬楼)"
     )
     p.add_argument("--workers", type=int, default=1, help="processes to spread the hands over")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="spread the matches over a Ray cluster (pip install ray): at ADDRESS "
+        "(ray://head:10001, auto), else a local instance; the same results",
+    )
     p.add_argument("--log", metavar="FILE", help="write every event as JSON Lines")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a room configuration (JSON: variant, options, hands per match, stake, caps, "
+        "bots); it replaces --variant, --bots and --per-game",
+    )
     p.set_defaults(run=run)
 
 
@@ -90,7 +107,20 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     return [seats, hands]
 
 
+def read_room(path: str) -> RoomConfig:
+    """The room configuration in a JSON file (RulesError naming the file when unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesError(f"--config {path}: cannot read: {e}") from None
+    return RoomConfig.from_json(text)
+
+
 def run(args: argparse.Namespace) -> int:
+    room = read_room(args.config) if args.config else None
+    if room is not None:
+        args.variant, args.bots, args.per_game = room.variant, ",".join(room.bot_names()), 1
     bots = tuple(b.strip() for b in str(args.bots).split(","))
     if len(bots) == 1:
         bots *= 4
@@ -115,16 +145,23 @@ def run(args: argparse.Namespace) -> int:
             )
             stack.enter_context(progress)
             task = progress.add_task("hands", total=args.hands)
-            stats = simulate(
-                args.hands,
-                seed=args.seed,
-                bots=bots,
-                per_game=args.per_game,
-                variant=args.variant,
-                workers=args.workers,
-                log=log,
-                progress=lambda n: progress.update(task, completed=n),
-            )
+            common: dict[str, Any] = {
+                "seed": args.seed,
+                "workers": args.workers,
+                "log": log,
+                "progress": lambda n: progress.update(task, completed=n),
+                "ray": False if args.ray is None else args.ray,
+            }
+            if room is not None:
+                stats = simulate(args.hands, config=room, **common)
+            else:
+                stats = simulate(
+                    args.hands,
+                    bots=bots,
+                    per_game=args.per_game,
+                    variant=args.variant,
+                    **common,
+                )
     except OSError as e:  # the log cannot be opened, written (a full disk) or closed
         if not args.log:
             raise

@@ -308,6 +308,9 @@ def event_line(
         return Text(f"{who} turns up horses {tiles.text(str(event.get('tiles')))} (抓马)")
     if kind == "draw-game":
         return Text("the wall is empty: exhaustive draw (荒庄)", style="bold yellow")
+    if kind == "payment":  # paid at once during the hand (Sichuan's kong money)
+        deltas = " ".join(f"{d:+d}" for d in event.get("deltas", []))
+        return Text(f"paid at once ({event.get('reason')}): {deltas}", style="yellow")
     if kind == "settlement":
         deltas = " ".join(f"{d:+d}" for d in event.get("deltas", []))
         scores = " ".join(f"{s:+d}" for s in event.get("scores", []))
@@ -357,8 +360,13 @@ def settlement_headline(s: Settlement, variant: str | None = None) -> str:
         >>> settlement_headline(Settlement.from_items([], pattern={"result": "win",
         ...     "winner": 1, "self_drawn": False, "hands": ["门清"], "flowers": 50}), "nanjing")
         'seat 1 wins on a discard: 门清 (50 花)'
+        >>> settlement_headline(Settlement.from_items([], pattern={"result": "draw", "wins": [],
+        ...     "huazhu": [2]}), "sichuan")
+        '流局 查花猪 seat 2'
     """
     p = s.pattern
+    if "wins" in p and "winner" not in p:  # a hand that went on after its wins (血战)
+        return _described(p, variant)
     if p.get("result") == "win":
         if p.get("self_drawn"):
             how = "self-drawn"

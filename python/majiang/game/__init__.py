@@ -16,6 +16,7 @@ from majiang.game.log import read_events, write_events
 from majiang.game.observation import PLANES, Observation, stack_observations
 from majiang.game.replay import Replay, ReplayedHand, ReplayStep, iter_replay, replay
 from majiang.game.simulation import simulate
+from majiang.game.streams import seat_events
 from majiang.variants import Variant, get_variant
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "play",
     "read_events",
     "replay",
+    "seat_events",
     "simulate",
     "stack_observations",
     "write_events",

@@ -14,6 +14,7 @@ from typing import Any, Literal, cast
 
 from majiang._core import parse_tiles
 from majiang.errors import IllegalActionError, MajiangError, quoted
+from majiang.tiles import KIND_INDEX as _KIND_INDEX
 from majiang.tiles import KINDS
 
 __all__ = [
@@ -178,6 +179,23 @@ def kong(kind_index: int, kind: KongKind) -> Kong:
 
 
 _KIND_NAMES = frozenset(KINDS)
+_CHOW_KINDS: dict[str, tuple[int, ...]] = {}
+
+
+def _chow_kinds(tiles: str) -> tuple[int, ...]:
+    """The kind of each tile of a chow's ``tiles`` (MPSZ text), in order; remembered for the
+    few texts the engine's chows have (at most 1,024 texts are kept).
+
+    Example:
+        >>> _chow_kinds("345m")
+        (2, 3, 4)
+    """
+    found = _CHOW_KINDS.get(tiles)
+    if found is None:
+        found = tuple(_KIND_INDEX[x] for x in parse_tiles(tiles))
+        if len(_CHOW_KINDS) < 1024:
+            _CHOW_KINDS[tiles] = found
+    return found
 
 
 def _check_text(data: Mapping[str, Any], key: str, value: Any) -> str:

@@ -15,8 +15,20 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import majiang
-from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game.actions import (
+    PASS,
+    Action,
+    Chow,
+    Declare,
+    Discard,
+    Kong,
+    Pass,
+    Pong,
+    Win,
+    _chow_kinds,
+)
 from majiang.game.engine import Observation
+from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
@@ -55,7 +67,10 @@ class EfficiencyBot:
     """Wins whenever it can; discards by :func:`majiang.discard_options` (lowest shanten, most
     unseen effective tiles, keeps wild tiles unless forced); claims only when that lowers shanten;
     declares a concealed or added kong (never of a wild tile) when the hand after it is no further
-    from winning than after its best discard.
+    from winning than after its best discard. Offered declarations whose values name what the
+    seat gives up (a suit letter ``m``/``p``/``s``: every tile of that suit, e.g. a void suit;
+    tiles: those tiles, e.g. tiles passed on), it gives up the least: the suit with the fewest
+    tiles, then the weakest one (fewest pairs and neighbours), and the least connected tiles.
 
     Example:
         >>> EfficiencyBot().act(None, [Pong(), Win(), Pass()])   # type: ignore[arg-type]
@@ -66,55 +81,94 @@ class EfficiencyBot:
         self.seed = seed
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """The bot's choice.
+        """The bot's choice (one of the ``legal`` objects themselves, so the engine finds it
+        by identity).
 
         Example:
             >>> EfficiencyBot().act(None, [Pass()])   # type: ignore[arg-type]
             Pass()
         """
-        if any(isinstance(a, Win) for a in legal):
-            return Win()
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards: list[Discard] = []
+        kongs: list[Kong] = []
+        claims: list[Action] = []
+        for a in legal:  # one pass, the engine's usual order: a win first, then the rest
+            if isinstance(a, Discard):
+                discards.append(a)
+            elif isinstance(a, Win):
+                return a
+            elif isinstance(a, Kong):
+                kongs.append(a)
+                claims.append(a)
+            elif isinstance(a, Pong | Chow):
+                claims.append(a)
         if discards:
-            return self._turn(observation, discards, [a for a in legal if isinstance(a, Kong)])
-        claims = [a for a in legal if isinstance(a, Pong | Chow | Kong)]
+            return self._turn(observation, discards, kongs)
         if claims:
-            return self._claim(observation, claims)
+            return self._claim(observation, claims, legal)
+        declares = [a for a in legal if isinstance(a, Declare) and a.value]
+        if declares and observation is not None:
+            return min(declares, key=lambda a: _given_up(observation.hand_counts, a.value))
         return legal[0]
 
     def _turn(self, obs: Observation, discards: list[Discard], kongs: list[Kong]) -> Action:
-        wilds = obs.wilds
-        options = majiang.discard_options(
-            list(obs.hand_counts),
-            rules=obs.rules,
-            jing=wilds,
-            melds=obs.meld_count,
-            visible=obs.visible(),
-        )
-        allowed = {d.tile for d in discards}
-        ranked = [o for o in options if o["discard"] in allowed]
-        plain = [o for o in ranked if o["discard"] not in wilds]
-        best = (plain or ranked)[0] if ranked else None
+        if len(discards) == 1 and not kongs:
+            return discards[0]  # nothing to weigh (a variant's restriction left one)
+        wild_kinds = obs.wild_kinds  # the same tuple all hand: the core parses it once
+        hand = list(obs.hand_counts)
+        rules, melds = obs.rules, obs.meld_count
+        offered = {d.tile: d for d in discards}
+        wilds = obs.wilds if wild_kinds else ()
+        # The best discard that is not a wild tile, else the best one (the core's choice
+        # among every held kind); only when some held kinds may not be discarded now, the
+        # best of those that may, read from the whole ranking. The visible counts go uncapped
+        # first: the core refuses a hand plus visible above four, and only then is the
+        # observation's capped visible() needed (the flipped indicator drawn).
+        visible = obs._seen()
+        try:
+            best: DiscardOption | None = majiang.best_discard(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
+            )
+        except majiang.InvalidHandError:
+            capped = obs.visible()
+            if capped == visible:
+                raise
+            visible = capped
+            best = majiang.best_discard(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
+            )
+        if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
+            options = majiang.discard_options(
+                hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible
+            )
+            best = first = None
+            for o in options:
+                if o["discard"] in offered:
+                    if first is None:
+                        first = o
+                    if o["discard"] not in wilds:
+                        best = o
+                        break
+            if best is None:
+                best = first
         for k in kongs:
             if k.tile in wilds:
                 continue
-            after = list(obs.hand_counts)
+            after = list(hand)
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
-            melds = obs.meld_count + concealed
-            s = majiang.shanten(after, rules=obs.rules, jing=wilds, melds=melds)
+            s = majiang.shanten(after, rules=rules, jing=wild_kinds, melds=melds + concealed)
             if best is None or s <= best["shanten"]:
                 return k
-        return Discard(best["discard"] if best else discards[0].tile)
+        return offered[best["discard"]] if best else discards[0]
 
-    def _claim(self, obs: Observation, claims: Sequence[Action]) -> Action:
+    def _claim(self, obs: Observation, claims: Sequence[Action], legal: Sequence[Action]) -> Action:
         hand = list(obs.hand_counts)
         k = obs.meld_count
-        before = majiang.shanten(hand, rules=obs.rules, jing=obs.wilds, melds=k)
-        tile = obs.last_discard
-        assert tile is not None
-        t = INDEX[tile]
-        best: tuple[int, Action] = (before, Pass())
+        wild_kinds = obs.wild_kinds
+        before = majiang.shanten(hand, rules=obs.rules, jing=wild_kinds, melds=k)
+        t = obs.last_discard_kind
+        assert t is not None
+        best: tuple[int, Action | None] = (before, None)
         for a in claims:
             after = list(hand)
             if isinstance(a, Pong):
@@ -122,13 +176,65 @@ class EfficiencyBot:
             elif isinstance(a, Kong):
                 after[t] -= 3
             elif isinstance(a, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(a.tiles)]
+                seq = list(_chow_kinds(a.tiles))
                 seq.remove(t)
                 for x in seq:
                     after[x] -= 1
-            if any(after[j] < hand[j] for j in (INDEX[x] for x in obs.wilds)):
+            if any(after[j] < hand[j] for j in wild_kinds):
                 continue
-            s = majiang.shanten(after, rules=obs.rules, jing=obs.wilds, melds=k + 1)
+            s = majiang.shanten(after, rules=obs.rules, jing=wild_kinds, melds=k + 1)
             if s < best[0]:
                 best = (s, a)
-        return best[1]
+        if best[1] is not None:
+            return best[1]
+        return next((a for a in legal if isinstance(a, Pass)), PASS)
+
+
+_SUITS = "mps"
+
+
+def _given_up(hand: Sequence[int], value: str) -> tuple[int, int, int]:
+    """How much a declaration whose ``value`` names what is given up costs the hand ``hand``:
+    (tiles held of the suit, the suit's strength kept, the strength of what is given up).
+    A suit letter gives up every tile of that suit; a tile text those tiles.
+
+    Example:
+        >>> hand = majiang.tiles.to_counts("19m123456p2345s")
+        >>> min("mps", key=lambda v: _given_up(hand, v))
+        'm'
+        >>> _given_up(hand, "19m") < _given_up(hand, "234s")
+        True
+    """
+    if value in _SUITS:
+        suit = _SUITS.index(value)
+        given = [0] * 34
+        given[suit * 9 : suit * 9 + 9] = hand[suit * 9 : suit * 9 + 9]
+    else:
+        try:
+            given = majiang.tiles.to_counts(value)
+        except majiang.MajiangError:
+            return (99, 99, 99)
+        held = [k for k in range(34) if given[k]]
+        suit = held[0] // 9 if held else 3
+    if suit > 2:
+        return (99, 99, 99)
+    span = range(suit * 9, suit * 9 + 9)
+    kept = [hand[k] - given[k] for k in range(34)]
+    return (sum(hand[k] for k in span), _strength(given, span) - _strength(kept, span), 0)
+
+
+def _strength(counts: Sequence[int], span: range) -> int:
+    """Pairs and neighbours (a tile one or two apart) within ``span``: how connected it is.
+
+    Example:
+        >>> _strength(majiang.tiles.to_counts("1135m"), range(9))
+        4
+    """
+    score = 0
+    for k in span:
+        if counts[k]:
+            score += 2 * (counts[k] >= 2) + 2 * (counts[k] >= 3)
+            for d in (1, 2):
+                if k + d in span and counts[k + d]:
+                    score += 1
+    return score

@@ -36,12 +36,14 @@ from majiang.game.actions import (
     Pass,
     Pong,
     Win,
+    _chow_kinds,
     from_dict,
     kong,
 )
 from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.wall import Wall
+from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
@@ -58,6 +60,9 @@ FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 """``FROM[s]``: every seat in turn order from ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
+_NO_DECLARATIONS: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
+_NOTHING_SHOWN: tuple[tuple[int, ...], ...] = ((), (), (), ())
+_new_observation = tuple.__new__  # Observation's fields in order, without its keyword parsing
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
@@ -115,7 +120,7 @@ class Game:
 
     def __init__(
         self,
-        variant: str | Variant = DEFAULT,
+        variant: str | Variant | RoomConfig = DEFAULT,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         hands: int = 1,
@@ -125,6 +130,8 @@ class Game:
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
     ) -> None:
+        if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
+            variant, options, hands = variant.game_arguments(options, hands)
         _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
@@ -137,6 +144,8 @@ class Game:
         self.settlements: list[Settlement] = []
         self.over = False
         self._legal: dict[int, list[Action]] = {}
+        self._deal_at: int | None = None  # the index of the hand in play's deal event
+        self._melds_view: tuple[Any, Any] | None = None  # the melds, as the others see them
         self._shared: tuple[Any, ...] | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
@@ -181,8 +190,11 @@ class Game:
         self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
         self._has_flowers = any(self._flower[t] for t in set(table.tiles))
         self._kept = table.kept_back
-        self._openings = table.openings  # the restriction hooks are asked only with openings
+        self._openings = table.openings
+        # the restriction hooks are asked only with openings or winners who stay in play
+        self._restricts = bool(table.openings) or table.winners_stay
         self._carried: dict[str, Any] = {}
+        self._out = [False, False, False, False]  # seats that have won and left play (血战)
 
     # ----------------------------------------------------------------- hand start
     def _begin(
@@ -193,6 +205,9 @@ class Game:
         carried: Mapping[str, Any] | None = None,
     ) -> None:
         self._carried = dict(self.variant.carry(self.records) if carried is None else carried)
+        if dealer < 0:  # the variant lets the dice choose this hand's dealer
+            dealer = self.rng.randrange(4)
+        self._out = [False, False, False, False]
         hand_seed = self.rng.getrandbits(64)
         flowers: list[tuple[int, ...]] = [(), (), (), ()]
         if deal is None:
@@ -234,6 +249,7 @@ class Game:
             extra.update(indicator=TILE_NAMES[up], lower_indicator=TILE_NAMES[low])
         if self._has_flowers:
             extra["flowers"] = [_text(f) for f in flowers]
+        self._deal_at = len(self.events)
         self._log(
             "deal",
             hand=len(self.records),
@@ -367,15 +383,21 @@ class Game:
         return found
 
     def _can_win_discard(self, seat: int, tile: int, robbing: bool) -> bool:
+        query = self._discard_query(seat, tile, robbing)
+        return query is not None and self.variant.may_win(query)
+
+    def _discard_query(self, seat: int, tile: int, robbing: bool) -> WinQuery | None:
+        """The win ``seat`` may ask for on a discard (or robbed kong), None when the tile is
+        not among its waits or a passed win blocks it."""
         st = self.state
         if seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed):
-            return False
+            return None
         waits = self._waits(seat)
         if tile not in waits:
-            return False
+            return None
         source = st.turn if robbing else st.discarder
         first = not robbing and self._dealers_first_discard()
-        query = WinQuery(
+        return WinQuery(
             seat,
             tile,
             source,
@@ -386,8 +408,17 @@ class Game:
             robbing=robbing,
             waits=waits,
             first_discard=first,
+            state=st,
         )
-        return self.variant.may_win(query)
+
+    def _forced(self, seats: Sequence[int], tile: int, robbing: bool) -> set[int]:
+        """Those of ``seats`` (each offered a win on ``tile``) the variant makes win."""
+        forced = set()
+        for s in seats:
+            query = self._discard_query(s, tile, robbing)
+            if query is not None and self.variant.must_win(query, self.state):
+                forced.add(s)
+        return forced
 
     def _dealers_first_discard(self) -> bool:
         """Whether the discard in play is the dealer's first, before any claim or kong (the
@@ -401,8 +432,12 @@ class Game:
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
-        if self._openings and not self.variant.may_meld(seat, st):
-            return opts
+        if self._restricts:
+            if not self.variant.may_meld(seat, st):
+                return opts
+            kinds = self.variant.meld_kinds(seat, st)
+            if kinds is not None and tile not in kinds:
+                held = 0  # no pong or kong of this kind (a chow may still be offered)
         if held >= 2:
             if held == 3 and st.wall.remaining > self._kept:
                 opts.append(kong(tile, "exposed"))
@@ -432,44 +467,58 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         st = self.state
-        if self.over or seat not in self.to_act():
+        if self.over:
+            return []
+        if st.phase == "turn":
+            if seat != st.turn:
+                return []
+        elif seat not in st.claimants or seat in st.responses:  # not among to_act()
             return []
         if st.phase in ("claim", "rob"):
+            if st.forced and seat in st.forced:
+                return [WIN]  # a win it must take: no pass, no pong or kong
             return [*st.options[seat], PASS]
         if st.phase == "declare":
             return list(st.options[seat])
         hand = st.hands[seat]
         out: list[Action] = []
         if st.drawn is not None:
-            if self._self_drawn_win(seat, hand, st.drawn):
+            query = self._self_drawn_query(seat, hand, st.drawn)
+            if query is not None and self.variant.may_win(query):
+                if self.variant.must_win(query, st):
+                    return [WIN]  # a win it must take
                 out.append(WIN)
             first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
-            melds = not self._openings or self.variant.may_meld(seat, st)
+            melds = not self._restricts or self.variant.may_meld(seat, st)
             if melds and st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:
                     out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
                     if m.kind == "peng" and hand[m.kinds[0]]:
                         out.append(kong(m.kinds[0], "added"))
+                if self._restricts:
+                    kinds = self.variant.meld_kinds(seat, st)
+                    if kinds is not None:
+                        out = [a for a in out if not isinstance(a, Kong) or INDEX[a.tile] in kinds]
         elif self.table.kong_after_pong and st.melds[seat] and st.wall.remaining > self._kept:
             last = st.melds[seat][-1]  # right after a pong, before its discard
             if last.kind == "peng" and last.source is not None and hand[last.kinds[0]]:
                 out.append(kong(last.kinds[0], "added"))
-        allowed = self.variant.allowed_discards(seat, st) if self._openings else None
+        allowed = self.variant.allowed_discards(seat, st) if self._restricts else None
         if allowed is None:
             out += compress(DISCARDS, hand)
         else:
             out += [DISCARDS[k] for k in sorted(allowed) if hand[k]]
         return out
 
-    def _self_drawn_win(self, seat: int, hand: list[int], drawn: int) -> bool:
+    def _self_drawn_query(self, seat: int, hand: list[int], drawn: int) -> WinQuery | None:
         st = self.state
         before = st.waits[seat]  # the waits of the hand before this draw, if still known
         if before is not None and drawn not in before:
-            return False
+            return None
         concealed = list(hand)
         concealed[drawn] -= 1
-        query = WinQuery(
+        return WinQuery(
             seat,
             drawn,
             None,
@@ -479,8 +528,8 @@ class Game:
             st.wilds,
             after_kong=st.after_kong,
             waits=before,
+            state=st,
         )
-        return self.variant.may_win(query)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now.
@@ -492,39 +541,86 @@ class Game:
         if seat.__class__ is not int or not 0 <= seat <= 3:
             seat = _seat_argument(seat, "observation")
         st = self.state
-        own_draw = st.phase == "turn" and st.turn == seat and not self.over
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
-            melds, ponds = tuple(st.melds), tuple(st.ponds)
-            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
-            private = self.table.private_openings
-            declared = tuple(tuple(d.items()) for d in st.declared)
-            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
-            shared = (melds, ponds, tuple(self.scores), tuple(st.flowers), public, others, declared)
-            self._shared = shared
+            shared = self._shared = self._shared_view()
         seen = shared[4]
         if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
             seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
-        return Observation(
-            seat,
-            tuple(st.hands[seat]),
-            seen,
-            shared[1],
-            st.wall.remaining - self._kept,
-            st.indicator,
-            st.wilds,
-            shared[2],
-            st.dealer,
-            st.streak,
-            st.turn,
-            "over" if self.over else st.phase,
-            st.rob_tile if st.phase == "rob" else st.last_discard,
-            st.discarder,
-            st.drawn if own_draw else None,
-            shared[3],
-            self.table.shapes,
-            shared[5] if not self.table.private_openings else _own(shared[5], shared[6], seat),
+        phase = "over" if self.over else st.phase
+        return _new_observation(
+            Observation,
+            (
+                seat,
+                tuple(st.hands[seat]),
+                seen,
+                shared[1],
+                st.wall.remaining - self._kept,
+                st.indicator,
+                st.wilds,
+                shared[2],
+                st.dealer,
+                st.streak,
+                st.turn,
+                phase,
+                st.rob_tile if st.phase == "rob" else st.last_discard,
+                st.discarder,
+                st.drawn if phase == "turn" and st.turn == seat else None,
+                shared[3],
+                self.table.shapes,
+                shared[5] if not self.table.private_openings else self._declared_view(shared, seat),
+                shared[7],
+                shared[8],
+            ),
         )
+
+    def _shared_view(self) -> tuple[Any, ...]:
+        """The parts of an observation every seat sees alike: melds, ponds, scores, flowers,
+        the melds as the others see them, the declarations (as the others and as all), the
+        hands shown by seats that have won and left play and the hand's wins."""
+        st = self.state
+        melds = tuple(st.melds)
+        last = self._melds_view
+        if last is not None and last[0] == melds:  # no meld since the last step (most steps)
+            melds, public = last
+        else:
+            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
+            self._melds_view = (melds, public)
+        if any(st.declared):
+            private = self.table.private_openings
+            declared = tuple(tuple(d.items()) for d in st.declared)
+            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
+        else:
+            declared = others = _NO_DECLARATIONS
+        going_on = st.wins and (self.table.wins_to_end > 1 or self.table.winners_stay)
+        shown, won = _shown(st.wins, st.hands, self._out) if going_on else (_NOTHING_SHOWN, ())
+        return (
+            melds,
+            tuple(st.ponds),
+            tuple(self.scores),
+            tuple(st.flowers),
+            public,
+            others,
+            declared,
+            shown,
+            won,
+        )
+
+    def _declared_view(self, shared: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+        """The declarations ``seat`` sees: the public ones, its own private ones, and those
+        private ones the variant shows it (:meth:`Variant.opening_viewers`)."""
+        view = list(_own(shared[5], shared[6], seat))
+        private = self.table.private_openings
+        for s in AFTER[seat]:
+            full = shared[6][s]
+            if any(w in private and seat in self.variant.opening_viewers(w, s, self.state)
+                   for w, _ in full):  # fmt: skip
+                view[s] = tuple(
+                    (w, v if w not in private or seat in self.variant.opening_viewers(
+                        w, s, self.state) else "")
+                    for w, v in full
+                )  # fmt: skip
+        return tuple(view)
 
     def tile_count(self) -> int:
         """Tiles in the wall, hands, melds, ponds and laid aside: the variant's set (136, 144 for
@@ -539,7 +635,7 @@ class Game:
         st = self.state
         n = st.wall.remaining + sum(map(sum, st.hands)) + sum(len(p) for p in st.ponds)
         robbed = 0 if st.rob_tile is None else 1  # an added kong's tile while it can be robbed
-        won = 0 if st.won_on is None else 1
+        won = len(st.wins) if st.wins else (0 if st.won_on is None else 1)
         aside = sum(map(len, st.flowers))
         return n + robbed + won + aside + sum(len(m.kinds) for ms in st.melds for m in ms)
 
@@ -615,6 +711,7 @@ class Game:
             st.melds[seat] += (Meld("an_gang", (t, t, t, t), None),)
             st.interrupted = True
             self._log("kong", seat=seat, kind="concealed", tile=act.tile)
+            self._pay_now()
             self._replacement(seat)
         elif isinstance(act, Kong):
             t = INDEX[act.tile]
@@ -622,11 +719,15 @@ class Game:
             st.waits[seat] = None
             self._log("kong", seat=seat, kind="added", tile=act.tile)
             st.interrupted = True
-            robbers = [s for s in AFTER[seat] if self._can_win_discard(s, t, robbing=True)]
+            out = self._out
+            robbers = [
+                s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
+            ]
             if robbers:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
                 st.options = {s: [WIN] for s in robbers}
+                st.forced = self._forced(robbers, t, robbing=True)
             else:
                 self._complete_added_kong(seat, t)
 
@@ -636,6 +737,7 @@ class Game:
             Meld("bu_gang", (t, t, t, t), m.source) if m.kind == "peng" and m.kinds[0] == t else m
             for m in melds[seat]
         )
+        self._pay_now()
         self._replacement(seat)
 
     def _discard(self, seat: int, t: int) -> None:
@@ -649,10 +751,13 @@ class Game:
         self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
         options: dict[int, list[Action]] = {}
         after = AFTER[seat]
+        hands, chows, out = st.hands, self.table.chows, self._out
         for s in after:
-            # Most discards interest nobody: a cheap test first (no pair of it, not the 下家
-            # who might chow, not waiting on it), the full options only when it fails.
-            if st.hands[s][t] < 2 and s != after[0]:
+            if out[s]:
+                continue  # won and left play
+            # Most discards interest nobody: a cheap test first (no pair of it, no chow for the
+            # 下家, not waiting on it), the full options only when it fails.
+            if hands[s][t] < 2 and (s != after[0] or not chow_options(chows, t, hands[s])):
                 waits = st.waits[s]
                 if waits is None:
                     waits = self._waits(s)
@@ -663,8 +768,11 @@ class Game:
                 options[s] = opts
         if options:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
+            winners = [s for s, o in options.items() if o[0] is WIN]
+            if winners:
+                st.forced = self._forced(winners, t, robbing=False)
         else:
-            self._draw((seat + 1) % 4)
+            self._draw(self._next_seat(seat))
 
     def _resolve_claims(self) -> None:
         st = self.state
@@ -672,6 +780,7 @@ class Game:
         assert t is not None and src is not None
         responses, options = st.responses, st.options
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
+        st.forced = set()
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
         if winners:
             di_hu = self._dealers_first_discard()
@@ -692,11 +801,11 @@ class Game:
         for s in AFTER[src]:
             act = responses.get(s)
             if isinstance(act, Chow):
-                seq = [INDEX[x] for x in majiang.parse_tiles(act.tiles)]
+                seq = list(_chow_kinds(act.tiles))
                 seq.remove(t)
                 self._claim(s, src, t, "chi", seq)
                 return
-        self._draw((src + 1) % 4)
+        self._draw(self._next_seat(src))
 
     def _claim(self, seat: int, src: int, t: int, kind: str, own: list[int]) -> None:
         st = self.state
@@ -716,6 +825,7 @@ class Game:
         st.turn, st.drawn, st.last_discard, st.discarder = seat, None, None, None
         if kind == "ming_gang":
             self._log("kong", seat=seat, kind="exposed", tile=KINDS[t], source=src)
+            self._pay_now()
             self._replacement(seat)
         else:
             name = "chow" if kind == "chi" else "pong"
@@ -727,6 +837,7 @@ class Game:
         assert t is not None
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
+        st.forced = set()
         winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
         if winners:
             several = len(winners) > 1 and self.table.multiple_winners
@@ -739,10 +850,31 @@ class Game:
 
     def _passed_win(self, seat: int, tile: int) -> None:
         """``seat`` passed a win on ``tile``: what it may not win now (the table's 弃先胡后)."""
-        if self.table.passed_win == "same_until_draw":
+        rule = self.table.passed_win
+        if rule == "same_until_draw":
             self.state.win_passed.add((seat, tile))
-        else:
+        elif rule != "none":
             self.state.furiten.add(seat)
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` in turn order still in play."""
+        out = self._out
+        for s in AFTER[seat]:
+            if not out[s]:
+                return s
+        return (seat + 1) % 4
+
+    def _pay_now(self) -> None:
+        """The variant's payment for the event just logged, made at once (kong money)."""
+        paid = self.variant.payment(self.events[-1], self.state)
+        if paid is None:
+            return
+        reason, deltas = paid
+        st = self.state
+        for s in range(4):
+            st.paid[s] += deltas[s]
+            self.scores[s] += deltas[s]
+        self._log("payment", reason=reason, deltas=list(deltas), scores=list(self.scores))
 
     def _draw(self, seat: int) -> None:
         st = self.state
@@ -815,6 +947,7 @@ class Game:
             indicators=indicators,
             carried=self._carried,
             state=st,
+            wins=tuple(st.wins),
             horses=horses,
         )
         return self.variant.record(finished)
@@ -833,6 +966,9 @@ class Game:
     def _hand_events(self) -> list[dict[str, Any]]:
         """The events of the hand in play, from its deal event on."""
         events = self.events
+        at = getattr(self, "_deal_at", None)  # where _begin logged it (None after a restore)
+        if at is not None and at < len(events) and events[at].get("event") == "deal":
+            return events[at:]
         for i in range(len(events) - 1, -1, -1):
             if events[i].get("event") == "deal":
                 return events[i:]
@@ -860,7 +996,9 @@ class Game:
             st.ponds[source] = st.ponds[source][:-1]
         st.won_on = tile
         for s in (seat, *also):
-            query = WinQuery(s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.wilds)
+            query = WinQuery(
+                s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.wilds, state=st
+            )
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")
         result = {
@@ -875,8 +1013,38 @@ class Game:
         }
         if self._has_flowers:
             result["after_flower"] = after_flower
-        self._log("win", **{k: v for k, v in result.items() if k != "kind"})
+        won = {k: v for k, v in result.items() if k != "kind"}
+        self._log("win", **won)
+        winners = (seat, *also)
+        st.wins.append(
+            {
+                **won,
+                # the referee's: each winner's tiles as it won (a winner who stays plays on)
+                "hands": {str(s): mpsz(st.hands[s]) for s in winners},
+                "melds": {str(s): [m.to_dict() for m in st.melds[s]] for s in winners},
+            }
+        )
+        stay = self.table.winners_stay
+        if not stay:
+            for s in winners:
+                self._out[s] = True
+        going_on = stay or sum(self._out) < self.table.wins_to_end
+        if going_on and st.wall.remaining > self._kept:
+            self._go_on(seat, source, also)  # 血战 (血流): the others (and the winners) play on
+            return
         self._end(self._record(result))
+
+    def _go_on(self, seat: int, source: int | None, also: Sequence[int]) -> None:
+        """After a win that does not end the hand: the payment it makes at once, and the next
+        seat in play after the (last) winner draws."""
+        st = self.state
+        st.won_on = None  # each win's tile is counted in ``wins``
+        st.drawn, st.after_kong, st.after_flower = None, False, False
+        st.last_discard, st.discarder, st.rob_tile = None, None, None
+        self._legal, self._shared = {}, None
+        self._pay_now()
+        last = (also or (seat,))[-1]
+        self._draw(self._next_seat(last))
 
     def _finish_draw(self) -> None:
         self._log("draw-game")
@@ -887,11 +1055,11 @@ class Game:
         settlement = self._settle(record)
         self.records.append(record)
         self.settlements.append(settlement)
-        for s in range(4):
-            self.scores[s] += settlement.deltas[s]
+        for s in range(4):  # what was paid during the hand is part of the settlement
+            self.scores[s] += settlement.deltas[s] - st.paid[s]
         self._log("settlement", deltas=list(settlement.deltas), scores=list(self.scores))
         st.phase = "over"
-        if len(self.records) >= self.hands:
+        if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True
         else:
             following = self.variant.next_dealer(st.dealer, st.streak, record, self._hand_events())
@@ -933,13 +1101,20 @@ class Game:
 
     def _restored(self) -> None:
         """Rebuild the caches of a game whose fields were just restored."""
-        self._legal, self._shared = {}, None
+        self._legal, self._shared, self._deal_at, self._melds_view = {}, None, None, None
         self._setup_variant()
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}
         )
         carried = deal.get("carry")
         self._carried = dict(carried) if isinstance(carried, Mapping) else {}
+        self._out = [False, False, False, False]
+        if self.table.wins_to_end > 1 and not self.table.winners_stay:
+            for w in self.state.wins:
+                winners = w.get("winner")
+                for s in winners if isinstance(winners, list) else [winners]:
+                    if isinstance(s, int) and 0 <= s < 4:
+                        self._out[s] = True
 
     def clone(self) -> Game:
         """A deep copy (for tests and search).
@@ -949,6 +1124,27 @@ class Game:
             True
         """
         return copy.deepcopy(self)
+
+
+def _shown(
+    wins: Sequence[Mapping[str, Any]], hands: Sequence[list[int]], out: Sequence[bool]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], int], ...]]:
+    """The concealed hands shown by the seats that have won and left play (empty for the
+    others), and each win as (winners, kind won on).
+
+    Example:
+        >>> hands = [[0] * 34, [1] * 13 + [0] * 21, [0] * 34, [0] * 34]
+        >>> shown, won = _shown([{"winner": 1, "tile": "5m"}], hands, [False, True, False, False])
+        >>> sum(shown[1]), shown[0], won
+        (13, (), (((1,), 4),))
+    """
+    shown = tuple(tuple(hands[s]) if out[s] else () for s in range(4))
+    won = []
+    for w in wins:
+        winner = w["winner"]
+        seats = tuple(winner) if isinstance(winner, list) else (winner,)
+        won.append((seats, INDEX[w["tile"]]))
+    return shown, tuple(won)
 
 
 def _own(others: tuple[Any, ...], full: tuple[Any, ...], seat: int) -> tuple[Any, ...]:

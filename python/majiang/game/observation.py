@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -55,6 +56,11 @@ PLANES: tuple[str, ...] = (
     "flowers_previous",
     "flower_owner",  # column i (0-7): 1 + relative seat that laid aside flower i, 0 if none
     "concealed_kongs",  # column r (0-3): concealed kongs (暗杠) of relative seat r, shown or not
+    "shown_self",  # concealed tiles shown by a seat that has won and left play, by relative seat
+    "shown_next",
+    "shown_across",
+    "shown_previous",
+    "won",  # column r (0-3): 1 + the kind relative seat r won on and left play with, 0 if none
 )
 """Names of the rows of :meth:`Observation.to_numpy`, in order (documented in docs/engine.md)."""
 _ROW = {name: i for i, name in enumerate(PLANES)}
@@ -75,7 +81,7 @@ def hide_concealed_kongs(
         >>> hide_concealed_kongs(((kong, pong), (), (), ()))[0] == (HIDDEN_KONG, pong)
         True
     """
-    if not any(m.kind == "an_gang" for seat in melds for m in seat):
+    if not any(melds) or not any(m.kind == "an_gang" for seat in melds for m in seat):
         return melds
     return tuple(tuple(HIDDEN_KONG if m.kind == "an_gang" else m for m in seat) for seat in melds)
 
@@ -113,6 +119,11 @@ class Observation(NamedTuple):
     rules: str = "standard"
     declared: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
     """Each seat's public declarations (the variant's openings) as (what, value) pairs."""
+    shown: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    """The 34 concealed counts of each seat that has won and left play (its hand is shown;
+    tables whose ``wins_to_end`` is above 1), empty for the others."""
+    wins: tuple[tuple[tuple[int, ...], int], ...] = ()
+    """The hand's wins so far: (winning seats, kind won on), in order."""
 
     @property
     def hand(self) -> str:
@@ -204,23 +215,40 @@ class Observation(NamedTuple):
             >>> sum(Game(seed=2).observation(0).visible())
             1
         """
-        counts = [0] * 34
-        for seat_melds in self.melds:  # a hidden kong has no kinds
-            for m in seat_melds:
-                for k in m.kinds:
-                    counts[k] += 1
-        for pond in self.pond_kinds:
-            for k in pond:
-                counts[k] += 1
+        counts = self._seen()
+        hand = self.hand_counts
+        # Rare: the indicator drawn from the tail (or a hand-made observation, whose hand of
+        # other than 34 counts zip refuses).
+        if len(hand) != 34 or max(map(add, counts, hand)) > 4:
+            return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
+        return counts
+
+    def _seen(self) -> list[int]:
+        """:meth:`visible` before its cap: where hand plus visible exceeds four (the flipped
+        indicator drawn into the hand) the count is not lowered. For callers whose next step
+        refuses such counts anyway (the core's ``visible=`` arguments), so that the common
+        case pays nothing for the cap."""
+        seen = [k for seat_melds in self.melds for m in seat_melds for k in m.kinds]
+        for pond in self.pond_kinds:  # (a hidden kong has no kinds)
+            seen += pond
         for aside in self.flowers:
-            for k in aside:
-                if k < 34:
-                    counts[k] += 1
+            seen += aside
+        counts = [0] * 42  # tile ids: flowers (34-41) are counted, then dropped
+        for k in seen:
+            counts[k] += 1
+        del counts[34:]
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
         if self.phase == "rob" and self.last_discard_kind is not None:
             counts[self.last_discard_kind] += 1  # the tile being added to a kong, face up
-        return [min(c, 4 - h) for c, h in zip(counts, self.hand_counts, strict=True)]
+        if self.wins:
+            for seat, shown in enumerate(self.shown):
+                if shown and seat != self.seat:
+                    for k, n in enumerate(shown):
+                        counts[k] += n
+            for _, k in self.wins:
+                counts[k] += 1  # each win's tile, out of play face up
+        return counts
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form.
@@ -249,6 +277,8 @@ class Observation(NamedTuple):
             "discarder": self.discarder,
             "rules": self.rules,
             "declared": [dict(d) for d in self.declared],
+            "shown": [mpsz(h) if h else None for h in self.shown],
+            "wins": [{"winner": list(w), "tile": KINDS[k]} for w, k in self.wins],
         }
 
     def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
@@ -302,6 +332,17 @@ class Observation(NamedTuple):
             seen[self.indicator_kind] += 1
         if self.phase == "rob" and self.last_discard_kind is not None:
             seen[self.last_discard_kind] += 1  # the tile being added to a kong, face up
+        if self.wins:
+            for rel in range(4):
+                seat = (self.seat + rel) % 4
+                if self.shown[seat]:
+                    a[_ROW["shown_self"] + rel] = self.shown[seat]
+                    if rel:
+                        seen += a[_ROW["shown_self"] + rel]
+            for winners, k in self.wins:
+                seen[k] += 1
+                for w in winners:
+                    a[_ROW["won"], (w - self.seat) % 4] = k + 1
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall
         a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
@@ -318,7 +359,7 @@ def stack_observations(observations: Sequence[Observation]) -> npt.NDArray[np.ui
         >>> from majiang.game import Game
         >>> g = Game(seed=4)
         >>> stack_observations([g.observation(s) for s in range(4)]).shape
-        (4, 25, 34)
+        (4, 30, 34)
     """
     batch = np.zeros((len(observations), len(PLANES), 34), np.uint8)
     for i, o in enumerate(observations):

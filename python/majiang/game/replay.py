@@ -230,7 +230,7 @@ def _check_follows(
     if _whole(deal, "hand", line, 0) != _whole(before, "hand", line, 0) + 1:
         return  # another match starts
     try:
-        variant = get_variant(_text(deal, "variant", line))
+        variant = get_variant(_text(deal, "variant", line)).bind(before.get("options") or {})
         expected = variant.next_dealer(
             before["dealer"], before["dealer_streak"], result["record"], result["events"]
         )
@@ -239,6 +239,8 @@ def _check_follows(
     except MajiangError as e:
         raise ReplayError(f"line {line}: the deal does not follow the hand above: {e}") from None
     got = (_field(deal, "dealer", line), _field(deal, "dealer_streak", line))
+    if expected[0] < 0:  # the dice chose the dealer: any seat follows
+        expected = (got[0], expected[1])
     if got != expected:
         raise ReplayError(
             f"line {line}: dealer and floor {got} do not follow the hand above, expected {expected}"
@@ -312,9 +314,9 @@ def _replay_hand(
             at += 1
     if at != len(events):
         raise ReplayError(f"line {start + at}: events after the hand is over")
-    record = game.records[-1]["result"]
+    record = game.records[-1].get("result") or {}
     result.update(
-        winner=record.get("winner"),
+        winner=record.get("winner") if isinstance(record, Mapping) else None,
         last_drawer=last_drawer(game.events),
         scores=list(game.scores),
         record=game.records[-1],

@@ -22,6 +22,7 @@ from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
+from majiang.room import RoomConfig
 from majiang.variants import get_variant, lookup
 from majiang.variants.registry import DEFAULT
 
@@ -84,18 +85,25 @@ class Tally:
         for s in range(4):
             self.total[s] += game.scores[s]
         self.turns += sum(1 for e in game.events if e["event"] == "discard")
-        for record, settlement in zip(game.records, game.settlements, strict=True):
-            result = record["result"]
-            if result["kind"] == "draw":
+        # Each hand's win events (several when the hand goes on after a win: 血战).
+        wins_by_hand: list[list[dict[str, Any]]] = []
+        for e in game.events:
+            if e["event"] == "deal":
+                wins_by_hand.append([])
+            elif e["event"] == "win":
+                wins_by_hand[-1].append(e)
+        for won, settlement in zip(wins_by_hand, game.settlements, strict=False):
+            if not won:
                 self.draws += 1
                 continue
-            winners = result["winner"]
-            for w in winners if isinstance(winners, list) else (winners,):
-                self.wins[w] += 1
-            if result["from"] is None or result["qiang_gang"]:
-                self.self_draw += 1
-            else:
-                self.discard_win += 1
+            for w in won:
+                winners = w["winner"]
+                for s in winners if isinstance(winners, list) else (winners,):
+                    self.wins[s] += 1
+                if w["from"] is None or w["qiang_gang"]:
+                    self.self_draw += 1
+                else:
+                    self.discard_win += 1
             for p in entry.highlights(settlement.pattern):
                 self.patterns[p] = self.patterns.get(p, 0) + 1
 
@@ -194,12 +202,17 @@ def simulate(
     workers: int = 1,
     log: IO[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    config: RoomConfig | None = None,
+    ray: bool | str = False,
 ) -> dict[str, Any]:
     """Play ``hands`` hands (matches of ``per_game`` hands each) and return statistics: win
     rate and mean score per seat, self-draw / discard-win / draw rates, average discards per
     hand and pattern frequencies over all hands. ``workers`` > 1 spreads the matches over
-    processes (same results); ``log`` receives every event as JSON Lines in match order;
-    ``progress`` is called with the number of hands played so far.
+    processes (same results); ``ray`` (True or a cluster address) spreads them over Ray
+    workers instead (:mod:`majiang.game.simulation_ray`; same results); ``log`` receives
+    every event as JSON Lines in match order; ``progress`` is called with the number of
+    hands played so far. ``config`` (a :class:`majiang.RoomConfig`) gives the variant, the
+    options, the bots and the match length (``per_game``) at once.
 
     Example:
         >>> simulate(2, seed=3, bots="random")["win_rate"].__len__()
@@ -207,6 +220,13 @@ def simulate(
         >>> simulate(8, seed=3, workers=2) == simulate(8, seed=3)
         True
     """
+    if config is not None:  # a room: its variant, options, seats and match length
+        if not isinstance(config, RoomConfig):
+            raise ArgumentTypeError(f"config: expected a RoomConfig, got {quoted(config)}")
+        if options is not None or variant != DEFAULT:
+            raise RulesError("config: the room gives the variant and options, not beside it")
+        variant, options = config.variant, config.game_options()
+        bots, per_game = config.bot_names(), config.hands
     _positive(hands, "hands")
     _positive(per_game, "per_game")
     _positive(workers, "workers")
@@ -216,11 +236,15 @@ def simulate(
         raise ArgumentTypeError(f"options: expected a mapping of options, got {quoted(options)}")
     get_variant(variant)
     make_bots(bots)  # check the names before any work starts
+    if ray is not False:
+        from majiang.game.simulation_ray import ray_address
+
+        ray_address(ray)  # the argument's type, before any work
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
     chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
         hands,
         per_game,
-        workers * 8,
+        workers * 8 if ray is False else 64,
         seed=seed,
         variant=variant,
         bots=names,
@@ -244,7 +268,11 @@ def simulate(
             progress(total.hands)
 
     matches = -(-hands // per_game)
-    if workers == 1 or matches <= 1:
+    if ray is not False:
+        from majiang.game.simulation_ray import ray_address, spread_on_ray
+
+        spread_on_ray(chunks, _play_chunk, finished, ray_address(ray))
+    elif workers == 1 or matches <= 1:
         for i, chunk in enumerate(chunks):
             finished(i, _play_chunk(chunk))
     else:

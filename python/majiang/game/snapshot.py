@@ -32,8 +32,8 @@ from majiang.errors import MajiangError, RecordError, ReplayError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
 from majiang.settlement import Settlement
-from majiang.tiles import TILE_NAMES
-from majiang.variants import get_variant
+from majiang.tiles import KIND_INDEX, TILE_NAMES
+from majiang.variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from majiang.game.engine import Game
@@ -145,7 +145,13 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
     for i, event in enumerate(game.events):
         if not isinstance(event.get("event"), str):
             raise RecordError(f"snapshot: events[{i}]: expected an event object")
-    if len(game.records) > game.hands or game.over != (len(game.records) >= game.hands):
+    ended = len(game.records) >= game.hands
+    if not ended and game.records and type(game.variant).match_over is not Variant.match_over:
+        try:  # the variant may end a match early (its rounds played, its stakes lost)
+            ended = bool(game.variant.match_over(game.records))
+        except (MajiangError, LookupError, TypeError, ValueError, AttributeError):
+            ended = not game.over  # records it cannot read: refused below
+    if len(game.records) > game.hands or game.over != ended:
         raise RecordError(
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
@@ -220,9 +226,10 @@ def _check_events(game: Game) -> list[Settlement]:
 
 def _same_state(state: HandState, replayed: Game) -> None:
     """RecordError naming the first field where ``state`` is not the state of the
-    ``replayed`` game (after the answers already given in an open claim window)."""
+    ``replayed`` game (after the answers already given in an open claim, rob or declare
+    window)."""
     st = replayed.state
-    if st.phase in ("claim", "rob") and state.phase == st.phase:
+    if st.phase in ("claim", "rob", "declare") and state.phase == st.phase:
         if len(state.responses) >= len(st.claimants):
             raise RecordError(
                 "state.responses: every seat asked has answered, yet the window is open"
@@ -281,6 +288,12 @@ def _check_state(game: Game) -> None:
     for extra in (st.rob_tile, st.won_on):
         if extra is not None:
             placed[extra] += 1
+    earlier = st.wins[:-1] if st.won_on is not None else st.wins  # won_on: the last win's
+    for w in earlier:  # the tiles of wins the hand went on after (血战)
+        tile = w.get("tile")
+        if tile not in KIND_INDEX:
+            raise RecordError("state.wins: a win without its tile")
+        placed[KIND_INDEX[tile]] += 1
     every = Counter(wall.tiles)
     if placed != every:
         wrong = sorted(t for t in set(placed) | set(every) if placed[t] != every[t])

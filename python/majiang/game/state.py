@@ -78,6 +78,13 @@ class HandState:
     """The opening declaration being asked in the ``declare`` phase."""
     declared: list[dict[str, str]] = field(default_factory=lambda: [{}, {}, {}, {}])
     """What each seat declared (public): declaration -> value."""
+    wins: list[dict[str, Any]] = field(default_factory=list)
+    """The wins of the hand so far, in order (the win event's fields): on a table whose
+    ``wins_to_end`` is above 1 their winners have left play, each win's tile out of play."""
+    paid: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """What the payments made at once during the hand (kong money) moved, per seat."""
+    forced: set[int] = field(default_factory=set)
+    """Seats in the claim or rob window that must win (the variant's ``must_win``): no pass."""
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -122,6 +129,9 @@ class HandState:
             "won_on": _name(self.won_on),
             "declaring": self.declaring,
             "declared": [dict(d) for d in self.declared],
+            "wins": [dict(w) for w in self.wins],
+            "paid": list(self.paid),
+            "forced": sorted(self.forced),
         }
 
     @classmethod
@@ -274,6 +284,9 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             won_on=optional_kind("won_on"),
             declaring=_optional_text(data.get("declaring"), "declaring"),
             declared=[_declared(d) for d in _four(data.get("declared", [{}] * 4), "declared")],
+            wins=[_win(w) for w in _list(data.get("wins", []), "wins")],
+            paid=[_int(x, "paid") for x in _four(data.get("paid", [0] * 4), "paid")],
+            forced={seat("forced", s) for s in _list(data.get("forced", []), "forced")},
         )
     except RecordError:
         raise
@@ -293,6 +306,18 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
 def _optional_text(value: Any, key: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise RecordError(f"state.{key}: expected text or null, got {value!r}")
+    return value
+
+
+def _win(value: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise RecordError("state.wins: expected an object per win")
+    return dict(value)
+
+
+def _int(value: Any, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"state.{key}: expected whole numbers, got {value!r}")
     return value
 
 

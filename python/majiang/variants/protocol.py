@@ -53,7 +53,7 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 _JING_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 
-PassedWin = Literal["any_until_draw", "any_until_draw_or_meld", "same_until_draw"]
+PassedWin = Literal["any_until_draw", "any_until_draw_or_meld", "same_until_draw", "none"]
 """What a passed win blocks (:class:`TableRules` ``passed_win``)."""
 ChowRule = Literal["none", "suits", "honors"]
 """Which chows the 下家 may claim: ``none``; ``suits`` (sequences of a suit); ``honors`` (suit
@@ -90,7 +90,7 @@ class TableRules:
       next draw (no 弃先碰后).
     - ``passed_win``: what a passed win blocks (弃先胡后): ``any_until_draw`` (every discard
       until the seat's next draw), ``any_until_draw_or_meld`` (until its next draw, chow, pong
-      or kong) or ``same_until_draw`` (that tile only, until its next draw).
+      or kong) or ``same_until_draw`` (that tile only, until its next draw); ``none``: nothing.
     - ``kong_after_pong``: right after a pong, before discarding, the seat may add the fourth
       tile it holds to that pong (Nanjing's 碰后可以立马杠); otherwise only on a later turn.
     - ``streak_label``: what players call the dealer's streak when it matters to the score
@@ -101,7 +101,13 @@ class TableRules:
       :meth:`Variant.opening_options`; what a seat declares is public and stays in the state,
       and :meth:`Variant.allowed_discards` and :meth:`Variant.may_meld` may then restrict it.
     - ``private_openings``: those of the openings whose value only the declaring seat sees
-      (the three tiles of 换三张): the others see that it declared, not what.
+      (the three tiles of 换三张): the others see that it declared, not what (and the seats
+      :meth:`Variant.opening_viewers` names, such as the receiver of passed tiles, see it too).
+    - ``wins_to_end``: the hand ends when this many seats have won (1: at the first win) or
+      the wall runs out. Until then a seat that wins leaves play (血战): it is skipped in turn
+      order and in claims, and its concealed hand is shown to every seat.
+    - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
+      the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -123,6 +129,8 @@ class TableRules:
     streak_label: str | None = None
     openings: tuple[str, ...] = ()
     private_openings: frozenset[str] = frozenset()
+    wins_to_end: int = 1
+    winners_stay: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +142,8 @@ class WinQuery:
     ``after_kong`` a replacement draw after a kong; ``first_discard`` the dealer's first
     discard before any claim or kong (a 地胡's tile); ``waits`` the kinds
     :meth:`Variant.waits` gave for ``concealed`` when the engine knows them (None: not
-    computed, ask the shapes directly).
+    computed, ask the shapes directly); ``state`` the engine's hand state (read-only: what
+    the seats declared, the wall), None outside a game.
 
     Example:
         >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s123z5m"), ())
@@ -153,6 +162,7 @@ class WinQuery:
     after_kong: bool = False
     waits: frozenset[int] | None = None
     first_discard: bool = False
+    state: Any = None
 
     @property
     def self_drawn(self) -> bool:
@@ -183,7 +193,11 @@ class FinishedHand:
     ``players`` are the engine's plain facts per seat (``hand``, ``melds``, ``discards``,
     ``dealt`` and, with flowers in the set, ``flowers``), JSON-ready; ``result`` is
     ``{"kind": "draw"}`` or the win's facts (``winner``, ``tile``, ``from``, ``gang_kai``,
-    ``qiang_gang``, ``tian_hu``, ``di_hu``, ``after_flower``); ``events`` the hand's events
+    ``qiang_gang``, ``tian_hu``, ``di_hu``, ``after_flower``); ``wins`` every win of the
+    hand in order, each in the form of ``result`` without ``kind`` (several for a table whose
+    ``wins_to_end`` is above 1 or ``winners_stay``, where ``result`` is the last win or the
+    draw when the wall ran out; each also holds ``hands`` and ``melds``: every winner's tiles,
+    by seat as text, as it won); ``events`` the hand's events
     from its deal on; ``indicators`` the flipped (indicator, lower) tile names for variants
     that flip; ``carried`` the fields carried in from earlier hands; ``horses`` the tiles turned
     up after a win (:meth:`Variant.horses`, 抓马), in wall order; ``state`` the engine's state
@@ -203,6 +217,7 @@ class FinishedHand:
     indicators: tuple[str, str] | None = None
     carried: Mapping[str, Any] = field(default_factory=dict)
     state: Any = None
+    wins: Sequence[Mapping[str, Any]] = ()
     horses: tuple[str, ...] = ()
 
     def generic_record(self, variant: str) -> dict[str, Any]:
@@ -329,6 +344,19 @@ class Variant(ABC):
         """
         return []
 
+    def opening_values(self, what: str) -> tuple[str, ...]:
+        """Every ``Declare.value`` :meth:`opening_options` can ever offer for the opening
+        ``what``, in a fixed order (the learning layer, :mod:`majiang.rl`, gives each an
+        action id: 定缺 lists its suits, 换三张 its tile triples). Default: the plain
+        declaration ``""`` alone (Nanjing's 报听).
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").opening_values("ready")
+            ('',)
+        """
+        return ("",)
+
     def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
         """What the declarations ``made`` (seat -> value) of the opening ``what`` do to the
         hand, applied to the engine's ``state`` (换三张 moves tiles between hands); True when
@@ -362,6 +390,53 @@ class Variant(ABC):
             True
         """
         return True
+
+    def meld_kinds(self, seat: int, state: Any) -> Collection[int] | None:
+        """The kinds ``seat`` may pong or kong now, for tables with ``openings`` (None: any;
+        a declared void suit is never melded). Default: None.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").meld_kinds(0, None) is None
+            True
+        """
+        return None
+
+    def opening_viewers(self, what: str, seat: int, state: Any) -> Collection[int]:
+        """The seats besides ``seat`` that see the value of its private opening ``what``
+        (the receiver of tiles passed in an exchange). Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").opening_viewers("pass", 0, None)
+            ()
+        """
+        return ()
+
+    def must_win(self, query: WinQuery, state: Any) -> bool:
+        """Whether the seat, offered the win ``query`` (already known to be a win), must take
+        it: then no ``Pass`` (in a claim or rob window) and no other action (on its turn) is
+        offered. Default: never.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").must_win(WinQuery(0, 4, 1, [0] * 34, ()), None)
+            False
+        """
+        return False
+
+    def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, Sequence[int]] | None:
+        """A payment made at once for ``event`` (a kong once it stands, or a win that does not
+        end the hand): its reason and the four seats' deltas (summing to zero), logged as a
+        ``payment`` event and added to the scores during the hand. The hand's settlement
+        still holds every payment: the engine adds only what was not paid yet. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").payment({"event": "kong"}, None) is None
+            True
+        """
+        return None
 
     def horses(self, result: Mapping[str, Any], state: Any) -> int:
         """How many tiles to turn up from the wall after a win (抓马/买马), given the win's
@@ -401,6 +476,17 @@ class Variant(ABC):
         """
         return {}
 
+    def match_over(self, records: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the match ends after these hands, before its number of hands is reached
+        (a room's rounds played, its players' stakes lost). Default: never.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").match_over([])
+            False
+        """
+        return False
+
     def next_dealer(
         self,
         dealer: int,
@@ -409,7 +495,8 @@ class Variant(ABC):
         events: Sequence[Mapping[str, Any]],
     ) -> tuple[int, int]:
         """The next hand's dealer and dealer streak after the hand whose ``record`` and
-        ``events`` (from its deal on) are given. Default: a dealer win or a draw keeps the
+        ``events`` (from its deal on) are given; a dealer of -1: the dice choose (the engine
+        draws one from the match's random state). Default: a dealer win or a draw keeps the
         dealer (a win one floor up); any other win passes the deal on at floor 1.
 
         Example:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT", "Entry", "lookup", "names", "register"]
 
-_BUILT_IN = ("nanchang", "pingxiang", "nanjing")
+_BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan")
 """The registry lines: one per variant folder."""
 
 DEFAULT = "nanchang"
@@ -129,7 +129,7 @@ def lookup(name: object) -> Entry:
         >>> lookup("gb-2006")
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: unknown variant 'gb-2006'; known: nanchang, nanjing, pingxiang
+        majiang.errors.RulesError: unknown variant 'gb-2006'; known: nanchang, nanjing, ...
     """
     if isinstance(name, str):
         entry = _ENTRIES.get(name)

@@ -63,6 +63,7 @@ from majiang.record_check import (
 )
 from majiang.record_parts import (
     MELD_KEYS,
+    NANCHANG_FORM_RECORD_KEYS,
     fail,
     flag_field,
     list_field,
@@ -72,7 +73,6 @@ from majiang.record_parts import (
     whole_number_field,
 )
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
-from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.tiles import KINDS
 from majiang.variants.nanchang.options import NanchangOptions
@@ -85,7 +85,10 @@ from majiang.variants.nanchang.tile_counts import (
     packed,
 )
 
-__all__ = ["MELD_RULES", "SPEC", "HandFacts", "WinFacts", "check_record"]
+__all__ = ["MELD_RULES", "SPEC", "FedJing", "HandFacts", "WinFacts", "check_record"]
+
+RECORD_KEYS = NANCHANG_FORM_RECORD_KEYS | {"fed_jing"}
+FED_KEYS = frozenset({"seat", "from", "tile"})
 
 MELD_RULES = MeldRules(
     MELD_KINDS,
@@ -114,6 +117,8 @@ class HandFacts(NamedTuple):
     dealt: tuple[tuple[int, ...], ...] | None
     win: WinFacts | None
     chao_zhuang: bool
+    fed: tuple[FedJing, ...] = ()
+    """The jing claimed from another seat's discard (the record's ``fed_jing``)."""
 
     def concealed(self) -> tuple[int, ...]:
         """The winner's concealed kinds with the winning tile last (empty on a draw)."""
@@ -237,6 +242,7 @@ def _facts(c: Checked) -> HandFacts:
         all_dealt,
         v["result"],
         v["chao_zhuang"],
+        v["fed_jing"],
     )
 
 
@@ -256,6 +262,7 @@ SPEC: RecordSpec[HandFacts] = RecordSpec(
         Field("result", _result),
     ),
     player=_seat,
+    after=(Field("fed_jing", lambda value, c: _fed_jing(value, c), ()),),
     checks=(_win_flags, _tile_counts, _winning_hand, _dealt),
     finish=_facts,
     melds=MELD_RULES,
@@ -279,6 +286,62 @@ def check_record(data: Any) -> HandFacts:
 
 
 _Problem = FieldProblem
+
+
+class FedJing(NamedTuple):
+    """A jing ``seat`` claimed from ``source``'s discard (into a chi, peng or exposed kong)."""
+
+    seat: int
+    source: int
+    tile: int
+
+
+def _fed_jing(value: Any, c: Checked) -> tuple[FedJing, ...]:
+    """The record's ``fed_jing``: each entry a jing kind claimed by ``seat`` from ``from``'s
+    discard; every entry needs a claimed meld of its own (one claimed tile a meld: a chi,
+    peng or kong from that seat holding the tile)."""
+    if value == ():
+        return ()
+    out: list[FedJing] = []
+    jing = c.scratch["jing"]
+    for i, entry in enumerate(list_field(value, "fed_jing", "claimed jing")):
+        path = f"fed_jing[{i}]"
+        e = object_field(entry, path, FED_KEYS)
+        for key in ("seat", "from", "tile"):
+            if key not in e:
+                raise fail(f"{path}.{key}", "missing")
+        seat = seat_field(e["seat"], f"{path}.seat")
+        source = seat_field(e["from"], f"{path}.from")
+        tile = one_tile_field(e["tile"], f"{path}.tile", kinds_of)
+        if tile not in jing:
+            raise fail(f"{path}.tile", f"{KINDS[tile]} is no jing")
+        out.append(FedJing(seat, source, tile))
+    if not _fed_melds(out, c.seats, 0, set()):
+        raise fail(
+            "fed_jing",
+            "more claimed jing than claimed melds to hold them (one claimed tile a meld: a chi, "
+            "peng or kong from that seat holding the tile)",
+        )
+    return tuple(out)
+
+
+def _fed_melds(
+    entries: list[FedJing], seats: list[Any], i: int, taken: set[tuple[int, int]]
+) -> bool:
+    """Whether entries[i:] can each be given a different claimed meld (at most 4 a seat)."""
+    if i == len(entries):
+        return True
+    fed = entries[i]
+    for k, m in enumerate(seats[fed.seat].melds):
+        if (
+            (fed.seat, k) not in taken
+            and m.kind != "an_gang"
+            and m.source == fed.source
+            and fed.tile in m.kinds
+            and _fed_melds(entries, seats, i + 1, taken | {(fed.seat, k)})
+        ):
+            return True
+    return False
 
 
 class PlayerFacts(NamedTuple):

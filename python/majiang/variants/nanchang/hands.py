@@ -128,6 +128,8 @@ def _best_score(
     self_drawn = win.discarder is None
     every_loser = options.de_bonus_payers == "every_loser"
     losers = [seat for seat in range(SEATS) if seat != win.winner]
+    if options.discard_payers == "discarder" and win.discarder is not None:
+        losers = [win.discarder]  # 点炮一家付: the discarder alone pays its share
     common = [_loser_factors(loser, win, options) for loser in losers]
     weight = 0
     for factors in common:

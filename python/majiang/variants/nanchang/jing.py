@@ -15,7 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -28,6 +28,8 @@ __all__ = [
     "ba_wang_seat",
     "chong_guan",
     "count_jing",
+    "fed_chong_guan",
+    "feed_lines",
     "jing_lines",
     "jing_payments",
     "jing_values",
@@ -161,3 +163,72 @@ def jing_lines(
             if payer != payee:
                 out += [Payment(payer, payee, a, reason, d) for reason, a, d in parts]
     return tuple(out), deltas_of(out)
+
+
+def fed_chong_guan(
+    counts: Sequence[tuple[int, int]],
+    fed: Iterable[tuple[int, int, int]],
+    zheng: int,
+) -> dict[int, int]:
+    """Who fed whose 冲关 ([000] 算子规则 §5): seat -> the feeder, for each seat whose jing
+    points reach 5 only because of jing it claimed from that one other seat's discards
+    (``fed``: (claimer, discarder, kind) each). A seat that two feeders could each have
+    pushed over, or that reaches 5 without the fed jing, is not in it.
+
+    Example:
+        >>> fed_chong_guan([(0, 1), (2, 1), (0, 1), (0, 0)], [(1, 0, 12)], 11)
+        {1: 0}
+        >>> fed_chong_guan([(0, 1), (3, 0), (0, 0), (0, 0)], [(1, 0, 12)], 11)
+        {}
+    """
+    points = [2 * z + f for z, f in counts]
+    by_feeder: dict[int, dict[int, int]] = {}
+    for seat, source, kind in fed:
+        if source != seat:
+            row = by_feeder.setdefault(seat, {})
+            row[source] = row.get(source, 0) + (2 if kind == zheng else 1)
+    out: dict[int, int] = {}
+    for seat, row in by_feeder.items():
+        n = points[seat]
+        if n < 5:
+            continue
+        feeders = [source for source, fed_points in row.items() if n - fed_points < 5]
+        if len(feeders) == 1:
+            out[seat] = feeders[0]
+    return out
+
+
+def feed_lines(
+    lines: Sequence[Payment],
+    counts: Sequence[tuple[int, int]],
+    fed: Mapping[int, int],
+    bawang_mode: BawangMode,
+    factor: int,
+) -> tuple[Payment, ...]:
+    """The 上翻 jing lines with [000]'s rule for a 冲关 fed by a discard: for each fed seat the
+    other payers pay its jing at face value (their 冲关 and 霸王精 lines to it dropped) and the
+    feeder pays its whole value for the three payers (one more 冲关 line of twice the value).
+    The seed's example: A 4 points, B 1, C 1, D 0; C discards a jing A claims: D pays 4+1+1,
+    B pays 5 - 1 x 3, C pays 5 x 2 x 3 + 1.
+
+    Example:
+        >>> counts = [(0, 0), (2, 1), (0, 1), (0, 0)]       # C = 0 fed A = 1; B = 2, D = 3
+        >>> base = jing_lines(tuple(counts), "double", 1)[0]
+        >>> out = feed_lines(base, counts, {1: 0}, "double", 1)
+        >>> deltas_of(out)
+        (-31, 39, -2, -6)
+    """
+    points = [2 * z + f for z, f in counts]
+    values = jing_values(points, bawang_mode)
+    face = frozenset({"正精", "副精"})
+    out = [
+        p
+        for p in lines
+        if not (p.payee in fed and p.payer != fed[p.payee] and p.reason not in face)
+    ]
+    for seat, feeder in sorted(fed.items()):
+        extra = 2 * values[seat] * factor
+        others = ", ".join(f"players[{s}]" for s in range(SEATS) if s not in (seat, feeder))
+        detail = f"jing fed by a discard: pays {values[seat]} for {others} too"
+        out.append(Payment(feeder, seat, extra, "冲关", detail))
+    return tuple(out)

@@ -24,13 +24,14 @@ from typing import Any, Literal
 from majiang.errors import RulesError, quoted
 from majiang.record_parts import option_overrides
 
-__all__ = ["OPTION_SOURCES", "NanchangOptions"]
+__all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "NanchangOptions"]
 
 BawangMode = Literal["double", "plus_10"]
 DealerDouble = Literal["involved", "winner_or_discarder"]
 DeBonusPayers = Literal["discarder_or_all_on_self_draw", "every_loser"]
 TianDiHuScoring = Literal["flat", "seed003_variant"]
 PassedWin = Literal["any_until_draw_or_meld", "same_until_draw"]
+DiscardPayers = Literal["all_three", "discarder"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "bawang_mode": ("double", "plus_10"),
@@ -38,7 +39,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "de_bonus_payers": ("discarder_or_all_on_self_draw", "every_loser"),
     "tian_di_hu_scoring": ("flat", "seed003_variant"),
     "passed_win": ("any_until_draw_or_meld", "same_until_draw"),
+    "discard_payers": ("all_three", "discarder"),
 }
+_AT_LEAST_ONE = frozenset({"di_fen"})
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,18 @@ class NanchangOptions:
     indicator_back_in_wall: bool = True
     """The flipped indicators go back to the wall ([000] [001 打法]); False: they are out of
     play, so record validation counts them among the four copies of their kind."""
+    discard_payers: DiscardPayers = "all_three"
+    """Who pays the hand on a discard win: "all_three" (点炮三家付: the discarder x 2, the
+    other two x 1, [000] [002]) or "discarder" (点炮一家付: the discarder alone, its own
+    share; room option of a 闲来 Jiangxi client). 天胡/地胡 and self-draws are not affected."""
+    di_fen: int = 1
+    """底分: every amount of the hand's settlement x this (room option 1 or 4 of a 闲来 Jiangxi
+    client; any whole number ≥ 1)."""
+    chong_guan_feeder_pays: bool = False
+    """冲关 fed by a discarded jing ([000] 算子规则 §5): when a player reaches 冲关 only
+    because of jing claimed from one other player's discards (the record's ``fed_jing``), the
+    others pay that player's jing at face value and the feeder pays its whole value for all
+    three payers. False: everyone settles as usual ([001] [002] [003] are silent)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> NanchangOptions:
@@ -174,8 +189,9 @@ def _check(name: str, kind: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise RulesError(f"{name}: expected true or false, got {quoted(value)}")
         return value
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{name}: expected a whole number ≥ 0, got {quoted(value)}")
+    least = 1 if name in _AT_LEAST_ONE else 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise RulesError(f"{name}: expected a whole number ≥ {least}, got {quoted(value)}")
     return value
 
 
@@ -187,8 +203,14 @@ _DEFAULT = NanchangOptions()
 _CACHE: dict[tuple[tuple[str, str, Any], ...], NanchangOptions] = {}
 
 OPTION_SOURCES: dict[str, tuple[str, str]] = {
-    "jing_count_discards": ("true: [002]", "false: [000] [001 quick guide] (hand and melds)"),
-    "bawang_mode": ("double: [000] [001] [002] [003]", "plus_10: issue (no seed)"),
+    "jing_count_discards": (
+        "true: [002]; room option 打出精牌算分 (闲来 client)",
+        "false: [000] [001 quick guide] (hand and melds); room option 打出精牌不算分",
+    ),
+    "bawang_mode": (
+        "double: [000] [001] [002] [003]; room option 霸王x2 (闲来 client)",
+        "plus_10: room option 霸王+10 (闲来 client; no seed)",
+    ),
     "an_gang_points": ("2: [000] [002]", "any amount"),
     "ming_gang_points": ("1: [000] 奖励分 list, [002]", "2: [000] settlement A.1"),
     "gang_jing_bonus_fu": ("10: [000] [002]", "any amount"),
@@ -211,8 +233,24 @@ OPTION_SOURCES: dict[str, tuple[str, str]] = {
     "palou_on_penalties": ("false: no seed", "true"),
     "huang_zhuang_penalty": ("5: [000] [002]", "any amount"),
     "chao_zhuang_penalty": ("5: [002]", "any amount"),
-    "xia_fan": ("true: [000] [001 打法]", "false: issue option (no 下翻)"),
+    "xia_fan": (
+        "true: [000] [001 打法]; room play mode 上下翻 (闲来 client)",
+        "false: room play mode 无下精 (闲来 client; no 下翻)",
+    ),
     "indicator_back_in_wall": ("true: [000] [001 打法] [002]", "false"),
     "passed_win": ("any_until_draw_or_meld: [002]", "same_until_draw: [000]"),
+    "discard_payers": (
+        "all_three: [000] [002]; room option 点炮三家付 (闲来 client)",
+        "discarder: room option 点炮一家付 (闲来 client)",
+    ),
+    "di_fen": ("1: [000] [002] (no stake named)", "4: room option 底分 (闲来 client); any ≥ 1"),
+    "chong_guan_feeder_pays": (
+        "false: [001] [002] [003] (silent)",
+        "true: [000] 算子规则 §5 and its worked example (C15)",
+    ),
 }
 """Option name -> (default and its seeds, alternatives and theirs)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "di_fen"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

@@ -7,7 +7,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +16,27 @@ from majiang.tiles import KINDS
 from majiang.variants.nanchang.rules import TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery, same_first_discards
 
-__all__ = ["NanchangVariant", "jing_diao"]
+__all__ = ["NanchangVariant", "fed_jing", "jing_diao"]
+
+
+def fed_jing(events: Sequence[Mapping[str, Any]], jing: Sequence[str]) -> list[dict[str, Any]]:
+    """The record's ``fed_jing``: every discarded jing another seat claimed (chow, pong or
+    exposed kong), read from the hand's events (the claimed tile is the discard before it).
+
+    Example:
+        >>> fed_jing([{"event": "discard", "seat": 0, "tile": "4p"},
+        ...           {"event": "chow", "seat": 1, "tiles": "456p", "source": 0}], ("3p", "4p"))
+        [{'seat': 1, 'from': 0, 'tile': '4p'}]
+    """
+    out: list[dict[str, Any]] = []
+    last: Any = None
+    for e in events:
+        kind = e.get("event")
+        claimed = kind in ("chow", "pong") or (kind == "kong" and e.get("kind") == "exposed")
+        if claimed and last in jing:
+            out.append({"seat": e["seat"], "from": e["source"], "tile": last})
+        last = e.get("tile") if kind == "discard" else None
+    return out
 
 
 def jing_diao(query: WinQuery) -> bool:
@@ -113,7 +133,7 @@ class NanchangVariant(Variant):
             ('3m', '7p', False)
         """
         up, low = hand.indicators or ("", "")
-        return {
+        record = {
             "variant": self.name,
             "options": dict(hand.options),
             "dealer": hand.dealer,
@@ -125,6 +145,10 @@ class NanchangVariant(Variant):
             "chao_zhuang": same_first_discards(hand.events, hand.dealer),
             **hand.carried,
         }
+        fed = fed_jing(hand.events, majiang.jing_pair(up)) if up else []
+        if fed:
+            record["fed_jing"] = fed
+        return record
 
 
 PLAY = NanchangVariant

@@ -47,6 +47,9 @@ class HandRecord:
     dealer_streak: int = 1
     lower_jing_indicator: str | None = None
     chao_zhuang: bool = False
+    fed_jing: tuple[dict[str, Any], ...] = ()
+    """Jing claimed from another seat's discard: ``{"seat", "from", "tile"}`` each (冲关 fed by
+    a discard, ``chong_guan_feeder_pays``)."""
     options: NanchangOptions = field(default_factory=NanchangOptions)
     variant: Literal["nanchang"] = "nanchang"
     facts: HandFacts | None = field(default=None, repr=False, compare=False)
@@ -80,6 +83,7 @@ class HandRecord:
             dealer_streak=d.get("dealer_streak", 1),
             lower_jing_indicator=d.get("lower_jing_indicator"),
             chao_zhuang=d.get("chao_zhuang", False),
+            fed_jing=tuple(dict(e) for e in d.get("fed_jing", ())),
             options=facts.options,
             facts=facts,
         )
@@ -95,7 +99,7 @@ class HandRecord:
             >>> r.to_dict()["options"], HandRecord.from_dict(r.to_dict()) == r
             ({'palou': False}, True)
         """
-        return {
+        out: dict[str, Any] = {
             "variant": self.variant,
             "options": self.options.overrides(),
             "dealer": self.dealer,
@@ -106,3 +110,6 @@ class HandRecord:
             "result": self.result.to_dict(),
             "chao_zhuang": self.chao_zhuang,
         }
+        if self.fed_jing:
+            out["fed_jing"] = [dict(e) for e in self.fed_jing]
+        return out

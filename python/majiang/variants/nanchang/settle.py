@@ -41,7 +41,13 @@ from majiang.variants.nanchang import facts, hands, jing, kongs, tile_counts
 from majiang.variants.nanchang import readings as reading_module
 from majiang.variants.nanchang.facts import HandFacts, WinFacts, check_record
 from majiang.variants.nanchang.hands import WinContext, best_score, hand_lines
-from majiang.variants.nanchang.jing import ba_wang_seat, jing_lines, jing_values
+from majiang.variants.nanchang.jing import (
+    ba_wang_seat,
+    fed_chong_guan,
+    feed_lines,
+    jing_lines,
+    jing_values,
+)
 from majiang.variants.nanchang.kongs import kong_lines
 from majiang.variants.nanchang.options import BawangMode, NanchangOptions
 from majiang.variants.nanchang.readings import QI_XING, readings
@@ -119,8 +125,15 @@ def settle_facts(f: HandFacts) -> Settlement:
             for (z, c), pond in zip(counts, f.ponds, strict=True)
         ]
     counted = tuple(counts)
-    parts.append(jing_lines(counted, o.bawang_mode, factor, ""))
+    upper = jing_lines(counted, o.bawang_mode, factor, "")
+    fed = fed_chong_guan(counted, f.fed, zheng) if o.chong_guan_feeder_pays and f.fed else {}
+    if fed:
+        fed_items = feed_lines(upper[0], counted, fed, o.bawang_mode, factor)
+        upper = fed_items, deltas_of(fed_items)
+    parts.append(upper)
     pattern.update(_jing_pattern(counted, o.bawang_mode))
+    if fed:
+        pattern["chong_guan_fed_by"] = {str(seat): feeder for seat, feeder in fed.items()}
 
     if f.gangs is not None:
         parts.append(kong_lines(f.gangs, f.jing, o, factor, win is None))
@@ -138,11 +151,25 @@ def settle_facts(f: HandFacts) -> Settlement:
         parts.append(_penalty(f.dealer, o.huang_zhuang_penalty * penalty_factor, "荒庄"))
     if f.chao_zhuang and o.chao_zhuang_penalty:
         parts.append(_penalty(f.dealer, o.chao_zhuang_penalty * penalty_factor, "抄庄"))
+    if o.di_fen != 1:
+        return _times_di_fen(parts, pattern, o.di_fen)
     if len(parts) == 1:
         return Settlement(parts[0][1], parts[0][0], pattern)
     items = tuple(chain.from_iterable(lines for lines, _ in parts))
     deltas = tuple(map(sum, zip(*(d for _, d in parts), strict=True)))
     return Settlement(deltas, items, pattern)
+
+
+def _times_di_fen(parts: list[Lines], pattern: dict[str, Any], di_fen: int) -> Settlement:
+    """Every line x 底分 (the room's stake); the pattern's hand points too."""
+    items = tuple(
+        Payment(p.payer, p.payee, p.amount * di_fen, p.reason, f"{p.detail}, x {di_fen} (底分)")
+        for p in chain.from_iterable(lines for lines, _ in parts)
+    )
+    pattern["di_fen"] = di_fen
+    if "hand_points" in pattern:
+        pattern["hand_points"] = [x * di_fen for x in pattern["hand_points"]]
+    return Settlement(deltas_of(items), items, pattern)
 
 
 Lines = tuple[tuple[Payment, ...], tuple[int, int, int, int]]

@@ -45,13 +45,15 @@ def kinds_of(text: str) -> tuple[int, ...]:
         >>> kinds_of("东 发")
         (27, 32)
     """
-    out = []
-    for name in parse_tiles(text):
-        index = INDEX.get(name)
-        if index is None:
+    names = parse_tiles(text)
+    try:
+        return tuple(map(INDEX.__getitem__, names))  # every name a kind: the usual case
+    except KeyError:
+        pass
+    for name in names:
+        if name not in INDEX:
             raise TileParseError(f"{name} is a flower; Nanchang has no flowers")
-        out.append(index)
-    return tuple(out)
+    raise AssertionError("unreachable: a name was not a kind")
 
 
 def counts(*groups: Iterable[int]) -> list[int]:

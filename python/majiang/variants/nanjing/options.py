@@ -25,7 +25,15 @@ from typing import Any, Literal
 
 from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
 
-__all__ = ["BixiahuMode", "LuxuryPairs", "NanjingOptions", "SelfDrawShare", "Values"]
+__all__ = [
+    "OPTION_SOURCES",
+    "ROOM_FIELDS",
+    "BixiahuMode",
+    "LuxuryPairs",
+    "NanjingOptions",
+    "SelfDrawShare",
+    "Values",
+]
 
 Values = Literal["v1_run20", "v2_run10"]
 LuxuryPairs = Literal["any_four", "winning_tile_fourth"]
@@ -44,7 +52,9 @@ _FOLLOWING: dict[str, tuple[Any, Any]] = {
     "suit_kong_soft": (False, True),
     "haidilao": (False, True),
 }
-_AMOUNTS = frozenset({"kong_ming", "kong_an", "flower_kong", "penalty"})
+_AMOUNTS = frozenset(
+    {"kong_ming", "kong_an", "flower_kong", "penalty", "yuanzi", "hand_cap", "rounds"}
+)
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,33 @@ class NanjingOptions:
     """N12: one discard may give several winners (一炮多响)."""
     bixiahu_mode: BixiahuMode = "double"
     """N13: after 比下胡 the win is doubled (``double``), or doubled once per flag
-    (``per_flag``, the record's ``bixiahu_flags``)."""
+    (``per_flag``, the record's ``bixiahu_flags``: the engine plants one flag per 比下胡 hand
+    in a row)."""
+    yuanzi: int = 0
+    """进园子: the score each player brings (总分 100/200/300/500 in the Nanjing room lists);
+    nobody loses more than what is left of it (the record's ``yuanzi_left``), and the match
+    ends when two players have nothing left (两家干). 0: 敞开头, no cap."""
+    hand_cap: int = 0
+    """单把上限 (结算上限): the most a player pays in one hand (100/200/300 in the room
+    lists). 0: 无限制."""
+    waibao: bool = False
+    """外包: the liable seat of a 包牌 (快照, 清一色, 杠开, 抢杠) pays the others' shares on top
+    of them (they pay their own too). False: it pays in their place."""
+    jiezhuang_bi: bool = False
+    """接庄比: when the dealer does not win and the next seat (the next dealer) wins, the next
+    hand is 比下胡 (doubled) too; the deal still passes."""
+    rounds: int = 0
+    """局数 in 圈 (1, 2 or 4 in the room lists): the match ends when the deal has gone round
+    the table that many times (a 比下胡 hand keeps the dealer, so a round may last more than
+    four hands); 0: the number of hands decides."""
+    yajue: bool = True
+    """压绝 is played (the room lists' 压绝 switch)."""
+    yajue_own_pong: bool = True
+    """压绝 counts the winner's own pung of the kind (自己对的牌)."""
+    yajue_other_pong: bool = True
+    """压绝 counts another player's pung of the kind that the winner did not feed (别人对的牌)."""
+    yajue_fed_pong: bool = True
+    """压绝 counts another player's pung of a tile the winner discarded (自己出的牌)."""
 
     def __post_init__(self) -> None:
         column = 1 if self.values == "v2_run10" else 0
@@ -173,3 +209,33 @@ def _check(name: str, value: Any) -> Any:
 
 _FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(NanjingOptions))
 _DEFAULT = NanjingOptions()
+
+OPTION_SOURCES: dict[str, str] = {
+    "values": "N1: v1 跑20 and v2 跑10 tables [004 v1] [004 v2]",
+    "luxury_pairs": "N2: v1 any four, v2 双七对 [004]",
+    "suit_kong_soft": "N4: v2 only [004 v2]",
+    "haidilao": "N10: v2 [004 v2]; 'some places have no 海底捞'",
+    "kong_ming": "N5: 6 [004 v1]; agreed beforehand [004 v2]",
+    "kong_an": "N5: 3 [004 v1]; agreed beforehand [004 v2]",
+    "flower_kong": "N5: 6 [004 v1]",
+    "penalty": "N5: 6 [004 v1]; room switch 罚分 / 东南西北罚分 (Nanjing clients)",
+    "double_flowers": "N6: 砸2 [004]; room switch 砸2 / 花砸2 (Nanjing clients)",
+    "self_draw_share": "N7: full [004] rule text; half the v2 worked example",
+    "multiple_winners": "N12: [004 v1] (一炮多响 as a 比下胡 trigger)",
+    "bixiahu_mode": "N13: double [004 v1]; flags [004 v2] 插旗",
+    "yuanzi": "room option 进园子 总分 100/200/300/500 (Nanjing clients); [004 v2] names 进园子; "
+    "两家干 (Nanjing client rule page)",
+    "rounds": "room option 局数 1/2/4 圈 (Nanjing client create-room box)",
+    "hand_cap": "room option 单把上限 / 结算上限 100/200/300 (Nanjing clients)",
+    "waibao": "room rule 外包 (Nanjing client rule page); [004 v2] names 外包",
+    "jiezhuang_bi": "room switch 接庄比 (Nanjing clients; NJMJRoom server, denghai/MJ)",
+    "yajue": "room switch 压绝 (Nanjing client create-room box); [004] 压绝",
+    "yajue_own_pong": "room sub-switch 自己对的牌 (Nanjing client create-room box)",
+    "yajue_other_pong": "room sub-switch 别人对的牌 (Nanjing client create-room box)",
+    "yajue_fed_pong": "room sub-switch 自己出的牌 (Nanjing client create-room box)",
+}
+"""Option name -> where it comes from (docs/rules/nanjing.md §13, §14)."""
+
+ROOM_FIELDS: dict[str, str] = {"hand_cap": "hand_cap", "match_cap": "yuanzi"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

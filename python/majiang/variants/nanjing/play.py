@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from majiang.game.actions import Declare, Pass
@@ -173,9 +174,47 @@ class NanjingVariant(Variant):
             >>> NanjingVariant().carry([]), NanjingVariant().carry([_DRAWN])
             ({}, {'bixiahu': True})
         """
-        if records and _bixiahu(records[-1]):
-            return {"bixiahu": True}
-        return {}
+        o = self.options
+        out: dict[str, Any] = {}
+        if records and (_bixiahu(records[-1]) or self._jiezhuang(records[-1])):
+            out["bixiahu"] = True
+            if o.bixiahu_mode == "per_flag":  # one flag per 比下胡 hand in a row
+                out["bixiahu_flags"] = int(records[-1].get("bixiahu_flags") or 0) + 1
+        if o.yuanzi:
+            out["yuanzi_left"] = _garden(records, o.yuanzi)
+        return out
+
+    def match_over(self, records: Sequence[Mapping[str, Any]]) -> bool:
+        """进园子's 两家干 (two players' gardens empty) or the room's rounds played (the deal
+        passed 4 x ``rounds`` times, the pass after the last hand included).
+
+        Example:
+            >>> NanjingVariant({"rounds": 1}).match_over([_SMALL] * 3)
+            False
+        """
+        o = self.options
+        if not records or not (o.yuanzi or o.rounds):
+            return False
+        if o.yuanzi and sum(left == 0 for left in _garden(records, o.yuanzi)) >= 2:
+            return True
+        if o.rounds:
+            dealers = [int(r["dealer"]) for r in records]
+            last = records[-1]
+            dealers.append(self.next_dealer(dealers[-1], 1, last, ())[0])
+            passes = sum(a != b for a, b in pairwise(dealers))
+            return passes >= 4 * o.rounds
+        return False
+
+    def _jiezhuang(self, record: Mapping[str, Any]) -> bool:
+        """接庄比: the dealer did not win and the next seat (the next dealer) did."""
+        if not self.options.jiezhuang_bi:
+            return False
+        result = record.get("result") or {}
+        if result.get("kind") != "win":
+            return False
+        won = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
+        dealer = record["dealer"]
+        return dealer not in won and (dealer + 1) % SEATS in won
 
     def next_dealer(
         self,
@@ -248,7 +287,7 @@ class NanjingVariant(Variant):
                 "di_hu": di_hu,
                 "haidi": state.wall.remaining <= TABLE.kept_back + 4 and not result["tian_hu"],
             }
-        return {
+        record = {
             "variant": self.name,
             "options": dict(hand.options),
             "dealer": hand.dealer,
@@ -257,9 +296,26 @@ class NanjingVariant(Variant):
             "penalties": penalties(hand.events),
             "result": result,
         }
+        for key in ("bixiahu_flags", "yuanzi_left"):  # carried only under their options
+            if key in hand.carried:
+                record[key] = hand.carried[key]
+        return record
 
 
 _BIXIAHU: dict[str, bool] = {}
+
+
+def _garden(records: Sequence[Mapping[str, Any]], yuanzi: int) -> list[int]:
+    """进园子: what each seat can still lose after these hands: the 园子 it brought plus what
+    the last hand moved (its record carries what was left before it)."""
+    from majiang.variants.nanjing.settle import settle
+
+    if not records:
+        return [yuanzi] * SEATS
+    last = records[-1]
+    before = last.get("yuanzi_left") or [yuanzi] * SEATS
+    deltas = settle(dict(last)).deltas
+    return [max(0, left + delta) for left, delta in zip(before, deltas, strict=True)]
 
 
 def _bixiahu(record: Mapping[str, Any]) -> bool:
@@ -275,7 +331,7 @@ def _bixiahu(record: Mapping[str, Any]) -> bool:
     key = repr(record)
     found = _BIXIAHU.get(key)
     if found is None:
-        found = bixiahu_triggered(dict(record))
+        found = bixiahu_triggered(record)  # the dict settled just before: read once (settle)
         if len(_BIXIAHU) >= 8:
             _BIXIAHU.clear()
         _BIXIAHU[key] = found

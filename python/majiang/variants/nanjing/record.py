@@ -61,6 +61,7 @@ from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
 from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
 from majiang.variants.nanjing.hands import MELD_KINDS, score_hand
 from majiang.variants.nanjing.options import NanjingOptions
+from majiang.variants.nanjing.yajue import yajue_kinds
 
 __all__ = [
     "MELD_RULES",
@@ -80,7 +81,17 @@ MeldKind = Literal["peng", "ming_gang", "an_gang", "bu_gang"]
 GangKai = Literal["small", "big", "flower"]
 PenaltyKind = Literal["same_four_in_a_row", "four_by_one"]
 RECORD_KEYS = frozenset(
-    {"variant", "options", "dealer", "bixiahu", "bixiahu_flags", "players", "penalties", "result"}
+    {
+        "variant",
+        "options",
+        "dealer",
+        "bixiahu",
+        "bixiahu_flags",
+        "yuanzi_left",
+        "players",
+        "penalties",
+        "result",
+    }
 )
 PLAYER_KEYS = frozenset({"hand", "melds", "flowers", "discards", "ready"})
 PENALTY_KEYS = frozenset({"kind", "seat", "tile"})
@@ -115,13 +126,24 @@ def kinds_of(text: str) -> tuple[int, ...]:
         ...
         majiang.errors.RecordError: 5z is a dragon, a hard flower: it goes in flowers, ...
     """
+    names = parse_tiles(text)
+    try:
+        return tuple(map(_HELD_INDEX.__getitem__, names))  # no flower: the usual case
+    except KeyError:
+        pass
     out = []
-    for name in parse_tiles(text):
+    for name in names:
         if name in FLOWER_NAMES or name in DRAGONS:
             what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
             raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
         out.append(KIND_INDEX[name])
     return tuple(out)
+
+
+_HELD_INDEX: dict[str, int] = {
+    name: k for name, k in KIND_INDEX.items() if name not in FLOWER_NAMES and name not in DRAGONS
+}
+"""The kinds a Nanjing hand may hold (no dragon, a hard flower), by name."""
 
 
 MELD_RULES = MeldRules(MELD_KINDS, kinds_of, note=" (no chow in Nanjing)")
@@ -279,6 +301,8 @@ class HandRecord:
     bixiahu: bool = False
     bixiahu_flags: int | None = None
     penalties: tuple[Penalty, ...] = ()
+    yuanzi_left: tuple[int, ...] | None = None
+    """进园子: what each player can still lose this match (carried by the engine)."""
     options: NanjingOptions = field(default_factory=NanjingOptions)
     variant: Literal["nanjing"] = "nanjing"
     checked: bool = field(default=False, repr=False, compare=False)
@@ -339,6 +363,7 @@ class HandRecord:
             bixiahu=d.get("bixiahu", False),
             bixiahu_flags=d.get("bixiahu_flags"),
             penalties=penalties,
+            yuanzi_left=None if d.get("yuanzi_left") is None else tuple(d["yuanzi_left"]),
             options=options,
             checked=True,
         )
@@ -366,6 +391,8 @@ class HandRecord:
         }
         if self.bixiahu_flags is not None:
             out["bixiahu_flags"] = self.bixiahu_flags
+        if self.yuanzi_left is not None:
+            out["yuanzi_left"] = list(self.yuanzi_left)
         return out
 
 
@@ -403,6 +430,15 @@ def _seat(raw: Any, seat: int, c: Checked) -> Seat:
 
 def _bixiahu_flags(value: Any, c: Checked) -> int | None:
     return None if value is None else parts.whole_number_field(value, "bixiahu_flags", 0)
+
+
+def _yuanzi_left(value: Any, c: Checked) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    seats = parts.list_field(value, "yuanzi_left", "amounts")
+    if len(seats) != 4:
+        raise fail("yuanzi_left", f"expected four amounts, got {len(seats)}")
+    return tuple(parts.whole_number_field(x, f"yuanzi_left[{i}]", 0) for i, x in enumerate(seats))
 
 
 def _penalties(value: Any, c: Checked) -> None:
@@ -468,8 +504,8 @@ def _winning_hands(c: Checked) -> None:
     if w is None:
         return
     seats: list[Seat] = c.seats
-    punged = [m.kinds[0] for s in seats for m in s.facts.melds if m.kind == "peng"]
     for winner in w.winners:
+        punged = yajue_kinds([s.facts.melds for s in seats], winner, c.options)
         seat = seats[winner]
         hand, melds = seat.facts.hand, seat.facts.melds
         score = score_hand(
@@ -506,6 +542,7 @@ SPEC: RecordSpec[NanjingOptions] = RecordSpec(
         Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
         Field("bixiahu", lambda value, c: parts.flag_field(value, "bixiahu"), False),
         Field("bixiahu_flags", _bixiahu_flags),
+        Field("yuanzi_left", _yuanzi_left),
         Field("players", players_check),
     ),
     player=_seat,

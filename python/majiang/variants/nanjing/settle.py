@@ -36,14 +36,33 @@ from majiang.tiles import NUM_KINDS
 from majiang.variants.nanjing.flowers import flower_kongs
 from majiang.variants.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
 from majiang.variants.nanjing.record import HandRecord, WinResult, kinds_of
+from majiang.variants.nanjing.yajue import yajue_kinds
 
 __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 
 FED_KINDS: frozenset[str] = frozenset({"peng", "ming_gang", "bu_gang"})
 
 
+_LAST: list[Any] = [None, "", None]
+"""The last plain-dict record read: the dict itself, its ``repr`` and its HandRecord."""
+
+
 def _record(record: HandRecord | Mapping[str, Any]) -> HandRecord:
-    return record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    """The checked record. The engine settles each finished hand and then asks whether it
+    was a 比下胡 (``next_dealer``) of the same dict: the last one read is not read again
+    while it is that very dict with the same contents (its ``repr``; any change to a JSON
+    value changes it). A HandRecord is frozen, so sharing it is safe."""
+    if isinstance(record, HandRecord):
+        return record
+    if type(record) is not dict:
+        return HandRecord.from_dict(record)
+    key = repr(record)
+    if _LAST[0] is record and _LAST[1] == key:
+        found: HandRecord = _LAST[2]
+        return found
+    parsed = HandRecord.from_dict(record)
+    _LAST[:] = [record, key, parsed]
+    return parsed
 
 
 def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandScore:
@@ -64,11 +83,24 @@ def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandSco
     w = r.result
     if not isinstance(w, WinResult) or winner not in w.winners:
         raise RecordError(f"result.winner: seat {winner} did not win this hand")
+    if _SCORED[0] is not r:  # settle and bixiahu_triggered both score the same record
+        _SCORED[:] = [r, {}]
+    scored: dict[int, HandScore] = _SCORED[1]
+    if winner not in scored:
+        scored[winner] = _score_winner(r, w, winner)
+    return scored[winner]
+
+
+_SCORED: list[Any] = [None, {}]
+"""The HandRecord last scored (frozen: its identity is its contents) and its winners' scores."""
+
+
+def _score_winner(r: HandRecord, w: WinResult, winner: int) -> HandScore:
     p = r.players[winner]
     counts = [0] * NUM_KINDS
     for k in kinds_of(p.hand):
         counts[k] += 1
-    punged = [m.kinds[0] for q in r.players for m in q.melds if m.kind == "peng"]
+    punged = yajue_kinds([q.melds for q in r.players], winner, r.options)
     score = score_hand(
         counts,
         w.tile,
@@ -200,14 +232,30 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
                 share = amount if o.self_draw_share == "full" else (amount + 1) // 2
                 if share != amount:
                     detail += f", half each = {share}"
-            items += win_payments(
-                winner,
-                payers,
-                share,
-                f"{detail}, {how}",
-                liable=None if liable is None else liable[0],
-                why="" if liable is None else liable[1],
-            )
+            if liable is not None and o.waibao:
+                # 外包: everyone pays as usual and the liable seat the others' shares again
+                items += win_payments(winner, payers, share, f"{detail}, {how}")
+                items += [
+                    p
+                    for p in win_payments(
+                        winner,
+                        payers,
+                        share,
+                        f"{detail}, {how}",
+                        liable=liable[0],
+                        why=f"{liable[1]} (外包)",
+                    )
+                    if p.reason == "包牌"
+                ]
+            else:
+                items += win_payments(
+                    winner,
+                    payers,
+                    share,
+                    f"{detail}, {how}",
+                    liable=None if liable is None else liable[0],
+                    why="" if liable is None else liable[1],
+                )
             per_winner.append(
                 {
                     "winner": winner,
@@ -230,9 +278,52 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
             "self_drawn": w.self_drawn,
             "bixiahu": factor,
         }
-    items += _on_the_spot(r)
+    spot = _on_the_spot(r)
+    limits = _limits(r)
+    if limits is not None:
+        # paid in the order it happened (kongs and 罚 at once, then the win), each payer
+        # only as far as its cap allows
+        items = _capped(spot + items, limits)
+        pattern["caps"] = list(limits)
+    else:
+        items += spot
     pattern["bixiahu_next"] = bixiahu_triggered(r)
     return Settlement.from_items(items, pattern=pattern)
+
+
+def _limits(r: HandRecord) -> tuple[int | None, ...] | None:
+    """The most each seat may pay in this hand (单把上限, what is left of its 园子), or None
+    when nobody is capped."""
+    o = r.options
+    garden = r.yuanzi_left if o.yuanzi else None
+    if not o.hand_cap and garden is None:
+        return None
+    caps: list[int | None] = []
+    for seat in range(4):
+        cap = [o.hand_cap] if o.hand_cap else []
+        if garden is not None:
+            cap.append(garden[seat])
+        caps.append(min(cap) if cap else None)
+    return tuple(caps)
+
+
+def _capped(items: list[Payment], limits: tuple[int | None, ...]) -> list[Payment]:
+    """The payments in order, each payer's cut to what its limit leaves (lines cut to nothing
+    dropped); what a seat receives does not raise its limit within the hand."""
+    left = list(limits)
+    out: list[Payment] = []
+    for p in items:
+        room = left[p.payer]
+        if room is None:
+            out.append(p)
+            continue
+        amount = min(p.amount, room)
+        left[p.payer] = room - amount
+        if amount == p.amount:
+            out.append(p)
+        elif amount:
+            out.append(Payment(p.payer, p.payee, amount, p.reason, f"{p.detail}; capped"))
+    return out
 
 
 def _on_the_spot(r: HandRecord) -> list[Payment]:

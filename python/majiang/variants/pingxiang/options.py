@@ -27,7 +27,7 @@ from majiang.record_parts import (
     whole_number_field,
 )
 
-__all__ = ["PingxiangOptions", "ShisanlanHonors"]
+__all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "PingxiangOptions", "ShisanlanHonors"]
 
 ShisanlanHonors = Literal["at_least_5", "exactly_5"]
 
@@ -127,3 +127,22 @@ _FIELDS: dict[str, str] = {
     for f in dataclasses.fields(PingxiangOptions)
 }
 _DEFAULT = PingxiangOptions()
+
+OPTION_SOURCES: dict[str, str] = {
+    "pinghu_self_draw_only": "P1: [001] '1番平胡是可以碰不能吃并且只能自摸不能放炮'",
+    "luanjiang_fan": "P2: 4 [001] detailed list; 8 [001] summary",
+    "qys_yitiaolong_fan": "P3: 16 [001] explicit entry; 8 the stacking rule",
+    "genzhuang": "P4: [001] 跟庄",
+    "duiduihu_needs_258": "P6: [001] general 258 rule",
+    "ziyise_shapeless": "P7: [001] example",
+    "shisanlan_honors": "P8: [001]",
+    "baopai_excludes_pengpenghu": "P9: [001] '(这个大碰胡除外)'",
+    "luohan_18": "P11: [001] summary",
+    "cap": "[001] 32 番 cap",
+    "base": "[001] B (最低赔率); room option 底分 1/5/10 (萍乡258 room, 闲来 Jiangxi client)",
+}
+"""Option name -> where it comes from (docs/rules/pingxiang.md §15)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "base"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (stake, hand_cap,
+match_cap)."""

@@ -88,12 +88,15 @@ def kinds_of(text: str) -> tuple[int, ...]:
         >>> kinds_of("55p 中")
         (13, 13, 33)
     """
-    out = []
-    for name in parse_tiles(text):
+    names = parse_tiles(text)
+    try:
+        return tuple(map(KIND_INDEX.__getitem__, names))  # every name a kind: the usual case
+    except KeyError:
+        pass
+    for name in names:
         if name not in KIND_INDEX:
             raise RecordError(f"{name} is a flower; Pingxiang has no flowers")
-        out.append(KIND_INDEX[name])
-    return tuple(out)
+    raise AssertionError("unreachable: a name was not a kind")
 
 
 MELD_RULES = MeldRules(

@@ -1,0 +1,43 @@
+"""The learning layer: action ids and masks, observation planes for learning, per-seat
+event streams, environments and vectorised self-play (docs/rl.md).
+
+Everything here needs only numpy; the Gymnasium and PettingZoo environments
+(:mod:`majiang.rl.gym_env`, :mod:`majiang.rl.pettingzoo_env`) need the ``majiang[rl]``
+extra.
+
+Example:
+    >>> from majiang.game import Game
+    >>> from majiang.rl import action_space, legal_mask, step_id
+    >>> g = Game("pingxiang", seed=2, dealer=1)
+    >>> mask = legal_mask(g, 1)
+    >>> first = int(mask.nonzero()[0][0])
+    >>> action_space(g).label(first), type(step_id(g, 1, first)).__name__
+    ('discard 1m', 'Discard')
+"""
+
+from __future__ import annotations
+
+from majiang.rl.actions import (
+    ActionSpace,
+    action_space,
+    legal_ids,
+    legal_mask,
+    step_id,
+)
+from majiang.rl.planes import EFFICIENCY_PLANES, ORACLE_PLANES, encode, encode_batch, plane_names
+from majiang.rl.vector import VectorGame, match_seed
+
+__all__ = [
+    "EFFICIENCY_PLANES",
+    "ORACLE_PLANES",
+    "ActionSpace",
+    "VectorGame",
+    "action_space",
+    "encode",
+    "encode_batch",
+    "legal_ids",
+    "legal_mask",
+    "match_seed",
+    "plane_names",
+    "step_id",
+]

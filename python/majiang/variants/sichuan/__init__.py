@@ -1,0 +1,52 @@
+"""Sichuan mahjong (四川麻将, 血战到底): 108 tiles, 定缺, the hand goes on after a win.
+
+:func:`score_hand` scores a win (its named hand, 根 and extras, 番); :func:`settle` takes a hand
+record (:class:`HandRecord` or its JSON form: every win and kong of the hand) and returns a
+:class:`~majiang.settlement.Settlement`; ``PLAY`` is the engine plug-in. The rules and every
+option are in ``docs/rules/sichuan.md``.
+
+Example:
+    >>> from majiang.variants import sichuan
+    >>> sichuan.SichuanOptions().cap
+    3
+    >>> from majiang.tiles import to_counts
+    >>> sichuan.score_hand(to_counts("11223344556677s"), (), tile=20, self_drawn=False).hands
+    ('清七对',)
+"""
+
+from __future__ import annotations
+
+from majiang.variants.sichuan.describe import TALLIED, describe, highlights
+from majiang.variants.sichuan.hands import (
+    FAN,
+    HandScore,
+    best_ready_hand,
+    is_winning,
+    score_hand,
+    winning_kinds,
+)
+from majiang.variants.sichuan.options import SichuanOptions
+from majiang.variants.sichuan.play import PLAY
+from majiang.variants.sichuan.record import EXAMPLE, HandRecord, Kong, PlayerRecord, Win
+from majiang.variants.sichuan.settle import kong_payments, settle
+
+__all__ = [
+    "EXAMPLE",
+    "FAN",
+    "PLAY",
+    "TALLIED",
+    "HandRecord",
+    "HandScore",
+    "Kong",
+    "PlayerRecord",
+    "SichuanOptions",
+    "Win",
+    "best_ready_hand",
+    "describe",
+    "highlights",
+    "is_winning",
+    "kong_payments",
+    "score_hand",
+    "settle",
+    "winning_kinds",
+]

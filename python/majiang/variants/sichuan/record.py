@@ -1,0 +1,606 @@
+"""The Sichuan (血战到底) hand record, typed and checked: what happened in one hand.
+
+A 血战 hand has several wins, so the record lists them (``wins``, in order; a 一炮多响 is one
+entry with a list of winners) and the kongs made (``kongs``, each with ``after_wins``: how
+many wins came before it, which says who was still in play to pay it). The format
+(docs/rules/sichuan.md, "The hand record"):
+
+- ``variant`` ``"sichuan"``, ``options`` (overrides of :class:`SichuanOptions`), ``dealer``,
+  ``dealer_streak``;
+- ``players``: four objects with ``hand`` (a winner's concealed tiles when it won, without
+  the winning tile), ``melds`` (peng, ming_gang, an_gang, bu_gang; no chi), ``discards`` and
+  ``void`` (the 定缺 suit ``m``/``p``/``s``; null when 定缺 is not played);
+- ``wins``: ``winner`` (a seat, or a list for 一炮多响), ``tile``, ``from`` (null:
+  self-drawn; the robbed seat on 抢杠) and the flags ``gang_kai`` (杠上花), ``gang_pao``
+  (杠上炮), ``qiang_gang``, ``haidi`` (on the wall's last tile), ``tian_hu``, ``di_hu``;
+- ``kongs``: ``seat``, ``kind`` (ming_gang, bu_gang, an_gang), ``tile``, ``from`` (a
+  ming_gang's feeder), ``after_wins``;
+- ``result``: ``{"kind": "win"}`` when three seats won, ``{"kind": "draw"}`` when the wall
+  ran out with two or more still in play (查花猪, 查大叫).
+
+Building a record checks it; a record that cannot have happened raises
+:class:`~majiang.errors.RecordError` naming the field: tiles of the 108 only, no kind more
+than four times, hand sizes, no seat winning twice or acting after it won (a discard, a
+kong, paying a kong), every win a Sichuan win (at most two suits, none of the declared void),
+each kong one of the seat's kong melds, a 查大叫 (``draw``) only without three winners.
+
+Example:
+    >>> r = HandRecord.from_dict(EXAMPLE)
+    >>> r.winners(), r.drawn
+    ([1, 2, 3], False)
+    >>> HandRecord.from_dict({**EXAMPLE, "result": {"kind": "draw"}})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.RecordError: result.kind: three seats won: the hand ends with the third win, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from majiang._core import parse_tiles
+from majiang.errors import MajiangError, RecordError, quoted
+from majiang.meld import Meld
+from majiang.record_check import FieldProblem, MeldRules, check_meld, field_fail
+from majiang.record_parts import (
+    fail,
+    flag_field,
+    list_field,
+    object_field,
+    players_field,
+    seat_field,
+    tiles_field,
+    whole_number_field,
+)
+from majiang.tiles import KIND_INDEX, KINDS, mpsz
+from majiang.variants.sichuan.hands import SUIT_LETTERS, is_winning
+from majiang.variants.sichuan.options import SichuanOptions
+
+__all__ = ["EXAMPLE", "MELD_RULES", "HandRecord", "Kong", "PlayerRecord", "Win", "kinds_of"]
+
+RECORD_KEYS = frozenset(
+    {"variant", "options", "dealer", "dealer_streak", "players", "wins", "kongs", "result"}
+)
+PLAYER_KEYS = frozenset({"hand", "melds", "discards", "void"})
+WIN_KEYS = frozenset(
+    {"winner", "tile", "from", "gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu",
+     "hands", "melds"}
+)  # fmt: skip
+WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
+KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
+KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
+MELD_KEYS = frozenset({"kind", "tiles", "from"})
+
+
+@lru_cache(maxsize=65536)
+def kinds_of(text: str) -> tuple[int, ...]:
+    """The kind of every tile in ``text``: suit tiles only (Sichuan's 108 have no honors and
+    no flowers).
+
+    Example:
+        >>> kinds_of("19m5p")
+        (0, 8, 13)
+        >>> kinds_of("5z")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: 5z is not one of Sichuan's 108 tiles (no honors, no flowers)
+    """
+    out = []
+    for name in parse_tiles(text):
+        k = KIND_INDEX.get(name)
+        if k is None or k >= 27:
+            raise RecordError(f"{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
+        out.append(k)
+    return tuple(out)
+
+
+MELD_RULES = MeldRules(("peng", "ming_gang", "an_gang", "bu_gang"), kinds_of, None, " (no chi)")
+"""Sichuan's melds: peng and the kongs (no chow)."""
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One seat at the end of the hand (a winner's hand as it was when it won).
+
+    Example:
+        >>> PlayerRecord("1112223334445m", (), "", "p").void
+        'p'
+    """
+
+    hand: str
+    melds: tuple[Meld, ...] = ()
+    discards: str = ""
+    void: str | None = None
+    counts: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def void_suit(self) -> int | None:
+        """The declared void as a suit index (None: none declared).
+
+        Example:
+            >>> PlayerRecord("", void="s").void_suit
+            2
+        """
+        return None if self.void is None else SUIT_LETTERS.index(self.void)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> PlayerRecord("55m").to_dict()["void"] is None
+            True
+        """
+        return {
+            "hand": self.hand,
+            "melds": [m.to_dict() for m in self.melds],
+            "discards": self.discards,
+            "void": self.void,
+        }
+
+
+@dataclass(frozen=True)
+class Win:
+    """One win of the hand: its winners (nearest the discarder first), tile, source and
+    flags.
+
+    Example:
+        >>> Win((1, 3), 4, 0).self_drawn
+        False
+    """
+
+    winners: tuple[int, ...]
+    tile: int
+    source: int | None
+    gang_kai: bool = False
+    gang_pao: bool = False
+    qiang_gang: bool = False
+    haidi: bool = False
+    tian_hu: bool = False
+    di_hu: bool = False
+    hands: tuple[tuple[int, ...], ...] = ()
+    """血流成河: each winner's concealed counts as it won (its hand changes afterwards)."""
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    """血流成河: each winner's melds as it won."""
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winner drew the tile itself.
+
+        Example:
+            >>> Win((1,), 4, None).self_drawn
+            True
+        """
+        return self.source is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``winner`` a seat, or a list for several).
+
+        Example:
+            >>> Win((2,), 4, None).to_dict()["winner"]
+            2
+        """
+        out = {
+            "winner": list(self.winners) if len(self.winners) > 1 else self.winners[0],
+            "tile": KINDS[self.tile],
+            "from": self.source,
+            **{name: getattr(self, name) for name in WIN_FLAGS},
+        }
+        if self.hands:
+            out["hands"] = {str(s): mpsz(h) for s, h in zip(self.winners, self.hands, strict=True)}
+            out["melds"] = {
+                str(s): [m.to_dict() for m in ms]
+                for s, ms in zip(self.winners, self.melds, strict=True)
+            }
+        return out
+
+
+@dataclass(frozen=True)
+class Kong:
+    """One kong that stood (a robbed one is not a kong): who made it, its kind (ming_gang
+    直杠, bu_gang 面下杠, an_gang 暗杠), tile, feeder (ming_gang) and how many wins came before.
+
+    Example:
+        >>> Kong(0, "an_gang", 4, None, 1).to_dict()["after_wins"]
+        1
+    """
+
+    seat: int
+    kind: str
+    tile: int
+    source: int | None
+    after_wins: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> Kong(0, "ming_gang", 4, 2, 0).to_dict()["from"]
+            2
+        """
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "tile": KINDS[self.tile],
+            "from": self.source,
+            "after_wins": self.after_wins,
+        }
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A checked Sichuan hand (build it with :meth:`from_dict`).
+
+    Example:
+        >>> r = HandRecord.from_dict(EXAMPLE)
+        >>> HandRecord.from_dict(r.to_dict()) == r
+        True
+    """
+
+    dealer: int
+    players: tuple[PlayerRecord, ...]
+    wins: tuple[Win, ...]
+    kongs: tuple[Kong, ...]
+    drawn: bool
+    options: SichuanOptions = field(default_factory=SichuanOptions)
+    dealer_streak: int = 1
+    variant: Literal["sichuan"] = "sichuan"
+
+    def winners(self) -> list[int]:
+        """Every winning seat, in the order they won.
+
+        Example:
+            >>> HandRecord.from_dict(EXAMPLE).winners()
+            [1, 2, 3]
+        """
+        return [s for w in self.wins for s in w.winners]
+
+    def out_before(self, wins: int) -> set[int]:
+        """The seats that had won (and left play) before the first ``wins`` wins were over
+        (none under 血流成河: winners stay in play).
+
+        Example:
+            >>> sorted(HandRecord.from_dict(EXAMPLE).out_before(1))
+            [1]
+        """
+        if self.options.xueliu:
+            return set()
+        return {s for w in self.wins[:wins] for s in w.winners}
+
+    def hand_at(self, index: int, seat: int) -> tuple[tuple[int, ...], tuple[Meld, ...]]:
+        """``seat``'s concealed counts and melds as it won ``wins[index]`` (its final ones but
+        under 血流成河, where each win keeps its own).
+
+        Example:
+            >>> counts, melds = HandRecord.from_dict(EXAMPLE).hand_at(0, 1)
+            >>> sum(counts), melds
+            (13, ())
+        """
+        w = self.wins[index]
+        if w.hands:
+            i = w.winners.index(seat)
+            return w.hands[i], w.melds[i]
+        p = self.players[seat]
+        return p.counts, p.melds
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandRecord:
+        """A checked record from its JSON form; RecordError naming the first bad field.
+
+        Example:
+            >>> HandRecord.from_dict({"variant": "nanjing"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: variant: expected 'sichuan', got 'nanjing'
+        """
+        return _check(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form.
+
+        Example:
+            >>> HandRecord.from_dict(EXAMPLE).to_dict()["result"]
+            {'kind': 'win'}
+        """
+        return {
+            "variant": self.variant,
+            "options": self.options.overrides(),
+            "dealer": self.dealer,
+            "dealer_streak": self.dealer_streak,
+            "players": [p.to_dict() for p in self.players],
+            "wins": [w.to_dict() for w in self.wins],
+            "kongs": [k.to_dict() for k in self.kongs],
+            "result": {"kind": "draw" if self.drawn else "win"},
+        }
+
+
+# ------------------------------------------------------------------ the checks
+def _check(data: Any) -> HandRecord:
+    if type(data) is not dict or not data.keys() <= RECORD_KEYS:
+        object_field(data, "record", RECORD_KEYS)
+    d: Mapping[str, Any] = data
+    if d.get("variant", "sichuan") != "sichuan":
+        raise fail("variant", f"expected 'sichuan', got {quoted(d.get('variant'))}")
+    options = SichuanOptions.from_dict(d.get("options", {}) or {})
+    dealer = seat_field(d.get("dealer"), "dealer")
+    streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
+    players = tuple(_player(p, s, options) for s, p in enumerate(players_field(d.get("players"))))
+    wins = tuple(_win(w, i) for i, w in enumerate(list_field(d.get("wins") or [], "wins", "wins")))
+    kongs = tuple(
+        _kong(k, i) for i, k in enumerate(list_field(d.get("kongs") or [], "kongs", "kongs"))
+    )
+    result = d.get("result")
+    if (
+        type(result) is not dict
+        or set(result) != {"kind"}
+        or result["kind"]
+        not in (
+            "win",
+            "draw",
+        )
+    ):
+        raise fail(
+            "result", f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(result)}"
+        )
+    record = HandRecord(dealer, players, wins, kongs, result["kind"] == "draw", options, streak)
+    _check_wins(record)
+    _check_kongs(record)
+    _check_tiles(record)
+    return record
+
+
+_NO_VOID = SichuanOptions(dingque=False)
+
+
+def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
+    path = path or f"players[{seat}]"
+    p = (
+        raw
+        if type(raw) is dict and raw.keys() <= PLAYER_KEYS
+        else object_field(raw, path, PLAYER_KEYS)
+    )
+    if "hand" not in p:
+        raise fail(f"{path}.hand", "missing")
+    melds: list[Meld] = []
+    for i, m in enumerate(list_field(p.get("melds") or [], f"{path}.melds", "melds")):
+        where = f"{path}.melds[{i}]"
+        if type(m) is not dict or not m.keys() <= MELD_KEYS:
+            m = object_field(m, where, MELD_KEYS)
+        try:
+            melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, MELD_RULES))
+        except FieldProblem as e:
+            raise field_fail(where, e) from None
+    if len(melds) > 4:
+        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
+    hand = tiles_field(p["hand"], f"{path}.hand", kinds_of)
+    if len(hand) != 13 - 3 * len(melds):
+        raise fail(
+            f"{path}.hand",
+            f"{len(hand)} tiles concealed, but {len(melds)} meld(s) leave {13 - 3 * len(melds)}",
+        )
+    discards = tiles_field(p.get("discards") or "", f"{path}.discards", kinds_of)
+    void = p.get("void")
+    if void is None:
+        if options.dingque:
+            raise fail(f"{path}.void", "定缺 is played (option dingque): expected m, p or s")
+    elif void not in ("m", "p", "s") or not options.dingque:
+        expected = "m, p or s" if options.dingque else "null (定缺 is not played)"
+        raise fail(f"{path}.void", f"expected {expected}, got {quoted(void)}")
+    return PlayerRecord(_text(hand), tuple(melds), _text(discards), void, _counts(hand))
+
+
+@lru_cache(maxsize=65536)
+def _counts(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The 34 counts of ``kinds``."""
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=65536)
+def _text(kinds: tuple[int, ...]) -> str:
+    """Sorted MPSZ text of ``kinds`` (the record's canonical form)."""
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    return mpsz(counts) if kinds else ""
+
+
+def _win(raw: Any, index: int) -> Win:
+    path = f"wins[{index}]"
+    w = raw if type(raw) is dict and raw.keys() <= WIN_KEYS else object_field(raw, path, WIN_KEYS)
+    winner = w.get("winner")
+    seats = winner if isinstance(winner, list) else [winner]
+    if not seats:
+        raise fail(f"{path}.winner", "expected a seat or a list of seats, got []")
+    checked = tuple(seat_field(s, f"{path}.winner") for s in seats)
+    if len(set(checked)) != len(checked):
+        raise fail(f"{path}.winner", f"a seat listed twice: {quoted(winner)}")
+    tile = w.get("tile")
+    try:
+        kinds = kinds_of(tile) if isinstance(tile, str) else ()
+    except MajiangError as e:
+        raise fail(f"{path}.tile", str(e)) from None
+    if len(kinds) != 1:
+        raise fail(f"{path}.tile", f"expected one tile, got {quoted(tile)}")
+    source = w.get("from")
+    if source is not None:
+        source = seat_field(source, f"{path}.from")
+        if source in checked:
+            raise fail(f"{path}.from", "a discard win takes another player's tile")
+    elif len(checked) > 1:
+        raise fail(f"{path}.winner", "several winners win one discard, not a self-draw")
+    flags = {name: w.get(name, False) for name in WIN_FLAGS}
+    for name, value in flags.items():
+        if value is not True and value is not False:
+            flag_field(value, f"{path}.{name}")
+    hands: list[tuple[int, ...]] = []
+    melds: list[tuple[Meld, ...]] = []
+    if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
+        for key in ("hands", "melds"):
+            given = w.get(key)
+            if type(given) is not dict or set(given) != {str(s) for s in checked}:
+                raise fail(f"{path}.{key}", "expected an object with each winner's seat")
+        for s in checked:
+            seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
+                           s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+            hands.append(seat.counts)
+            melds.append(seat.melds)
+    return Win(checked, kinds[0], source, **flags, hands=tuple(hands), melds=tuple(melds))
+
+
+def _kong(raw: Any, index: int) -> Kong:
+    path = f"kongs[{index}]"
+    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(raw, path, KONG_KEYS)
+    seat = seat_field(k.get("seat"), f"{path}.seat")
+    kind = k.get("kind")
+    if kind not in KONG_KINDS:
+        raise fail(f"{path}.kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}")
+    tile = k.get("tile")
+    try:
+        kinds = kinds_of(tile) if isinstance(tile, str) else ()
+    except MajiangError as e:
+        raise fail(f"{path}.tile", str(e)) from None
+    if len(kinds) != 1:
+        raise fail(f"{path}.tile", f"expected one tile, got {quoted(tile)}")
+    source = k.get("from")
+    if kind == "ming_gang":
+        source = seat_field(source, f"{path}.from")
+        if source == seat:
+            raise fail(f"{path}.from", "a 直杠 takes another player's discard")
+    elif source is not None:
+        raise fail(f"{path}.from", f"a {kind} takes no discard: expected null")
+    after = whole_number_field(k.get("after_wins", 0), f"{path}.after_wins", 0)
+    return Kong(seat, kind, kinds[0], source, after)
+
+
+def _check_wins(r: HandRecord) -> None:
+    out: set[int] = set()
+    xueliu = r.options.xueliu
+    for i, w in enumerate(r.wins):
+        path = f"wins[{i}]"
+        if xueliu != bool(w.hands):
+            raise fail(f"{path}.hands", "the winners' tiles as they won: given exactly under "
+                       "血流成河 (option xueliu)")  # fmt: skip
+        again = [] if xueliu else [s for s in w.winners if s in out]
+        if again:
+            raise fail(f"{path}.winner", f"seat {again[0]} has already won and left play")
+        if w.source is not None and w.source in out and not xueliu:
+            raise fail(f"{path}.from", f"seat {w.source} has already won and left play")
+        flags = [n for n in ("gang_kai", "gang_pao", "qiang_gang", "tian_hu", "di_hu")
+                 if getattr(w, n)]  # fmt: skip
+        if len(flags) > 1:
+            raise fail(f"{path}.{flags[1]}", f"cannot go with {flags[0]}")
+        if (w.gang_kai or w.tian_hu) and w.source is not None:
+            raise fail(f"{path}.{flags[0]}", "a self-drawn win: from must be null")
+        if (w.gang_pao or w.qiang_gang or w.di_hu) and w.source is None:
+            raise fail(f"{path}.{flags[0]}", "a win on another seat's tile: from is needed")
+        if w.tian_hu and (w.winners != (r.dealer,) or i):
+            raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
+        if w.di_hu and (r.dealer in w.winners or w.source != r.dealer or i):
+            raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
+        for s in w.winners:
+            p = r.players[s]
+            counts, melds = r.hand_at(i, s)
+            full = list(counts)
+            full[w.tile] += 1
+            if not is_winning(full, melds, p.void_suit):
+                void = f", void {p.void}" if p.void else ""
+                raise fail(
+                    f"{path}.tile",
+                    f"players[{s}]'s hand {p.hand} with {KINDS[w.tile]} ({len(p.melds)} "
+                    f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
+                )
+        out.update(w.winners)
+    if xueliu:
+        if not r.drawn:
+            raise fail("result.kind", "血流成河 goes on until the wall runs out: a draw")
+        return
+    if len(out) > 3:
+        raise fail("wins", "at most three seats win a hand")
+    if len(out) == 3 and r.drawn:
+        raise fail("result.kind", "three seats won: the hand ends with the third win, not a draw")
+    if len(out) < 3 and not r.drawn:
+        raise fail(
+            "result.kind",
+            f"{len(out)} seat(s) won: the hand went on until the wall ran out (a draw)",
+        )
+
+
+def _check_kongs(r: HandRecord) -> None:
+    made: dict[tuple[int, str, int], int] = {}
+    last = 0
+    for i, k in enumerate(r.kongs):
+        path = f"kongs[{i}]"
+        if k.after_wins < last or k.after_wins > len(r.wins):
+            raise fail(f"{path}.after_wins", "kongs come in order, after wins that happened")
+        last = k.after_wins
+        out = r.out_before(k.after_wins)
+        if k.seat in out:
+            raise fail(f"{path}.seat", f"seat {k.seat} had won and left play")
+        if k.source is not None and k.source in out:
+            raise fail(f"{path}.from", f"seat {k.source} had won and left play: it pays nothing")
+        made[(k.seat, k.kind, k.tile)] = made.get((k.seat, k.kind, k.tile), 0) + 1
+    held: dict[tuple[int, str, int], int] = {}
+    for s, p in enumerate(r.players):
+        for m in p.melds:
+            if m.is_gang:
+                key = (s, m.kind, m.kinds[0])
+                held[key] = held.get(key, 0) + 1
+    for key in sorted(set(made) | set(held)):
+        if made.get(key, 0) != held.get(key, 0):
+            s, kind, tile = key
+            raise fail("kongs", f"seat {s}'s {kind} of {KINDS[tile]}: the kongs and melds differ")
+
+
+def _check_tiles(r: HandRecord) -> None:
+    """No kind more than four times: the field where a fifth copy first appears (the hands,
+    then the melds, the discards and the wins' tiles)."""
+    a, b, c, d = (p.counts for p in r.players)
+    seen = [w + x + y + z for w, x, y, z in zip(a, b, c, d, strict=True)]
+    if max(seen) > 4:  # the hands alone hold a fifth: name the hand
+        seen = [0] * 34
+        for s, p in enumerate(r.players):
+            _fifth(seen, f"players[{s}].hand", [k for k in range(34) for _ in range(p.counts[k])])
+    for s, p in enumerate(r.players):
+        for i, m in enumerate(p.melds):
+            _fifth(seen, f"players[{s}].melds[{i}]", m.kinds)
+    for s, p in enumerate(r.players):
+        if p.discards:
+            _fifth(seen, f"players[{s}].discards", kinds_of(p.discards))
+    for i, w in enumerate(r.wins):
+        _fifth(seen, f"wins[{i}].tile", (w.tile,))
+
+
+def _fifth(seen: list[int], where: str, kinds: Sequence[int]) -> None:
+    for k in kinds:
+        seen[k] += 1
+        if seen[k] > 4:
+            raise fail(where, f"a fifth {KINDS[k]}: only four of each tile exist")
+
+
+EXAMPLE: dict[str, Any] = {
+    "variant": "sichuan",
+    "dealer": 0,
+    "players": [
+        {"hand": "1367m2468p13579s", "void": "p", "discards": "9p"},
+        {"hand": "1112345678999m", "void": "s"},
+        {"hand": "1122334455667p", "void": "m"},
+        {
+            "hand": "234567p78s99s",
+            "void": "m",
+            "melds": [{"kind": "peng", "tiles": "555s", "from": 0}],
+        },
+    ],
+    "wins": [
+        {"winner": 1, "tile": "5m", "from": None},
+        {"winner": 2, "tile": "7p", "from": 0},
+        {"winner": 3, "tile": "9s", "from": 0},
+    ],
+    "kongs": [],
+    "result": {"kind": "win"},
+}
+"""A 血战 hand with three wins (a record to try; the tests build many more)."""

@@ -1,0 +1,335 @@
+"""Per-seat event streams (majiang.game.seat_events), checked from the true state.
+
+Over 300 mixed-bot hands of every built-in variant (and a test variant with a public and a
+private opening declaration), after every step and for every seat:
+
+- the seat's view rebuilt from its stream alone (its own concealed tiles, every pond, every
+  meld as it may see it, the tiles laid aside, the wall's size, the declarations) is what
+  the true ``game.state`` says that seat may see: the stream is enough to follow the game;
+- the stream does not change when everything hidden from the seat in the true log is
+  replaced by other values (the other hands dealt, the wall, the lower indicator, the other
+  seats' draws, their concealed kongs where the variant hides them, their private
+  declarations): it holds nothing of another seat's concealed tiles.
+
+Thousands of hands: ``benches/rl_fuzz_streams.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from majiang.errors import MajiangError, RecordError
+from majiang.game import EfficiencyBot, Game, RandomBot, seat_events
+from majiang.game.bots import Bot
+from majiang.game.streams import seat_event
+from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
+from majiang.variants.protocol import TableRules
+from rl_states import VoidAndPass, with_test_variant
+
+VARIANTS = ("nanchang", "pingxiang", "nanjing")
+# Matches a variant, two hands each: 300 hands in CI; benches/rl_fuzz_streams.py sets more.
+MATCHES = int(os.environ.get("MAJIANG_STREAM_MATCHES", "50"))
+
+
+@pytest.fixture(autouse=True)
+def test_variant() -> Iterator[None]:
+    yield from with_test_variant()
+
+
+def bots_for(match: int) -> list[Bot]:
+    return [EfficiencyBot() if (match >> s) & 1 else RandomBot(match * 4 + s) for s in range(4)]
+
+
+def tiles_of(text: str) -> list[int]:
+    """Tile ids of a run-length MPSZ text ("123m55z", flowers "1f")."""
+    out: list[int] = []
+    digits: list[str] = []
+    for ch in text:
+        if ch.isdigit():
+            digits.append(ch)
+        else:
+            out += [TILE_INDEX[d + ch] for d in digits]
+            digits = []
+    return out
+
+
+class View:
+    """One seat's view of the table, kept from its stream alone."""
+
+    def __init__(self, seat: int, passes: bool = False) -> None:
+        self.seat, self.passes = seat, passes
+        self.hand = [0] * 42
+        self.ponds: list[list[int]] = [[], [], [], []]
+        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[], [], [], []]
+        self.flowers: list[list[int]] = [[], [], [], []]
+        self.declared: list[dict[str, str]] = [{}, {}, {}, {}]
+        self.wall = 0
+        self.adding: tuple[int, int] | None = None  # an added kong that may still be robbed
+
+    def apply(self, e: Mapping[str, Any]) -> None:
+        kind, who = e["event"], int(e.get("seat", -1))
+        if self.adding is not None and kind != "win":
+            s, t = self.adding  # not robbed: the pong became a kong
+            self.melds[s] = [
+                ("bu_gang", (t,) * 4) if m == ("peng", (t,) * 3) else m for m in self.melds[s]
+            ]
+            self.adding = None
+        if kind == "deal":
+            self.__init__(self.seat, self.passes)  # type: ignore[misc]
+            assert e["hands"][self.seat] is not None
+            assert all(h is None for s, h in enumerate(e["hands"]) if s != self.seat)
+            for t in tiles_of(e["hands"][self.seat]):
+                self.hand[t] += 1
+            for s, text in enumerate(e.get("flowers", ())):
+                self.flowers[s] = tiles_of(text)
+            self.wall = e["wall_size"]
+        elif kind == "draw":
+            self.wall -= 1
+            if who == self.seat:
+                self.hand[TILE_INDEX[e["tile"]]] += 1
+            else:
+                assert "tile" not in e
+        elif kind == "flower":
+            t = TILE_INDEX[e["tile"]]
+            self.flowers[who].append(t)
+            if who == self.seat:
+                self.hand[t] -= 1
+        elif kind == "discard":
+            t = TILE_INDEX[e["tile"]]
+            self.ponds[who].append(t)
+            if who == self.seat:
+                self.hand[t] -= 1
+        elif kind in ("chow", "pong"):
+            meld = tuple(sorted(tiles_of(e["tiles"])))
+            claimed = self.ponds[e["source"]].pop()
+            self.melds[who].append(("chi" if kind == "chow" else "peng", meld))
+            if who == self.seat:
+                rest = list(meld)
+                rest.remove(claimed)
+                for t in rest:
+                    self.hand[t] -= 1
+        elif kind == "kong":
+            how = e["kind"]
+            if how == "exposed":
+                t = self.ponds[e["source"]].pop()
+                self.melds[who].append(("ming_gang", (t,) * 4))
+                if who == self.seat:
+                    self.hand[t] -= 3
+            elif how == "concealed":
+                if "tile" in e:
+                    t = TILE_INDEX[e["tile"]]
+                    self.melds[who].append(("an_gang", (t,) * 4))
+                    if who == self.seat:
+                        self.hand[t] -= 4
+                else:
+                    self.melds[who].append(("an_gang", ()))
+            else:
+                t = TILE_INDEX[e["tile"]]
+                self.adding = (who, t)
+                if who == self.seat:
+                    self.hand[t] -= 1
+        elif kind == "declare":
+            self.declared[who][e["what"]] = e["value"]
+            if self.passes and e["what"] == "pass":  # the test variant: a tile to the next seat
+                if who == self.seat:
+                    self.hand[TILE_INDEX[e["value"]]] -= 1
+                elif (who + 1) % 4 == self.seat:
+                    self.hand[TILE_INDEX[e["value"]]] += 1
+
+    def check(self, game: Game) -> None:
+        """This view against the true state."""
+        state, seat = game.state, self.seat
+        assert self.hand[:34] == state.hands[seat] and not any(self.hand[34:])
+        assert self.ponds == [list(p) for p in state.ponds]
+        shown = game.table.concealed_kongs_shown
+        expected = [
+            [
+                (m.kind, () if m.kind == "an_gang" and s != seat and not shown else m.kinds)
+                for m in ms
+            ]
+            for s, ms in enumerate(state.melds)
+        ]
+        assert self.melds == expected
+        assert self.flowers == [list(f) for f in state.flowers]
+        assert self.wall == state.wall.remaining
+        private = game.table.private_openings
+        told = (seat + 3) % 4 if self.passes else seat  # the test variant's giver
+        assert self.declared == [
+            {w: v if s in (seat, told) or w not in private else "" for w, v in d.items()}
+            for s, d in enumerate(state.declared)
+        ]
+
+
+def disguise(events: Sequence[Mapping[str, Any]], seat: int, rng: random.Random) -> list[Any]:
+    """The log with everything hidden from ``seat`` in the true game replaced by other
+    values: the others' dealt hands and the wall (the same sizes), the lower indicator, the
+    others' draws, their concealed kongs where hidden, their private declarations."""
+    out: list[dict[str, Any]] = [copy.deepcopy(dict(e)) for e in events]
+    table: TableRules | None = None
+    for e in out:
+        kind, who = e["event"], e.get("seat")
+        if kind == "deal":
+            from majiang.variants import get_variant
+
+            table = get_variant(e["variant"]).table
+            for s, text in enumerate(e["hands"]):
+                if s != seat:
+                    n = len(tiles_of(text))
+                    e["hands"][s] = "".join(rng.choice(KINDS) for _ in range(n))
+            e["wall"] = [rng.choice(TILE_NAMES) for _ in e["wall"]]
+            if "lower_indicator" in e:
+                e["lower_indicator"] = rng.choice(KINDS)
+            if e["dealer"] != seat:
+                e["drawn"] = rng.choice(KINDS)
+        elif kind == "draw" and who != seat:
+            e["tile"] = rng.choice(TILE_NAMES)
+        elif kind == "kong" and e["kind"] == "concealed" and who != seat:
+            assert table is not None
+            if not table.concealed_kongs_shown:
+                e["tile"] = rng.choice(KINDS)
+        elif kind == "declare" and who != seat and seat not in e.get("seen_by", ()):
+            assert table is not None
+            if e["what"] in table.private_openings:
+                e["value"] = rng.choice(KINDS)
+    return out
+
+
+def told_the_receiver(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The test variant's log as an engine naming who learns a private value would write it:
+    a passed tile's ``declare`` seen by the next seat."""
+    return [
+        {**e, "seen_by": [(e["seat"] + 1) % 4]}
+        if e["event"] == "declare" and e["what"] == "pass"
+        else dict(e)
+        for e in events
+    ]
+
+
+def play_checked(variant: str, match: int, passes: bool = False) -> Game:
+    game = Game(variant, seed=match, hands=2)
+    bots = bots_for(match)
+    views = [View(s, passes) for s in range(4)]
+    seen = 0
+    while True:
+        new = game.events[seen:]
+        seen = len(game.events)
+        if passes:
+            new = told_the_receiver(new)
+        for view in views:
+            for e in seat_events(new, view.seat, game.table):
+                view.apply(e)
+            if not game.over:
+                view.check(game)
+        if game.over:
+            return game
+        seat = game.to_act()[0]
+        game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_streams_follow_the_game_and_hide_what_is_hidden(variant: str) -> None:
+    rng = random.Random(variant)
+    kinds: set[str] = set()
+    for match in range(MATCHES):
+        game = play_checked(variant, match)
+        kinds.update(e["event"] for e in game.events)
+        for seat in range(4):
+            stream = seat_events(game.events, seat)
+            assert len(stream) == len(game.events)
+            assert seat_events(disguise(game.events, seat, rng), seat) == stream
+    assert {"deal", "draw", "discard", "win", "settlement"} <= kinds
+
+
+def test_private_declarations_and_passed_tiles() -> None:
+    rng = random.Random(5)
+    for match in range(10):
+        game = play_checked(VoidAndPass.table.name, match, passes=True)
+        events = told_the_receiver(game.events)
+        for seat in range(4):
+            stream = seat_events(events, seat)
+            declared = [e for e in stream if e["event"] == "declare"]
+            assert {e["what"] for e in declared} == {"void", "pass"}
+            for e in declared:
+                private = e["what"] == "pass" and seat not in (e["seat"], (e["seat"] + 1) % 4)
+                assert (e["value"] == "") == private
+            assert seat_events(disguise(events, seat, rng), seat) == stream
+            plain = seat_events(game.events, seat)  # without seen_by only the giver knows
+            assert all(
+                e["value"] == ""
+                for e in plain
+                if e["event"] == "declare" and e["what"] == "pass" and e["seat"] != seat
+            )
+
+
+def test_the_deal_as_a_seat_sees_it() -> None:
+    game = Game(seed=8, dealer=3)
+    full = game.events[0]
+    for seat in range(4):
+        deal = seat_events(game.events, seat)[0]
+        assert deal["hands"][seat] == full["hands"][seat]
+        assert deal["hand_sizes"] == [13, 13, 13, 14]
+        assert ("drawn" in deal) == (seat == 3)
+        assert deal["wall_size"] == len(full["wall"]) and "wall" not in deal
+        assert deal["indicator"] == full["indicator"] and "lower_indicator" not in deal
+        assert full["lower_indicator"] and full["wall"]  # the full log keeps both
+
+
+def test_an_unknown_event_is_withheld_from_the_others() -> None:
+    table = Game(seed=0).table
+    event = {"event": "exchange", "seat": 1, "tiles": "123m", "to": 2}
+    assert seat_event(event, 1, table) == event
+    assert seat_event(event, 2, table) == {"event": "exchange", "seat": 1}
+    assert seat_event({"event": "secret", "tiles": "1m"}, 0, table) == {"event": "secret"}
+
+
+@pytest.mark.parametrize(
+    ("events", "seat", "message"),
+    [
+        ([{"event": "draw", "seat": 0, "tile": "1m"}], 0, "first event is not a deal"),
+        ([{"event": "deal", "variant": "nope", "options": {}}], 0, "nope"),
+        ([{"event": "deal", "variant": "nanchang", "hands": 3, "wall": []}], 0, "hands"),
+        (["draw"], 0, "event objects"),
+        ([], 4, "seat"),
+    ],
+)
+def test_bad_logs_are_refused(events: list[Any], seat: int, message: str) -> None:
+    with pytest.raises(MajiangError, match=message):
+        seat_events(events, seat)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.data())
+def test_mutated_logs_give_a_stream_or_a_majiang_error(data: st.DataObject) -> None:
+    events = [*Game("nanjing", seed=1).events, {"event": "draw", "seat": 1, "tile": "1m"}]
+    mutated = copy.deepcopy(events)
+    e = mutated[data.draw(st.integers(0, len(mutated) - 1))]
+    key = data.draw(st.sampled_from(sorted(e)))
+    e[key] = data.draw(
+        st.one_of(
+            st.none(), st.integers(), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=5)
+        )
+    )
+    try:
+        stream = seat_events(mutated, data.draw(st.integers(0, 3)))
+    except MajiangError:
+        return
+    assert len(stream) == len(mutated)
+
+
+def test_a_record_error_names_the_deal() -> None:
+    with pytest.raises(RecordError, match="deal: wall"):
+        seat_events([{"event": "deal", "variant": "nanchang", "hands": ["1m"] * 4, "wall": 5}], 0)
