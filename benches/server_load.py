@@ -41,7 +41,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from majiang.game import Game
-from majiang.server.views import seat_events
+from majiang.game.streams import seat_events
 
 
 def free_port() -> int:

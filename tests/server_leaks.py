@@ -31,7 +31,7 @@ from majiang.server.store import Store
 
 HIDDEN_DEAL = ("hands", "drawn", "wall", "lower_indicator", "indicator")
 PUBLIC = {"flower", "discard", "chow", "pong", "kong", "win", "horses", "draw-game", "settlement"}
-PUBLIC |= {"declare"}  # a public opening (报听); private ones are checked above
+PUBLIC |= {"declare", "payment"}  # a public opening (报听), a payment made in the hand
 parse_tiles = majiang.parse_tiles
 
 
@@ -92,8 +92,13 @@ class CheckingClient:
             acting = room.status == "playing" and seat in g.to_act()
             legal = g.legal_actions(seat) if acting else []
             assert frame["legal"] == [a.to_dict() for a in legal]
-            public = g.to_act() if g.state.phase == "turn" or g.over else []
-            assert frame["to_act"] == (public or ([seat] if acting else [])), "claimants hidden"
+            if room.status != "playing":
+                expected: list[int] = []
+            elif g.state.phase == "turn" or g.over:
+                expected = g.to_act()
+            else:  # claimants (and openings) hidden: only whether this seat is asked
+                expected = [seat] if acting else []
+            assert frame["to_act"] == expected
             if kind == "events" and not frame["events"]:
                 assert room.last_actor == seat, "an answer is told only to its seat"
             if not g.over and self.rng.random() < 0.3:  # the hidden tiles dealt anew

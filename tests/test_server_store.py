@@ -57,3 +57,20 @@ def test_the_schema_names_the_documented_tables() -> None:
     doc = (Path(__file__).parents[1] / "docs" / "server.md").read_text(encoding="utf-8")
     for table in tables:
         assert f"CREATE TABLE {table}" in doc
+
+
+def test_a_room_takes_the_stake_and_caps_of_room_config(tmp_path: Path) -> None:
+    import pytest
+
+    from majiang.server.protocol import parse_frame
+    from majiang.server.room import RoomError
+
+    frame = parse_frame(json.dumps({"type": "create", "variant": "nanchang", "stake": 4}))
+    server = TableServer(str(tmp_path / "t.db"))
+    room = server.create_room(frame)
+    assert room.game.options == {"di_fen": 4}
+    assert room.game.events[0]["options"] == {"di_fen": 4}
+    with pytest.raises(RoomError, match="stake: nanjing has no stake option"):
+        server.create_room({**frame, "variant": "nanjing"})
+    again = TableServer(str(tmp_path / "t.db"))
+    assert again.load() == 1 and again.rooms[room.id].game.options == {"di_fen": 4}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from majiang.server.app import Limits, TableServer
 from majiang.server.protocol import PROTOCOL, ProtocolError, parse_frame
-from majiang.server.views import seat_event, seat_events
 
 __all__ = [
     "PROTOCOL",
@@ -20,8 +19,6 @@ __all__ = [
     "ProtocolError",
     "TableServer",
     "parse_frame",
-    "seat_event",
-    "seat_events",
     "serve",
 ]
 

@@ -161,7 +161,17 @@ class TableServer:
         """A new room (``config``: the checked fields of a ``create`` frame)."""
         if len(self.rooms) >= self.limits.rooms:
             raise RoomError("server_full", "no more rooms on this server")
-        cfg = {k: config[k] for k in ("variant", "options", "hands", "seats", "time_limit")}
+        keys = (
+            "variant",
+            "options",
+            "hands",
+            "seats",
+            "time_limit",
+            "stake",
+            "hand_cap",
+            "match_cap",
+        )
+        cfg = {k: config[k] for k in keys if k in config}
         if cfg["variant"] not in names():
             raise RoomError("bad_room", f"unknown variant {cfg['variant']!r}")
         room = Room.create(cfg, self.store)

@@ -131,6 +131,9 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     ):
         raise _bad(f"time_limit must be a number of seconds from 0 (none) to {MAX_TIME_LIMIT:g}")
     out["time_limit"] = float(limit)
+    for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
+        if name in f:  # RoomConfig's common names for the variant's stake and caps
+            out[name] = _int(name, f[name], least, 10**6)
     return out
 
 
@@ -175,7 +178,12 @@ def _bare(kind: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 
 CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
-    "create": (frozenset({"variant", "options", "hands", "seats", "time_limit"}), _create),
+    "create": (
+        frozenset(
+            {"variant", "options", "hands", "seats", "time_limit", "stake", "hand_cap", "match_cap"}
+        ),
+        _create,
+    ),
     "join": (frozenset({"room", "seat", "token", "since", "lean"}), _join),
     "ready": (frozenset(), _bare("ready")),
     "act": (frozenset({"action", "seq"}), _act),

@@ -4,7 +4,7 @@ seat, 托管 timers, and the storage of everything that happens.
 Every action goes through the engine (``legal_actions`` then ``step``); an illegal one is an
 error for that client and changes nothing. Each accepted action is stored with the events it
 caused before any frame about it is sent; each seat's frames hold only its view
-(:mod:`majiang.server.views` for the events, ``Game.observation(seat)`` for the state).
+(:func:`majiang.game.seat_events` for the events, ``Game.observation(seat)`` for the state).
 
 Example:
     >>> from majiang.server.store import Store
@@ -27,9 +27,10 @@ from typing import Any, Protocol
 from majiang.errors import MajiangError
 from majiang.game import EfficiencyBot, Game
 from majiang.game.actions import Action, from_dict
+from majiang.game.streams import seat_events
+from majiang.room import RoomConfig
 from majiang.server.protocol import error_frame
 from majiang.server.store import Store, token_hash
-from majiang.server.views import seat_events
 
 __all__ = ["Client", "Room", "RoomError", "Seat"]
 
@@ -88,9 +89,14 @@ class Room:
         self.seed = seed
         self.store = store
         self.clock = clock
-        self.game = Game(
-            config["variant"], seed=seed, options=config["options"], hands=config["hands"]
+        room = RoomConfig(  # the stake and caps become the variant's own options
+            config["variant"],
+            config["options"],
+            config["hands"],
+            **{k: config[k] for k in ("stake", "hand_cap", "match_cap") if k in config},
         )
+        variant, options, hands = room.game_arguments(None, 1)
+        self.game = Game(variant, seed=seed, options=options, hands=hands)
         self.table = self.game.table
         self.seats = [Seat(kind) for kind in config["seats"]]
         self.status = "waiting"
@@ -195,8 +201,8 @@ class Room:
         """The seat's view (None when not ``view`` and it is not asked to act: a lean
         client), legal actions, who acts, 托管 and its deadline."""
         g = self.game
-        acting = g.to_act()
-        legal = g.legal_actions(seat) if seat in acting and self.status == "playing" else []
+        acting = g.to_act() if self.status == "playing" else []
+        legal = g.legal_actions(seat) if seat in acting else []
         if g.state.phase != "turn" and not g.over:
             # who still has a claim (or an opening) to answer tells what they hold: a seat
             # learns only whether it is asked itself
