@@ -257,3 +257,12 @@ def test_to_counts_refuses_a_fifth_copy() -> None:
     with pytest.raises(majiang.InvalidHandError, match=r"^5 copies of 1m"):
         tiles.to_counts(["1m"] * 5)
     assert tiles.to_counts("1111m")[0] == 4
+
+
+def test_a_huge_integer_variant_is_named_not_converted() -> None:
+    # Found by hypothesis (test_input_properties): repr of a 16,610-bit int raised ValueError.
+    for bad in (10**5000, -(10**5000)):
+        with pytest.raises(majiang.RecordError, match=r"got <a 166\d\d-bit integer>$"):
+            majiang.settle({"variant": bad})
+    with pytest.raises(majiang.RulesError, match=r"^unknown variant <a 166\d\d-bit integer>"):
+        majiang.variants.lookup(10**5000)

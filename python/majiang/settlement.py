@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import RecordError, RulesError, surrogate_path
+from majiang.errors import RecordError, RulesError, quoted, surrogate_path
 from majiang.tiles import SEATS
 
 __all__ = [
@@ -226,7 +226,7 @@ def settle(record: Any) -> Settlement:
         name = getattr(record, "variant", None)
     if not isinstance(name, str):
         known = ", ".join(variants())
-        raise RecordError(f"variant: expected the rules' name ({known}), got {name!r}")
+        raise RecordError(f"variant: expected the rules' name ({known}), got {quoted(name)}")
     from majiang.variants import registry
 
     try:

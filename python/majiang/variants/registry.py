@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from majiang.errors import RulesError
+from majiang.errors import RulesError, quoted
 from majiang.variants.protocol import named_hands
 
 if TYPE_CHECKING:
@@ -147,5 +147,4 @@ def lookup(name: object) -> Entry:
                 analysis_notes=getattr(module, "analysis_notes", _no_notes),
                 decomposition_tags=getattr(module, "DECOMPOSITION_TAGS", {}),
             )
-    shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
-    raise RulesError(f"unknown variant {shown}; known: {', '.join(names())}")
+    raise RulesError(f"unknown variant {quoted(name)}; known: {', '.join(names())}")
