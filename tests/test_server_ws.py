@@ -245,3 +245,49 @@ def test_random_frames_never_take_the_server_down(server: ServerProcess) -> None
     # the other room plays on to its end
     player.send(type="ready")
     assert sum(play_to_end(player, {})["settlement"]["deltas"]) == 0
+
+
+def test_four_people_play_a_match_and_each_sees_only_its_hand(server: ServerProcess) -> None:
+    from websockets.exceptions import ConnectionClosed as Closed
+
+    host = server.client()
+    room = new_room(host, variant="sichuan", hands=1, seats=["person"] * 4, time_limit=0)
+    host.close()
+    people = [server.client() for _ in range(4)]
+    for s, c in enumerate(people):
+        c.send(type="join", room=room, seat=s)
+        c.until("joined")
+    for c in people:
+        c.send(type="ready")
+    streams: list[dict[int, dict[str, Any]]] = [{} for _ in range(4)]
+    done = [False] * 4
+    prompts = [0] * 4
+    while not all(done):
+        for s, c in enumerate(people):
+            if done[s]:
+                continue
+            try:
+                f = c.recv(0.02)
+            except TimeoutError:
+                continue
+            except Closed as closed:
+                raise AssertionError(f"seat {s} was disconnected") from closed
+            if f["type"] in ("events", "state"):
+                first = f["from"] if f["type"] == "state" else f["seq"]
+                for i, e in enumerate(f["events"]):
+                    assert streams[s].setdefault(first + i, e) == e
+                assert f["view"]["seat"] == s
+                if f["legal"]:
+                    prompts[s] += 1
+                    c.send(type="act", action=choose(f["legal"]), seq=first + len(f["events"]))
+            elif f["type"] == "hand_end":
+                done[s] = True
+            elif f["type"] == "error":
+                raise AssertionError((s, f))
+    # one log, four views of it: the same events, each deal showing only its own hand
+    assert len({len(x) for x in streams}) == 1 and all(prompts)
+    deals = [x[0] for x in streams]
+    for s, deal in enumerate(deals):
+        assert [h is not None for h in deal["hands"]] == [t == s for t in range(4)]
+    for c in people:
+        c.close()
