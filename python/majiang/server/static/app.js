@@ -206,6 +206,7 @@ function render(f) {
   const actions = $("actions"); actions.textContent = "";
   for (const a of f.legal) actions.append(el("button", { class: "action", type: "button", "data-action": JSON.stringify(a), onclick: () => act(a) }, actionText(a)));
   if (f.auto) actions.append(el("button", { id: "auto-off", type: "button", onclick: () => send({ type: "auto", on: false }) }, t("auto_off")));
+  else actions.append(el("button", { id: "auto-on", type: "button", onclick: () => send({ type: "auto", on: true }) }, t("auto_on")));
 }
 function handCount(v, s) {
   // the others' hand sizes follow from what is public: 13 (14 for the seat to discard) - 3 a meld
