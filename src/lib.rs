@@ -18,6 +18,7 @@
 
 pub mod algo;
 pub mod error;
+pub mod gb;
 pub mod hand;
 pub mod rules;
 pub mod tables;

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import majiang
-from majiang.game import Game
+from majiang.game import EfficiencyBot, Game, play
 
 
 def test_5_bools_and_negatives_are_not_seats() -> None:
@@ -280,3 +280,16 @@ def test_6_restore_takes_a_game_with_scores_carried_in() -> None:
     play(game, [RandomBot(s) for s in range(4)])
     restored = Game.restore(json.loads(json.dumps(game.snapshot())))
     assert restored.scores == game.scores and restored.records == game.records
+
+
+def test_a_nanjing_record_too_big_to_repr_is_a_record_error() -> None:
+    # The speed branch's cache of the last Nanjing record read keys it by its repr, which
+    # raises ValueError for an int of more than 4,300 digits (found by
+    # test_input_properties.py): such a record is read without the cache, a RecordError as
+    # before.
+    game = play(Game("nanjing", seed=3), [EfficiencyBot() for _ in range(4)])
+    record = copy.deepcopy(game.records[0])
+    record["dealer"] = 10**5000
+    with pytest.raises(majiang.RecordError, match="dealer"):
+        majiang.settle(record)
+    assert majiang.settle(game.records[0]).deltas == game.settlements[0].deltas

@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from majiang import batch, tiles
+from majiang import batch, gb, tiles
 from majiang._core import (
     Block,
     Decomposition,
@@ -41,10 +41,12 @@ from majiang.errors import (
     IllegalActionError,
     InvalidHandError,
     MajiangError,
+    NotWinningError,
     RecordError,
     ReplayError,
     RulesError,
     TileParseError,
+    WinFlagsError,
 )
 from majiang.game import Game, replay
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
@@ -63,6 +65,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
+    "NotWinningError",
     "Payment",
     "RecordError",
     "ReplayError",
@@ -71,11 +74,13 @@ __all__ = [
     "RulesError",
     "Settlement",
     "TileParseError",
+    "WinFlagsError",
     "__version__",
     "batch",
     "best_discard",
     "decompositions",
     "discard_options",
+    "gb",
     "is_winning",
     "jing_pair",
     "nanchang",

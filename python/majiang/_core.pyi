@@ -1,11 +1,12 @@
 """Type stubs for the native module ``majiang._core`` (built from ``src/bindings``)."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
 
+from majiang.meld import MeldInput
 from majiang.results import BlockDict, BlockKind, DecompositionDict, DiscardOption, ShapeName
 
 __version__: str
@@ -13,6 +14,7 @@ __version__: str
 __all__ = [
     "Block",
     "Decomposition",
+    "GbFanResult",
     "Rules",
     "__version__",
     "_list_reads",
@@ -21,6 +23,9 @@ __all__ = [
     "best_discard",
     "decompositions",
     "discard_options",
+    "gb_fan",
+    "gb_fan_batch",
+    "gb_fan_table",
     "is_winning",
     "jing_pair",
     "parse_tiles",
@@ -169,6 +174,62 @@ def to_chinese(tiles: _TileList) -> list[str]: ...
 def tile_index(tile: str | int) -> int: ...
 def jing_pair(indicator: str | int) -> tuple[str, str]: ...
 def _list_reads() -> tuple[str, str]: ...
+
+# 国标 (majiang.gb): the 番 calculator; the typed wrapper is majiang.gb.fan.
+@final
+class GbFanResult:
+    @property
+    def total(self) -> int: ...
+    @property
+    def total_without_flowers(self) -> int: ...
+    @property
+    def fans(self) -> list[tuple[str, str, int, int]]: ...
+    @property
+    def numbers(self) -> list[tuple[int, int]]: ...
+    @property
+    def shape(
+        self,
+    ) -> Literal[
+        "regular",
+        "seven_pairs",
+        "thirteen_orphans",
+        "honors_and_knitted",
+        "knitted_straight",
+        "nine_gates",
+    ]: ...
+    @property
+    def blocks(self) -> list[tuple[str, str, bool]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def gb_fan(
+    hand: _Hand,
+    win_tile: str | int,
+    *,
+    melds: Iterable[MeldInput] = (),
+    self_drawn: bool = False,
+    last_copy: bool = False,
+    replacement: bool = False,
+    robbing: bool = False,
+    last_draw: bool = False,
+    last_claim: bool = False,
+    seat_wind: int = 0,
+    prevalent_wind: int = 0,
+    flowers: int = 0,
+    seat: int = 0,
+    mingan_gang: bool = True,
+) -> GbFanResult: ...
+def gb_fan_table() -> list[tuple[int, str, str, int]]: ...
+def gb_fan_batch(
+    concealed: npt.NDArray[np.uint8],
+    win_tiles: npt.NDArray[np.uint8],
+    melds: npt.NDArray[np.uint8] | None = None,
+    flags: npt.NDArray[np.uint8] | None = None,
+    seat_winds: npt.NDArray[np.uint8] | None = None,
+    prevalent_winds: npt.NDArray[np.uint8] | None = None,
+    flowers: npt.NDArray[np.uint8] | None = None,
+    threads: int | None = None,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]: ...
 def _panic_for_test() -> None: ...
 
 # The `batch` submodule; its typed wrappers live in `majiang.batch`.

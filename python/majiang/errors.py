@@ -21,10 +21,12 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "MajiangError",
+    "NotWinningError",
     "RecordError",
     "ReplayError",
     "RulesError",
     "TileParseError",
+    "WinFlagsError",
     "quoted",
     "surrogate_path",
 ]
@@ -57,6 +59,17 @@ class TileParseError(MajiangError, ValueError):
 
 class InvalidHandError(MajiangError, ValueError):
     """Tiles that cannot form the hand a call asks about (a fifth copy, a wrong count)."""
+
+
+class NotWinningError(InvalidHandError):
+    """Tiles that make no winning hand where a complete one is asked for (the GB 番
+    calculator, ``majiang.gb.fan``)."""
+
+
+class WinFlagsError(MajiangError, ValueError):
+    """Win conditions that cannot hold together (``majiang.gb.fan``: 妙手回春 on a discard,
+    抢杠和 self-drawn, 杠上开花 with no kong, 和绝张 with a copy in hand) or a wind or flower
+    count out of range."""
 
 
 class RulesError(MajiangError, ValueError):

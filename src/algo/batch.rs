@@ -213,7 +213,7 @@ struct Pools {
 /// so the live worker threads stay within [`MAX_THREADS`] plus those of pools that calls
 /// running concurrently still hold. Rebuilt in a child process after `fork()` (the
 /// parent's worker threads do not exist there).
-fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
+pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
     static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
     let threads = threads.clamp(1, MAX_THREADS);
     let pid = std::process::id();

@@ -6,6 +6,7 @@ mod convert;
 mod count_lists;
 mod decomposition;
 mod errors;
+mod gb;
 mod rules;
 mod shapes;
 mod tiles;
@@ -23,6 +24,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shapes::register(m)?;
     batch::register(m)?;
     count_lists::register(m)?;
+    gb::register(m)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_test, m)?)?;
     Ok(())
 }

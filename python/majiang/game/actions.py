@@ -190,6 +190,8 @@ def _chow_kinds(tiles: str) -> tuple[int, ...]:
         >>> _chow_kinds("345m")
         (2, 3, 4)
     """
+    if type(tiles) is not str:  # a hand-made Chow: read, never kept
+        return tuple(_KIND_INDEX[x] for x in parse_tiles(tiles))
     found = _CHOW_KINDS.get(tiles)
     if found is None:
         found = tuple(_KIND_INDEX[x] for x in parse_tiles(tiles))

@@ -56,7 +56,10 @@ def _record(record: HandRecord | Mapping[str, Any]) -> HandRecord:
         return record
     if type(record) is not dict:
         return HandRecord.from_dict(record)
-    key = repr(record)
+    try:
+        key = repr(record)
+    except Exception:  # e.g. an int too long to write out, or nested too deeply: not kept
+        return HandRecord.from_dict(record)
     if _LAST[0] is record and _LAST[1] == key:
         found: HandRecord = _LAST[2]
         return found

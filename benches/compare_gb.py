@@ -1,0 +1,135 @@
+"""One 国标 番 calculation from Python: majiang.gb.fan beside PyMahjongGB's
+MahjongFanCalculator, in one run; and the numpy batch form.
+
+    python benches/compare_gb.py [--hands N] [--repeat R] [--threads T] [--cpu-check] [--json]
+
+The same N random complete hands (tests/gb_hands.py, seed 7) for both, each in its library's own
+argument form built beforehand (majiang: 34 counts and ``(kind, tiles, source)`` melds, the
+keywords a hand sets; PyMahjongGB: tile-name tuples and all of its arguments, as it needs). Runs
+are interleaved (majiang, PyMahjongGB, majiang, ...) and each figure is the best of R; the ratio
+is PyMahjongGB's time per hand over majiang's. The batch figure is ``majiang.gb.fan_batch`` on
+the same hands as numpy arrays (the arrays built beforehand), per hand, on T threads.
+``--cpu-check`` reports how much of two cores the run had (benches/compare_game.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from compare_game import cpu_share
+
+from gb_hands import GbHand, random_gb_hand
+from majiang import gb
+
+
+def arrays(hands: list[GbHand]) -> dict[str, Any]:
+    """The hands as fan_batch arguments."""
+    n = len(hands)
+    concealed = np.array([h.concealed for h in hands], dtype=np.uint8)
+    win = np.array([h.win for h in hands], dtype=np.uint8)
+    melds = np.zeros((n, 4, 3), dtype=np.uint8)
+    flags = np.zeros(n, dtype=np.uint8)
+    for i, h in enumerate(hands):
+        for j, (kind, tiles, source) in enumerate(h.melds):
+            offset = 0 if source is None else (source - h.seat) % 4
+            melds[i, j] = (
+                gb.MELD_CODES[kind if kind != "bu_gang" else "ming_gang"],
+                min(tiles),
+                offset,
+            )
+        flags[i] = sum(bit for name, bit in gb.FLAG_BITS.items() if getattr(h, name))
+    return {
+        "concealed": concealed,
+        "win_tiles": win,
+        "melds": melds,
+        "flags": flags,
+        "seat_winds": np.array([h.seat_wind for h in hands], dtype=np.uint8),
+        "prevalent_winds": np.array([h.prevalent_wind for h in hands], dtype=np.uint8),
+        "flowers": np.array([h.flowers for h in hands], dtype=np.uint8),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--cpu-check", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    import MahjongGB
+
+    rng = random.Random(7)
+    hands = [random_gb_hand(rng) for _ in range(args.hands)]
+    # majiang's keywords default to the common case: pass only the ones a hand sets
+    # (PyMahjongGB takes every argument on every call).
+    ours = [(h.concealed, h.win, {k: v for k, v in h.kwargs().items() if v}) for h in hands]
+    theirs = [h.pymahjonggb_args() for h in hands]
+    batch = arrays(hands)
+    fan, peer = gb.fan, MahjongGB.MahjongFanCalculator
+
+    def run_ours() -> None:
+        for hand, win, kw in ours:
+            fan(hand, win, **kw)
+
+    def run_theirs() -> None:
+        for kw in theirs:
+            peer(**kw)
+
+    def run_batch() -> None:
+        gb.fan_batch(**batch, threads=args.threads)
+
+    before = cpu_share() if args.cpu_check else None
+    runs: dict[str, Callable[[], None]] = {
+        "majiang.gb.fan": run_ours,
+        "PyMahjongGB": run_theirs,
+        f"majiang.gb.fan_batch ({args.threads} threads)": run_batch,
+    }
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(args.repeat):
+        for name, fn in runs.items():
+            start = time.perf_counter()
+            fn()
+            best[name] = min(best[name], (time.perf_counter() - start) / args.hands)
+    after = cpu_share() if args.cpu_check else None
+    peer_time = best["PyMahjongGB"]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "machine": platform.processor() or platform.machine(),
+                    "date": time.strftime("%Y-%m-%d %H:%M"),
+                    "hands": args.hands,
+                    "us_per_hand": {k: v * 1e6 for k, v in best.items()},
+                    "cpu_before": before,
+                    "cpu_after": after,
+                }
+            )
+        )
+        return
+    print(f"{'':<36}{'us/hand':>10}{'vs PyMahjongGB':>16}")
+    for name, t in best.items():
+        print(f"{name:<36}{t * 1e6:>10.2f}{peer_time / t:>15.1f}x")
+    for label, share in (("before", before), ("after", after)):
+        if share:
+            print(
+                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
+                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
+                f"(load {share['load_1min']:.2f})"
+            )
+
+
+if __name__ == "__main__":
+    main()

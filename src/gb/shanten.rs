@@ -1,0 +1,1 @@
+//! GB shanten (filled in below).

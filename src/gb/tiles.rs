@@ -1,0 +1,108 @@
+//! The calculator's own tile order and tile classes.
+//!
+//! The calculator works on "GB order" indices: `0..9` 1-9m, `9..18` 1-9s, `18..27` 1-9p,
+//! `27..31` East South West North, `31` 中, `32` 发, `33` 白. Everything the 番 rules compare
+//! ("the first meld in tile order", the order decompositions are tried in, which three chows of
+//! four are looked at first) is defined over this order, the one PyMahjongGB's tables use; the
+//! public API speaks MPSZ indices and converts at the edge ([`to_gb`] is its own inverse).
+
+/// MPSZ kind index ↔ GB-order index (swaps p and s, and 白 and 中).
+///
+/// ```
+/// use majiang::gb::tiles::to_gb;
+/// assert_eq!((to_gb(9), to_gb(18), to_gb(31), to_gb(33)), (18, 9, 33, 31));
+/// assert!((0..34).all(|k| to_gb(to_gb(k)) == k));
+/// ```
+pub const fn to_gb(k: usize) -> usize {
+    match k {
+        9..=17 => k + 9,
+        18..=26 => k - 9,
+        31 => 33,
+        33 => 31,
+        _ => k,
+    }
+}
+
+/// Suit of a GB-order index: 0 m, 1 s, 2 p, 3 honors.
+pub const fn suit(g: usize) -> usize {
+    if g < 27 {
+        g / 9
+    } else {
+        3
+    }
+}
+
+/// Rank 1-9 of a numbered tile (honors: 1-7 in E S W N 中 发 白 order).
+pub const fn rank(g: usize) -> usize {
+    if g < 27 {
+        g % 9 + 1
+    } else {
+        g - 26
+    }
+}
+
+/// A numbered (suited) tile.
+pub const fn numbered(g: usize) -> bool {
+    g < 27
+}
+
+/// A wind.
+pub const fn wind(g: usize) -> bool {
+    g >= 27 && g <= 30
+}
+
+/// A dragon.
+pub const fn dragon(g: usize) -> bool {
+    g >= 31
+}
+
+/// A 1 or 9 of a suit.
+pub const fn terminal(g: usize) -> bool {
+    g < 27 && (g.is_multiple_of(9) || g % 9 == 8)
+}
+
+/// A terminal or an honor (幺九).
+pub const fn terminal_or_honor(g: usize) -> bool {
+    g >= 27 || terminal(g)
+}
+
+/// 绿一色 tiles: 23468s and 发.
+pub const fn green(g: usize) -> bool {
+    matches!(g, 10 | 11 | 12 | 14 | 16 | 32)
+}
+
+/// 推不倒 tiles: 1234589p, 245689s and 白.
+pub const fn reversible(g: usize) -> bool {
+    matches!(g, 10 | 12 | 13 | 14 | 16 | 17 | 18..=22 | 25 | 26 | 33)
+}
+
+/// The six knitted straights (组合龙) in GB order: m ranks, s ranks, p ranks starting at
+/// (1,2,3), (1,3,2), (2,1,3), (2,3,1), (3,1,2), (3,2,1).
+pub const KNITTED: [[usize; 9]; 6] = {
+    const STARTS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [[0; 9]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut s = 0;
+        while s < 3 {
+            let mut j = 0;
+            while j < 3 {
+                out[i][s * 3 + j] = s * 9 + STARTS[i][s] + 3 * j;
+                j += 1;
+            }
+            s += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The thirteen orphans in GB order.
+pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];

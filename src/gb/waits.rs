@@ -1,0 +1,272 @@
+//! 独听 (a single winning tile): whether the hand before its winning tile waited on one kind
+//! only, which 边张, 嵌张 and 单钓将 need.
+//!
+//! The search follows the wait the way PyMahjongGB computes it, counts as 16-bit numbers
+//! included: for the 组合龙 shape the caller asks about the five tiles outside the knitted
+//! straight, which need not hold the winning tile; its count then wraps below zero, and the
+//! answer that gives is the one PyMahjongGB reports (tests cross-check it on random hands).
+
+use super::tiles::{numbered, rank};
+use crate::algo::Evaluator;
+use crate::hand::Jing;
+use crate::rules::{KnittedHonors, PairRule, SevenPairs, ShapeRules, ThirteenRotten};
+
+/// Four melds and a pair, nothing else: the shape 独听 is judged on.
+const REGULAR_ONLY: ShapeRules = ShapeRules {
+    honor_sequences: false,
+    pair: PairRule::Any,
+    seven_pairs: SevenPairs::Off,
+    thirteen_orphans: false,
+    thirteen_rotten: ThirteenRotten::Off,
+    all_258: false,
+    knitted_honors: KnittedHonors::AtLeastFive,
+};
+
+fn regular_evaluator() -> &'static Evaluator {
+    Evaluator::shared(&REGULAR_ONLY)
+}
+
+type Table = [u16; 34];
+
+fn eigen(a: usize, b: usize, c: usize) -> u32 {
+    ((a as u32 + 1) << 16) | ((b as u32 + 1) << 8) | (c as u32 + 1)
+}
+
+fn seven_pairs_wait(t: &Table, waits: &mut [bool; 34]) {
+    let pairs: u32 = t
+        .iter()
+        .map(|&c| match c {
+            2 | 3 => 1,
+            4 => 2,
+            _ => 0,
+        })
+        .sum();
+    if pairs == 6 {
+        if let Some(k) = (0..34).find(|&k| t[k] == 1 || t[k] == 3) {
+            waits[k] = true;
+        }
+    }
+}
+
+/// The two tiles left after a pair: a pair of them, or a partial chow.
+fn partial_wait(t: &Table, waits: &mut [bool; 34]) {
+    for k in 0..34 {
+        if t[k] < 1 {
+            continue;
+        }
+        if t[k] > 1 {
+            waits[k] = true;
+            return;
+        }
+        if numbered(k) {
+            let r = rank(k);
+            if r > 1 && t[k - 1] != 0 {
+                if r < 9 {
+                    waits[k + 1] = true;
+                }
+                if r > 2 {
+                    waits[k - 2] = true;
+                }
+                return;
+            }
+            if r > 2 && t[k - 2] != 0 {
+                waits[k - 1] = true;
+                return;
+            }
+        }
+    }
+}
+
+fn regular_waits(t: &mut Table, n: isize, prev: u32, waits: &mut [bool; 34]) {
+    if n == 1 {
+        if let Some(k) = (0..34).find(|&k| t[k] == 1) {
+            waits[k] = true;
+        }
+        return;
+    }
+    if n == 4 {
+        for k in 0..34 {
+            if t[k] < 2 {
+                continue;
+            }
+            t[k] = t[k].wrapping_sub(2);
+            partial_wait(t, waits);
+            t[k] = t[k].wrapping_add(2);
+        }
+    }
+    for k in 0..34 {
+        if t[k] < 1 {
+            continue;
+        }
+        if t[k] > 2 {
+            let e = eigen(k, k, k);
+            if e > prev {
+                t[k] = t[k].wrapping_sub(3);
+                regular_waits(t, n - 3, e, waits);
+                t[k] = t[k].wrapping_add(3);
+            }
+        }
+        if numbered(k) && rank(k) < 8 && t[k + 1] != 0 && t[k + 2] != 0 {
+            let e = eigen(k, k + 1, k + 2);
+            if e >= prev {
+                for d in 0..3 {
+                    t[k + d] = t[k + d].wrapping_sub(1);
+                }
+                regular_waits(t, n - 3, e, waits);
+                for d in 0..3 {
+                    t[k + d] = t[k + d].wrapping_add(1);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `tiles` (the concealed tiles with the winning tile, GB order) less the winning
+/// tile waited on exactly one kind; `n` is the count without the winning tile (1, 4, 7, 10 or
+/// 13; at 13 seven pairs count too). A kind counts as waited on even when all four of it are
+/// already held (as PyMahjongGB counts it).
+///
+/// Fast form of [`unique_wait_search`] for counts that do not wrap: a kind is waited on when
+/// adding it completes the tiles (melds and a pair, or at 13 seven pairs).
+pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
+    let mut t = *tiles;
+    if t[win] == 0 {
+        return unique_wait_search(tiles, n, win);
+    }
+    t[win] -= 1;
+    if n == 1 {
+        return true; // one tile left: it waits on its own kind only
+    }
+    let odd = t.iter().filter(|&&c| c % 2 == 1).count();
+    if t.iter().all(|&c| c < 4) {
+        // The shape engine's waits (regular shape only): exact when no kind is held four
+        // times. GB order feeds it directly: completeness does not change when suits, or
+        // honors, trade places.
+        let counts: crate::tiles::Counts = t.map(|c| c as u8);
+        let melds = ((13 - n) / 3) as u8;
+        let Ok(waits) = regular_evaluator().winning_tiles(&counts, Jing::NONE, melds) else {
+            return unique_wait_search(tiles, n, win);
+        };
+        let seven = (n == 13 && odd == 1)
+            .then(|| (0..34).find(|&k| t[k] % 2 == 1))
+            .flatten();
+        return match (waits.as_slice(), seven) {
+            ([], Some(_)) => true,
+            ([_], None) => true,
+            ([w], Some(s)) => *w == s,
+            _ => false,
+        };
+    }
+    // each suit's answer without the candidate (melds only, melds and the pair), when asked
+    let mut sums = [0u16; 4];
+    for (s, sum) in sums.iter_mut().enumerate() {
+        let (lo, hi) = bounds(s);
+        *sum = t[lo..hi].iter().sum();
+    }
+    let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
+    let mut found = 0;
+    for w in 0..34 {
+        // a kind can complete melds only next to a held one (or seven pairs, the odd one)
+        let near = t[w] != 0
+            || (w < 27 && {
+                let r = w % 9;
+                (r >= 1 && t[w - 1] != 0)
+                    || (r >= 2 && t[w - 2] != 0)
+                    || (r <= 7 && t[w + 1] != 0)
+                    || (r <= 6 && t[w + 2] != 0)
+            });
+        if !near {
+            continue;
+        }
+        let sw = if w < 27 { w / 9 } else { 3 };
+        t[w] += 1;
+        let seven = n == 13 && odd == 1 && t[w].is_multiple_of(2);
+        let wins = seven || {
+            let mut pairs = 0;
+            let mut ok = true;
+            for (s, &base) in sums.iter().enumerate() {
+                let sum = base + u16::from(s == sw);
+                match sum % 3 {
+                    0 => {}
+                    2 => pairs += 1,
+                    _ => ok = false,
+                }
+            }
+            ok && pairs == 1
+                && (0..4).all(|s| {
+                    let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
+                    let (lo, hi) = bounds(s);
+                    if s == sw {
+                        suit_ok(&t[lo..hi], s == 3, pair)
+                    } else {
+                        *memo[s][usize::from(pair)]
+                            .get_or_insert_with(|| suit_ok(&t[lo..hi], s == 3, pair))
+                    }
+                })
+        };
+        t[w] -= 1;
+        if wins {
+            found += 1;
+            if found > 1 {
+                return false;
+            }
+        }
+    }
+    found == 1
+}
+
+fn bounds(s: usize) -> (usize, usize) {
+    if s < 3 {
+        (s * 9, s * 9 + 9)
+    } else {
+        (27, 34)
+    }
+}
+
+/// Whether one suit's counts are melds (and a pair, with `pair`).
+fn suit_ok(counts: &[u16], honors: bool, pair: bool) -> bool {
+    let mut c = [0u16; 9];
+    c[..counts.len()].copy_from_slice(counts);
+    let c = &mut c[..counts.len()];
+    if !pair {
+        return melds_only(c, honors);
+    }
+    (0..c.len()).any(|p| {
+        if c[p] < 2 {
+            return false;
+        }
+        let mut d = [0u16; 9];
+        d[..c.len()].copy_from_slice(c);
+        d[p] -= 2;
+        melds_only(&mut d[..c.len()], honors)
+    })
+}
+
+/// Melds only, from the lowest tile up: its count less the pungs it starts are chows.
+fn melds_only(c: &mut [u16], honors: bool) -> bool {
+    for i in 0..c.len() {
+        let n = c[i] % 3;
+        if n == 0 {
+            continue;
+        }
+        if honors || i + 2 >= c.len() || c[i + 1] < n || c[i + 2] < n {
+            return false;
+        }
+        c[i + 1] -= n;
+        c[i + 2] -= n;
+    }
+    true
+}
+
+/// The wait search as PyMahjongGB runs it (16-bit counts that may wrap), for the tiles left
+/// beside a 组合龙, which need not hold the winning tile.
+pub fn unique_wait_search(tiles: &Table, n: usize, win: usize) -> bool {
+    let mut t = *tiles;
+    t[win] = t[win].wrapping_sub(1);
+    let mut waits = [false; 34];
+    if n == 13 {
+        seven_pairs_wait(&t, &mut waits);
+    }
+    regular_waits(&mut t, n as isize, 0, &mut waits);
+    waits.iter().filter(|&&w| w).count() == 1
+}
