@@ -6,7 +6,7 @@ use super::errors::{guard, invalid_hand, type_error, type_name};
 use crate::gb::{self, Block, FanResult, GbError, HandInput, Meld, MeldKind, Shape};
 use crate::tiles::{format_tiles, Tile};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 pyo3::import_exception!(majiang.errors, NotWinningError);
 pyo3::import_exception!(majiang.errors, WinFlagsError);
@@ -185,9 +185,16 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?;
     let kind_text = kind_str.to_str()?;
     let kind = meld_kind(kind_text, i)?;
-    let tiles = tiles_arg(&tiles, "a meld's tiles")?;
-    let mut kinds: Vec<usize> = tiles.iter().map(|t| t.index()).collect();
-    kinds.sort_unstable();
+    let tiles_obj = tiles;
+    let (tiles, kinds) = match meld_indices_fast(&tiles_obj) {
+        Some(kinds) => (Vec::new(), kinds),
+        None => {
+            let tiles = tiles_arg(&tiles_obj, "a meld's tiles")?;
+            let mut kinds: Vec<usize> = tiles.iter().map(|t| t.index()).collect();
+            kinds.sort_unstable();
+            (tiles, kinds)
+        }
+    };
     let want = if matches!(kind, MeldKind::Chow | MeldKind::Pung) {
         3
     } else {
@@ -201,6 +208,12 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
             _ => kinds.iter().all(|&k| k == first),
         };
     if !shape_ok {
+        // the message quotes the tiles in the order given
+        let tiles = if tiles.is_empty() {
+            tiles_arg(&tiles_obj, "a meld's tiles")?
+        } else {
+            tiles
+        };
         return Err(invalid_hand(format!(
             "melds[{i}]: {} is no {kind_text}",
             format_tiles(&tiles)
@@ -221,6 +234,38 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         (_, Some(s)) => (s + 4 - seat) % 4,
     };
     Ok(Meld::new(kind, first as u8, from))
+}
+
+/// A meld's tiles given as a tuple or list of three or four plain ints 0-33 (what callers
+/// pass most): their indices, sorted, read without building tiles or messages. None for
+/// anything else (bools, names, other lengths or values), which `tiles_arg` then reads and
+/// reports as before.
+fn meld_indices_fast(obj: &Bound<'_, PyAny>) -> Option<Vec<usize>> {
+    let mut out = Vec::with_capacity(4);
+    let mut push = |item: Bound<'_, PyAny>| -> Option<()> {
+        let int = item.cast_exact::<PyInt>().ok()?;
+        let v: i64 = int.extract().ok()?;
+        (0..34).contains(&v).then(|| out.push(v as usize))
+    };
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        if !(3..=4).contains(&t.len()) {
+            return None;
+        }
+        for item in t.iter() {
+            push(item)?;
+        }
+    } else if let Ok(l) = obj.cast_exact::<PyList>() {
+        if !(3..=4).contains(&l.len()) {
+            return None;
+        }
+        for item in l.iter() {
+            push(item)?;
+        }
+    } else {
+        return None;
+    }
+    out.sort_unstable();
+    Some(out)
 }
 
 fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {

@@ -14,14 +14,29 @@
 /// assert!((0..34).all(|k| to_gb(to_gb(k)) == k));
 /// ```
 pub const fn to_gb(k: usize) -> usize {
-    match k {
-        9..=17 => k + 9,
-        18..=26 => k - 9,
-        31 => 33,
-        33 => 31,
-        _ => k,
+    if k < 34 {
+        TO_GB[k] as usize
+    } else {
+        k
     }
 }
+
+/// [`to_gb`] of each kind, looked up rather than branched on in the hot loops.
+const TO_GB: [u8; 34] = {
+    let mut out = [0u8; 34];
+    let mut k = 0;
+    while k < 34 {
+        out[k] = match k {
+            9..=17 => k + 9,
+            18..=26 => k - 9,
+            31 => 33,
+            33 => 31,
+            _ => k,
+        } as u8;
+        k += 1;
+    }
+    out
+};
 
 /// Suit of a GB-order index: 0 m, 1 s, 2 p, 3 honors.
 pub const fn suit(g: usize) -> usize {

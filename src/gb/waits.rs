@@ -7,24 +7,6 @@
 //! answer that gives is the one PyMahjongGB reports (tests cross-check it on random hands).
 
 use super::tiles::{numbered, rank};
-use crate::algo::Evaluator;
-use crate::hand::Jing;
-use crate::rules::{KnittedHonors, PairRule, SevenPairs, ShapeRules, ThirteenRotten};
-
-/// Four melds and a pair, nothing else: the shape 独听 is judged on.
-const REGULAR_ONLY: ShapeRules = ShapeRules {
-    honor_sequences: false,
-    pair: PairRule::Any,
-    seven_pairs: SevenPairs::Off,
-    thirteen_orphans: false,
-    thirteen_rotten: ThirteenRotten::Off,
-    all_258: false,
-    knitted_honors: KnittedHonors::AtLeastFive,
-};
-
-fn regular_evaluator() -> &'static Evaluator {
-    Evaluator::shared(&REGULAR_ONLY)
-}
 
 type Table = [u16; 34];
 
@@ -127,7 +109,8 @@ fn regular_waits(t: &mut Table, n: isize, prev: u32, waits: &mut [bool; 34]) {
 /// already held (as PyMahjongGB counts it).
 ///
 /// Fast form of [`unique_wait_search`] for counts that do not wrap: a kind is waited on when
-/// adding it completes the tiles (melds and a pair, or at 13 seven pairs).
+/// adding it completes the tiles (melds and a pair, or at 13 seven pairs), each suit checked
+/// on its own and the suits the candidate leaves alone checked once.
 pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     let mut t = *tiles;
     if t[win] == 0 {
@@ -138,25 +121,6 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         return true; // one tile left: it waits on its own kind only
     }
     let odd = t.iter().filter(|&&c| c % 2 == 1).count();
-    if t.iter().all(|&c| c < 4) {
-        // The shape engine's waits (regular shape only): exact when no kind is held four
-        // times. GB order feeds it directly: completeness does not change when suits, or
-        // honors, trade places.
-        let counts: crate::tiles::Counts = t.map(|c| c as u8);
-        let melds = ((13 - n) / 3) as u8;
-        let Ok(waits) = regular_evaluator().winning_tiles(&counts, Jing::NONE, melds) else {
-            return unique_wait_search(tiles, n, win);
-        };
-        let seven = (n == 13 && odd == 1)
-            .then(|| (0..34).find(|&k| t[k] % 2 == 1))
-            .flatten();
-        return match (waits.as_slice(), seven) {
-            ([], Some(_)) => true,
-            ([_], None) => true,
-            ([w], Some(s)) => *w == s,
-            _ => false,
-        };
-    }
     // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut sums = [0u16; 4];
     for (s, sum) in sums.iter_mut().enumerate() {
@@ -269,4 +233,57 @@ pub fn unique_wait_search(tiles: &Table, n: usize, win: usize) -> bool {
     }
     regular_waits(&mut t, n as isize, 0, &mut waits);
     waits.iter().filter(|&&w| w).count() == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+
+    /// `n + 1` tiles (GB order, at most four of a kind) and one of them as the winning tile.
+    fn hand() -> impl Strategy<Value = (Table, usize, usize)> {
+        (
+            prop_oneof![Just(1usize), Just(4), Just(7), Just(10), Just(13)],
+            any::<u64>(),
+        )
+            .prop_map(|(n, seed)| {
+                let mut state = seed | 1;
+                let mut next = move |m: usize| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % m as u64) as usize
+                };
+                // bias towards few kinds (one or two suits) so that waits are often close
+                let span = [9, 18, 27, 34][next(4)];
+                let base = if span == 34 {
+                    0
+                } else {
+                    9 * next(4 - span / 9)
+                };
+                let mut t = [0u16; 34];
+                let mut placed = 0;
+                while placed < n + 1 {
+                    let k = (base + next(span)).min(33);
+                    if t[k] < 4 {
+                        t[k] += 1;
+                        placed += 1;
+                    }
+                }
+                let held: Vec<usize> = (0..34).filter(|&k| t[k] > 0).collect();
+                let win = held[next(held.len())];
+                (t, n, win)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+        /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
+        #[test]
+        fn unique_wait_matches_the_search((t, n, win) in hand()) {
+            prop_assert_eq!(unique_wait(&t, n, win), unique_wait_search(&t, n, win));
+        }
+    }
 }
