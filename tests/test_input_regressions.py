@@ -266,3 +266,15 @@ def test_a_huge_integer_variant_is_named_not_converted() -> None:
             majiang.settle({"variant": bad})
     with pytest.raises(majiang.RulesError, match=r"^unknown variant <a 166\d\d-bit integer>"):
         majiang.variants.lookup(10**5000)
+
+
+def test_a_declare_event_with_no_seat_number_is_a_replay_error() -> None:
+    # Found by hypothesis (test_input_properties): a Sichuan log whose 定缺 event names its seat
+    # by a dict raised TypeError (unhashable) instead of naming the line.
+    game = play(Game("sichuan", seed=1), [EfficiencyBot() for _ in range(4)])
+    at = next(i for i, e in enumerate(game.events) if e["event"] == "declare")
+    for bad in ({"x": 1}, True, "0", None):
+        events = [dict(e) for e in game.events]
+        events[at]["seat"] = bad
+        with pytest.raises(majiang.ReplayError, match=rf"^line {at + 1}: declare event: seat"):
+            majiang.replay(events)

@@ -333,11 +333,15 @@ def _actions(
     if st.phase == "declare":
         # The logged declarations of this window come in a row; every other seat asked passes.
         declared: dict[Any, Action] = {}
-        for e in ahead:
+        for offset, e in enumerate(ahead):
             if e.get("event") != "declare" or e.get("what") != st.declaring:
                 break
+            seat = e.get("seat")
+            if type(seat) is not int:
+                where = f"line {line + offset}: declare event: seat"
+                raise ReplayError(f"{where}: expected a seat, got {quoted(seat)}")
             value = e.get("value", "")
-            declared[e.get("seat")] = Declare(str(e.get("what")), str(value))
+            declared[seat] = Declare(str(e.get("what")), str(value))
         asked = game.to_act()
         if not set(declared) <= set(asked):
             raise ReplayError(f"line {line}: seats {sorted(map(str, declared))} were not asked")
