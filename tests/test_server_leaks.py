@@ -1,6 +1,7 @@
 """No frame the table server sends to a seat holds what that seat may not see: 500 hands of
-every registered variant (2,000 and more in all) through rooms, each frame checked against the true state when sent
-(tests/server_leaks.py says what is checked; benches/server_leak_sweep.py runs thousands)."""
+every registered variant (thousands in all) through rooms, each frame checked against the
+true state when sent (tests/server_leaks.py says what is checked;
+benches/server_leak_sweep.py runs more)."""
 
 from __future__ import annotations
 
