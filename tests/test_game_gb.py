@@ -229,3 +229,28 @@ def test_simulate_gb() -> None:
     stats = simulate(hands=24, seed=3, variant="gb")
     assert stats["hands"] == 24
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_engine_waits_agree_with_asking_fan_of_every_kind() -> None:
+    """The engine's waits (the core preset with two melds or more, fan per kind below) equal
+    the brute force: every kind for which majiang.gb.fan says the hand wins."""
+    from gb_hands import random_gb_hand
+    from majiang.variants.gb.hands import engine_waits, is_winning
+
+    rng = random.Random(14)
+    checked = 0
+    for _ in range(400):
+        h = random_gb_hand(rng)
+        melds = [Meld.from_dict({"kind": k, "tiles": t, "from": s}) if isinstance(t, str)
+                 else Meld(k, tuple(t), s) for k, t, s in h.melds]  # fmt: skip
+        waits = engine_waits(h.concealed, melds)
+        in_melds = [sum(m.kinds.count(k) for m in melds) for k in range(34)]
+        brute = frozenset(
+            k
+            for k in range(34)
+            if h.concealed[k] + in_melds[k] < 4 and is_winning(h.concealed, melds, k)
+        )
+        assert waits == brute, (h, waits, brute)
+        assert h.win in waits
+        checked += 1
+    assert checked == 400

@@ -127,16 +127,22 @@ def _fa_pair(hand: Sequence[int], tile: int) -> bool:
     return hand[_FA] + (tile == _FA) == 2
 
 
+_SHAPE_SOURCE: dict[str, int | None] = {"chi": 3, "an_gang": None}
+"""A meld's source as seen from seat 0 (the shape alone decides a win)."""
+
+
 def is_winning(concealed: Sequence[int], melds: Sequence[Meld], tile: int) -> bool:
-    """Whether ``tile`` completes the hand in a GB shape (any 番).
+    """Whether ``tile`` completes the hand in a GB shape (any 番; the melds' sources play no
+    part).
 
     Example:
         >>> from majiang.tiles import to_counts
         >>> is_winning(to_counts("147m258p369s1234z"), (), 33), is_winning([0] * 34, (), 0)
         (True, False)
     """
+    shapes = [(m.kind, m.kinds, _SHAPE_SOURCE.get(m.kind, 2)) for m in melds]
     try:
-        gb.fan(list(concealed), tile, melds=melds)
+        gb.fan(list(concealed), tile, melds=shapes)
     except NotWinningError:
         return False
     except InvalidHandError:
@@ -145,23 +151,22 @@ def is_winning(concealed: Sequence[int], melds: Sequence[Meld], tile: int) -> bo
 
 
 def engine_waits(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[int]:
-    """The kinds completing a 13 - 3k hand in a GB shape: the core's waits for its GB shapes
-    (:data:`majiang.gb.GB_SHAPES`), plus each kind whose 组合龙 reading the shape engine does
-    not know yet, found by asking :func:`majiang.gb.fan` of the kinds the hand could use.
+    """The kinds completing a 13 - 3k hand in a GB shape. With two melds or more only four
+    melds and a pair can win: the core's ``nanjing`` preset (its regular shape) gives them;
+    with fewer, each kind is asked of :func:`majiang.gb.fan` (the special shapes, 组合龙
+    with a meld included).
 
     Example:
         >>> from majiang.tiles import KINDS, to_counts
         >>> sorted(KINDS[k] for k in engine_waits(to_counts("1112345678999m"), ()))[:3]
         ['1m', '2m', '3m']
+        >>> sorted(KINDS[k] for k in engine_waits(to_counts("147m258p369s1234z"), ()))
+        ['5z', '6z', '7z']
     """
     hand = list(concealed)
-    held = sum(hand)
-    if held + 3 * len(melds) != 13:
+    if sum(hand) + 3 * len(melds) != 13:
         return frozenset()
-    named = winning_tiles(hand, rules=gb.GB_SHAPES, melds=len(melds))
-    found = {k for k in map(KIND_INDEX.__getitem__, named) if hand[k] < 4}
-    if held >= 10:  # 组合龙 needs nine knitted tiles in the concealed part
-        for k in range(27):
-            if k not in found and hand[k] < 4 and is_winning(hand, melds, k):
-                found.add(k)
-    return frozenset(found)
+    if len(melds) >= 2:
+        named = winning_tiles(hand, rules="nanjing", melds=len(melds))
+        return frozenset(k for k in map(KIND_INDEX.__getitem__, named) if hand[k] < 4)
+    return frozenset(k for k in range(34) if hand[k] < 4 and is_winning(hand, melds, k))
