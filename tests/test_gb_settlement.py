@@ -281,3 +281,26 @@ def test_mutated_records_settle_to_zero_or_raise_a_record_error(rng: random.Rand
     except MajiangError as e:  # every refusal is a RecordError naming the field
         raise AssertionError(f"not a RecordError: {e!r}") from e
     assert sum(s.deltas) == 0
+
+
+def test_cli_settle_and_analyze_gb(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from majiang.cli import main
+
+    data = json.loads((ROOT / "examples" / "gb-hand.json").read_text("utf-8"))
+    del data["variant"]
+    path = tmp_path / "gb.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert main(["settle", str(path), "--variant", "gb", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deltas"] == list(majiang.settle({**data, "variant": "gb"}).deltas)
+    assert main(["settle", str(ROOT / "examples" / "pingxiang-hand.json"), "--variant", "gb"]) == 2
+    assert "not gb" in capsys.readouterr().err
+    hand = "123m456m789m234p55p"
+    assert main(["analyze", hand, "--rules", "gb", "--self-drawn", "--json"]) == 0
+    fan = json.loads(capsys.readouterr().out)["fan"]
+    want = gb.fan("123m456m789m234p5p", "5p", self_drawn=True)
+    assert fan["total"] == want.total
+    assert [(f["zh"], f["points"]) for f in fan["fans"]] == [(z, p) for z, _e, p, _n in want.fans]
+    assert main(["analyze", hand, "--variant", "gb", "--win", "2p"]) == 0
+    assert "won on 2p, on a discard" in capsys.readouterr().out
+    assert main(["analyze", hand, "--variant", "gb", "--win", "9s"]) == 2
