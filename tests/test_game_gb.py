@@ -26,6 +26,7 @@ from majiang.game.bots import Bot
 from majiang.meld import Meld
 from majiang.tiles import to_counts
 from majiang.variants.gb.play import GbVariant
+from majiang.variants.protocol import WinQuery
 
 MATCHES = 40
 HANDS_PER_MATCH = 6
@@ -254,3 +255,20 @@ def test_engine_waits_agree_with_asking_fan_of_every_kind() -> None:
         assert h.win in waits
         checked += 1
     assert checked == 400
+
+
+def test_extras_let_a_blessing_of_heaven_through_the_minimum() -> None:
+    """天和 (the dealer's dealt hand, nothing discarded) is 168 under ``extras`` [001], so a
+    small hand reaches 起和; without extras the same hand is below it."""
+    game = Game("gb", seed=1, dealer=0, options={"extras": True})
+    st = game.state
+    assert st.discards_made == 0 and not any(st.melds)
+    hand = to_counts("123m567m789p234s5p")
+    small = gb.fan(hand, 13, self_drawn=True)
+    assert small.total_without_flowers < 8
+    query = WinQuery(0, 13, None, hand, (), state=st)
+    assert game.variant.may_win(query)
+    assert not GbVariant().may_win(query)
+    # another seat in the first go-round: 人和 (108) under the reading of docs/rules/gb.md
+    later = WinQuery(1, 13, None, hand, (), state=st)
+    assert game.variant.may_win(later) and not GbVariant().may_win(later)
