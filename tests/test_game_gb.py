@@ -28,8 +28,8 @@ from majiang.tiles import to_counts
 from majiang.variants.gb.play import GbVariant
 from majiang.variants.protocol import WinQuery
 
-MATCHES = 40
-HANDS_PER_MATCH = 6
+MATCHES = 24
+HANDS_PER_MATCH = 5
 
 
 def mixed_bots(match: int) -> list[Bot]:
