@@ -114,6 +114,19 @@ def check_match(game: Game, first_streak: int = 1) -> None:
     assert [h.record for h in replayed.hands] == game.records
 
 
+def check_flower_replacements(events: list[dict[str, Any]]) -> None:
+    """补花: a flower laid aside in play is replaced from the tail (the seat's next draw is a
+    replacement draw, unless the hand ended first) [001]."""
+    for i, e in enumerate(events):
+        if e["event"] != "flower":
+            continue
+        nxt = next(
+            (f for f in events[i + 1 :] if f["event"] in ("draw", "deal", "draw-game")), None
+        )
+        if nxt is not None and nxt["event"] == "draw":
+            assert nxt["seat"] == e["seat"] and nxt["replacement"], (e, nxt)
+
+
 def test_gb_matches_hold_every_invariant() -> None:
     wins = flowers = 0
     for match in range(MATCHES):
@@ -128,6 +141,7 @@ def test_gb_matches_hold_every_invariant() -> None:
             play_checked(restored, same_bots)
             assert restored.events == game.events
         check_match(game)
+        check_flower_replacements(game.events)
         wins += sum(r["result"]["kind"] == "win" for r in game.records)
         flowers += sum(e["event"] == "flower" for e in game.events)
     assert wins > MATCHES // 2
