@@ -63,7 +63,7 @@ def run(variant: str, states: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=100_000)
-    parser.add_argument("--variants", default="nanchang,pingxiang,nanjing")
+    parser.add_argument("--variants", default="nanchang,pingxiang,nanjing,sichuan")
     args = parser.parse_args()
     for variant in args.variants.split(","):
         start = time.perf_counter()

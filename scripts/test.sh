@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh) and runs every check: Rust tests, clippy and rustfmt; the
-# Python tests against the installed wheel; ruff and mypy --strict.
+# Python tests against the installed wheel (Debian's chromium installed for the browser
+# table's test); ruff and mypy --strict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,16 @@ echo "== mypy --strict"
 .venv/bin/mypy --strict python/majiang tests benches
 echo "== stubtest (the .pyi stubs match the built module)"
 .venv/bin/python -m mypy.stubtest majiang._core
+echo "== Debian chromium for the browser table's test (tests/test_server_browser.py)"
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver \
+            fonts-wqy-zenhei fonts-noto-core >/dev/null
+    else
+        echo "chromium/chromedriver missing and not installable here: the browser test fails in CI"
+    fi
+fi
 echo "== pytest (installed wheel)"
 # Run from tests/ so `import majiang` resolves to the installed wheel, not the source tree.
 cd tests && ../.venv/bin/python -m pytest -q -p no:cacheprovider --rootdir=.. -c ../pyproject.toml .

@@ -30,8 +30,8 @@ def settle_one(record: dict[str, Any]) -> Settlement:
 
 class VoidAndPass(Variant):
     """Every seat declares a void suit (public, any of three), then passes one tile of its
-    choice to the next seat (private, no pass: every seat gives one and gets one); a seat
-    holding its void suit must discard it."""
+    choice to the next seat (private, seen by the receiver; no pass: every seat gives one and
+    gets one); a seat holding its void suit must discard it."""
 
     table = TableRules(
         name="test-void-and-pass",
@@ -58,6 +58,9 @@ class VoidAndPass(Variant):
             state.hands[(seat + 1) % 4][k] += 1
         return True
 
+    def opening_viewers(self, what: str, seat: int, state: Any) -> tuple[int, ...]:
+        return ((seat + 1) % 4,) if what == "pass" else ()
+
     def allowed_discards(self, seat: int, state: Any) -> list[int] | None:
         void = state.declared[seat].get("void")
         if void is None:
@@ -79,10 +82,12 @@ def playable() -> list[str]:
     return [n for n in names() if lookup(n).play is not None]
 
 
-def walk(variant: str, seed: int, steps: int, hands: int = 2) -> Iterator[Game]:
+def walk(
+    variant: str, seed: int, steps: int, hands: int = 2, options: Mapping[str, Any] | None = None
+) -> Iterator[Game]:
     """A game of ``variant`` after each of up to ``steps`` random legal steps (the same game
     object, yielded before each step and once at the end)."""
-    game = Game(variant, seed=seed, hands=hands)
+    game = Game(variant, seed=seed, hands=hands, options=options)
     rng = random.Random(seed)
     for _ in range(steps):
         yield game

@@ -20,6 +20,7 @@ import pytest
 
 from majiang.game import EfficiencyBot, Game, RandomBot
 from majiang.game.bots import Bot
+from majiang.game.engine import Observation
 
 
 def _bots(mix: str, match: int) -> list[Bot]:
@@ -49,6 +50,24 @@ def _dump(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+# What observations gained since 713f94a for tables whose hand goes on after a win (Sichuan's
+# 血战): the hands shown by seats that have won and the wins so far. These tables end the hand
+# at the first win, so the new parts must stay empty; the rest is hashed as it was.
+PLANES_BEFORE = 25
+
+
+def _as_before(obs: Observation) -> dict[str, Any]:
+    view = obs.to_dict()
+    assert view.pop("shown") == [None] * 4 and view.pop("wins") == []
+    return view
+
+
+def _planes_as_before(obs: Observation) -> bytes:
+    planes = obs.to_numpy()
+    assert not planes[PLANES_BEFORE:].any()
+    return planes[:PLANES_BEFORE].tobytes()
+
+
 def digests(variant: str, mix: str, first: int, matches: int) -> tuple[str, str]:
     """The sha256 of the matches' event logs (and settlements), and of every step's view: the
     acting seat's observation (``to_dict``, ``visible()``, ``to_numpy``), its legal actions,
@@ -63,9 +82,9 @@ def digests(variant: str, mix: str, first: int, matches: int) -> tuple[str, str]
             obs = game.observation(seat)
             legal = game.legal_actions(seat)
             action = bots[seat].act(obs, legal)
-            views.update(_dump([obs.to_dict(), obs.visible(), [a.to_dict() for a in legal]]))
-            views.update(obs.to_numpy().tobytes())
-            views.update(_dump([game.observation(s).to_dict() for s in range(4) if s != seat]))
+            views.update(_dump([_as_before(obs), obs.visible(), [a.to_dict() for a in legal]]))
+            views.update(_planes_as_before(obs))
+            views.update(_dump([_as_before(game.observation(s)) for s in range(4) if s != seat]))
             views.update(_dump(action.to_dict()))
             game.step(seat, action)
         events.update(_dump(game.events))

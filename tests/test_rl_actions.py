@@ -93,11 +93,20 @@ def _id_meaning(label: str, action: object) -> bool:
     return label == name
 
 
+# Every playable variant with its default options, the test variant, and the options that
+# change a variant's openings (Sichuan's 换三张).
+TABLES = [(v, "") for v in sorted(set(playable()) | {"test-void-and-pass"})]
+if "sichuan" in playable():
+    TABLES.append(("sichuan", "exchange"))
+
+
 @CI
-@given(st.sampled_from(sorted(set(playable()) | {"test-void-and-pass"})), st.integers(0, 10**6))
-def test_masks_are_the_legal_actions_at_random_states(variant: str, seed: int) -> None:
+@given(st.sampled_from(TABLES), st.integers(0, 10**6))
+def test_masks_are_the_legal_actions_at_random_states(table: tuple[str, str], seed: int) -> None:
+    variant, option = table
     rng = random.Random(seed)
-    states = walk(variant, seed, rng.randrange(40, 200))
+    options = {option: True} if option else None
+    states = walk(variant, seed, rng.randrange(40, 200), options=options)
     for n, game in enumerate(states):
         check_state(game, rng, deep=n % 60 == 0 or game.over)
 

@@ -64,14 +64,15 @@ def tiles_of(text: str) -> list[int]:
 class View:
     """One seat's view of the table, kept from its stream alone."""
 
-    def __init__(self, seat: int, passes: bool = False) -> None:
-        self.seat, self.passes = seat, passes
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
         self.hand = [0] * 42
         self.ponds: list[list[int]] = [[], [], [], []]
         self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[], [], [], []]
         self.flowers: list[list[int]] = [[], [], [], []]
         self.declared: list[dict[str, str]] = [{}, {}, {}, {}]
         self.wall = 0
+        self.won = False
         self.adding: tuple[int, int] | None = None  # an added kong that may still be robbed
 
     def apply(self, e: Mapping[str, Any]) -> None:
@@ -83,7 +84,7 @@ class View:
             ]
             self.adding = None
         if kind == "deal":
-            self.__init__(self.seat, self.passes)  # type: ignore[misc]
+            self.__init__(self.seat)  # type: ignore[misc]
             assert e["hands"][self.seat] is not None
             assert all(h is None for s, h in enumerate(e["hands"]) if s != self.seat)
             for t in tiles_of(e["hands"][self.seat]):
@@ -138,14 +139,20 @@ class View:
                     self.hand[t] -= 1
         elif kind == "declare":
             self.declared[who][e["what"]] = e["value"]
-            if self.passes and e["what"] == "pass":  # the test variant: a tile to the next seat
-                if who == self.seat:
-                    self.hand[TILE_INDEX[e["value"]]] -= 1
-                elif (who + 1) % 4 == self.seat:
-                    self.hand[TILE_INDEX[e["value"]]] += 1
+            # A private value another seat learns (seen_by) is tiles passed to it: 换三张, and
+            # the test variant's one tile to the next seat.
+            receivers = e.get("seen_by", ())
+            if receivers and e["value"] and (who == self.seat or self.seat in receivers):
+                for t in tiles_of(e["value"]):
+                    self.hand[t] += -1 if who == self.seat else 1
+        elif kind == "win":
+            self.won = True  # a hand that goes on after a win (血战): not followed here
 
     def check(self, game: Game) -> None:
-        """This view against the true state."""
+        """This view against the true state (until a win: a hand that goes on after it is
+        followed no further)."""
+        if self.won:
+            return
         state, seat = game.state, self.seat
         assert self.hand[:34] == state.hands[seat] and not any(self.hand[34:])
         assert self.ponds == [list(p) for p in state.ponds]
@@ -161,9 +168,15 @@ class View:
         assert self.flowers == [list(f) for f in state.flowers]
         assert self.wall == state.wall.remaining
         private = game.table.private_openings
-        told = (seat + 3) % 4 if self.passes else seat  # the test variant's giver
         assert self.declared == [
-            {w: v if s in (seat, told) or w not in private else "" for w, v in d.items()}
+            {
+                w: v
+                if s == seat
+                or w not in private
+                or seat in game.variant.opening_viewers(w, s, state)
+                else ""
+                for w, v in d.items()
+            }
             for s, d in enumerate(state.declared)
         ]
 
@@ -202,27 +215,14 @@ def disguise(events: Sequence[Mapping[str, Any]], seat: int, rng: random.Random)
     return out
 
 
-def told_the_receiver(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The test variant's log as an engine naming who learns a private value would write it:
-    a passed tile's ``declare`` seen by the next seat."""
-    return [
-        {**e, "seen_by": [(e["seat"] + 1) % 4]}
-        if e["event"] == "declare" and e["what"] == "pass"
-        else dict(e)
-        for e in events
-    ]
-
-
-def play_checked(variant: str, match: int, passes: bool = False) -> Game:
-    game = Game(variant, seed=match, hands=2)
+def play_checked(variant: str, match: int, options: dict[str, Any] | None = None) -> Game:
+    game = Game(variant, seed=match, hands=2, options=options)
     bots = bots_for(match)
-    views = [View(s, passes) for s in range(4)]
+    views = [View(s) for s in range(4)]
     seen = 0
     while True:
         new = game.events[seen:]
         seen = len(game.events)
-        if passes:
-            new = told_the_receiver(new)
         for view in views:
             for e in seat_events(new, view.seat, game.table):
                 view.apply(e)
@@ -232,6 +232,25 @@ def play_checked(variant: str, match: int, passes: bool = False) -> Game:
             return game
         seat = game.to_act()[0]
         game.step(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat)))
+
+
+def test_sichuan_exchange_is_seen_by_its_receiver_only() -> None:
+    """换三张: the engine logs the receiver of each seat's three tiles (``seen_by``); the
+    stream shows the value to the giver and the receiver, whose rebuilt hands are the true
+    ones after the exchange, and to nobody else."""
+    rng = random.Random(13)
+    exchanges = 0
+    for match in range(12):
+        game = play_checked("sichuan", match, options={"exchange": True})
+        for seat in range(4):
+            stream = seat_events(game.events, seat)
+            for e in stream:
+                if e["event"] == "declare" and e["what"] == "exchange":
+                    exchanges += 1
+                    seen = seat == e["seat"] or seat in e.get("seen_by", ())
+                    assert (e["value"] != "") == seen
+            assert seat_events(disguise(game.events, seat, rng), seat) == stream
+    assert exchanges >= 12 * 2 * 4 * 4
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -249,24 +268,19 @@ def test_streams_follow_the_game_and_hide_what_is_hidden(variant: str) -> None:
 
 
 def test_private_declarations_and_passed_tiles() -> None:
+    """The test variant's private pass: the engine names the receiver (``seen_by``), the
+    stream shows the value to giver and receiver only, whose rebuilt hands stay true."""
     rng = random.Random(5)
     for match in range(10):
-        game = play_checked(VoidAndPass.table.name, match, passes=True)
-        events = told_the_receiver(game.events)
+        game = play_checked(VoidAndPass.table.name, match)
         for seat in range(4):
-            stream = seat_events(events, seat)
+            stream = seat_events(game.events, seat)
             declared = [e for e in stream if e["event"] == "declare"]
             assert {e["what"] for e in declared} == {"void", "pass"}
             for e in declared:
                 private = e["what"] == "pass" and seat not in (e["seat"], (e["seat"] + 1) % 4)
                 assert (e["value"] == "") == private
-            assert seat_events(disguise(events, seat, rng), seat) == stream
-            plain = seat_events(game.events, seat)  # without seen_by only the giver knows
-            assert all(
-                e["value"] == ""
-                for e in plain
-                if e["event"] == "declare" and e["what"] == "pass" and e["seat"] != seat
-            )
+            assert seat_events(disguise(game.events, seat, rng), seat) == stream
 
 
 def test_the_deal_as_a_seat_sees_it() -> None:

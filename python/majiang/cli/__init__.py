@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from majiang.cli import analyze, play, replay, settle, simulate
+from majiang.cli import analyze, play, replay, serve, settle, simulate
 from majiang.errors import MajiangError, quoted
 
 __all__ = ["main"]
@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.register(commands)
     replay.register(commands)
     play.register(commands)
+    serve.register(commands)
     return parser
 
 

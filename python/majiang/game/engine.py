@@ -293,7 +293,15 @@ class Game:
             act = responses.get(s)
             if isinstance(act, Declare):
                 st.declared[s][act.what] = made[s] = act.value
-                self._log("declare", seat=s, what=act.what, value=act.value)
+                viewers: tuple[
+                    int, ...
+                ] = ()  # who else learns a private value (seat_events shows it them)
+                if act.what in self.table.private_openings:
+                    viewers = tuple(sorted(self.variant.opening_viewers(act.what, s, st)))
+                if viewers:
+                    self._log("declare", seat=s, what=act.what, value=act.value, seen_by=[*viewers])
+                else:
+                    self._log("declare", seat=s, what=act.what, value=act.value)
         if made and self.variant.after_declarations(what, made, st):
             st.waits = [None, None, None, None]  # the variant moved tiles (换三张)
             if st.drawn is not None and not st.hands[st.dealer][st.drawn]:

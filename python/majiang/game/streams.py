@@ -12,8 +12,8 @@ What a seat's stream changes in the log (every other event is passed as it is):
   concealed kongs face up (``concealed_kongs_shown``, Nanjing).
 - ``declare`` of one of the table's ``private_openings`` by another seat: ``value`` is ``""``
   (the others know that it declared, not what), unless the event names the seat in
-  ``seen_by`` (the seats that learn the value: the receiver of tiles passed in 换三张; an
-  engine logging private declarations whose value another seat learns must name them).
+  ``seen_by`` (the seats that learn the value, logged by the engine from
+  ``Variant.opening_viewers``: the receiver of tiles passed in 换三张).
 - An event type this module does not know (a variant's own): the seat it names (``seat``)
   sees it whole, the others only its type and seat. Unknown facts are withheld, never leaked.
 

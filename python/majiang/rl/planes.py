@@ -4,7 +4,7 @@ API, and an optional perfect-information ("oracle") encoding for training only.
 An encoding is a ``(C, 34)`` uint8 array per seat (``(N, C, 34)`` for a batch), rows named
 by :func:`plane_names`, in order:
 
-- rows 0-24: :data:`majiang.game.PLANES`, the seat's :meth:`Observation.to_numpy`
+- rows 0-29: :data:`majiang.game.PLANES`, the seat's :meth:`Observation.to_numpy`
   (docs/engine.md, "Observations");
 - :data:`EFFICIENCY_PLANES` (4 rows), computed for the whole batch in one call each of
   :mod:`majiang.batch` with the variant's shape rules, its wild kinds (jing-aware) and the

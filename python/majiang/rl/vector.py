@@ -112,11 +112,15 @@ class VectorGame:
     def _refresh(self) -> None:
         """Recompute every table's seat, legal actions by id, mask and observation."""
         games, id_of, size = self.games, self.space.id_of, self.space.size
+        known = self.space._ids.get  # the space's id cache, read first: the common case
         cells: list[int] = []
         for i, game in enumerate(games):
             seat = game.to_act()[0]
             self.seats[i] = seat
-            by_id = {id_of(a): a for a in game.legal_actions(seat)}
+            by_id: dict[int, Any] = {}
+            for a in game.legal_actions(seat):
+                found = known(a)
+                by_id[id_of(a) if found is None else found] = a
             self._legal[i] = by_id
             cells.extend(map((i * size).__add__, by_id))
         self._masks[:] = False

@@ -1,0 +1,56 @@
+"""``majiang serve``: the table server (rooms over WebSocket, SQLite storage, the browser
+table). Needs the ``server`` extra: ``pip install "majiang[server]"``.
+
+Example:
+    >>> import argparse
+    >>> p = argparse.ArgumentParser(); register(p.add_subparsers())
+    >>> args = p.parse_args(["serve", "--port", "9000"])
+    >>> args.host, args.port, args.db
+    ('127.0.0.1', 9000, 'majiang.db')
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+EXAMPLE = """examples:
+  majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
+  majiang serve --port 9000 --db /var/lib/majiang/tables.db
+
+Open the address in a browser to play against bots. Stop with Ctrl-C; start it again with
+the same --db and every room goes on where it was. The protocol: docs/server.md.
+"""
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser(
+        "serve",
+        help="run the table server and the browser table",
+        description="Serve rooms over WebSocket (protocol majiang.server/1) and the browser "
+        "table, storing every room, event and hand in SQLite.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (8000)")
+    p.add_argument("--db", default="majiang.db", help="SQLite file (majiang.db)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from majiang.server import serve
+    except ImportError as e:
+        print(
+            f"majiang serve needs the server extra (pip install 'majiang[server]'): {e}",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 <= args.port <= 65535:
+        print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
+        return 2
+    print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
+    serve(args.host, args.port, args.db)
+    return 0

@@ -1,0 +1,331 @@
+"""The table server as an ASGI application (Starlette): the WebSocket ``/ws`` speaking
+:mod:`majiang.server.protocol`, a small JSON API for stored hands, and the browser table's
+static files.
+
+Example:
+    >>> server = TableServer(":memory:")
+    >>> app = server.app()
+    >>> sorted(r.path for r in app.routes)[:3]
+    ['', '/api/hands', '/api/hands/{room}/{hand:int}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from majiang.game.replay import iter_replay
+from majiang.server.protocol import MAX_FRAME, PROTOCOL, ProtocolError, error_frame, parse_frame
+from majiang.server.replay_view import replay_steps
+from majiang.server.room import Room, RoomError
+from majiang.server.store import Store
+from majiang.variants import names
+
+__all__ = ["Connection", "Limits", "TableServer"]
+
+log = logging.getLogger("majiang.server")
+STATIC = Path(__file__).with_name("static")
+
+
+class Limits:
+    """What one connection and the server accept: frame size, a token bucket of frames
+    (``rate`` a second, ``burst`` at once; a client that keeps sending into an empty bucket
+    is disconnected after ``strikes`` refusals), the queued frames a slow client may fall
+    behind by, and the number of rooms.
+
+    Example:
+        >>> Limits().rate, Limits(rate=5).rate
+        (50.0, 5.0)
+    """
+
+    def __init__(
+        self,
+        frame: int = MAX_FRAME,
+        rate: float = 50.0,
+        burst: float = 100.0,
+        strikes: int = 20,
+        queue: int = 2000,
+        rooms: int = 10_000,
+    ) -> None:
+        self.frame, self.rate, self.burst = frame, float(rate), float(burst)
+        self.strikes, self.queue, self.rooms = strikes, queue, rooms
+
+
+class Connection:
+    """One WebSocket client: its outgoing queue (drained by a writer task) and the seat it
+    is bound to."""
+
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+        self.ws = ws
+        self.limits = limits
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.tokens = limits.burst
+        self.stamp = time.monotonic()
+        self.strikes = 0
+        self.closed = False
+        self.lean = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queues a frame; a client too far behind is disconnected (it can resync)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.limits.queue:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+
+    def allow(self) -> bool:
+        """Takes one token from the bucket (False: flooding)."""
+        now = time.monotonic()
+        self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+    async def writer(self) -> None:
+        """Sends the queued frames until the connection closes."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(1008)
+                return
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # the client went away: its reader ends the connection
+                self.closed = True
+                return
+
+
+class TableServer:
+    """The rooms, the store and the handlers (``app()`` is the ASGI application).
+
+    Example:
+        >>> s = TableServer(":memory:")
+        >>> room = s.create_room({"variant": "pingxiang", "options": {}, "hands": 1,
+        ...     "seats": ["person", "bot", "bot", "bot"], "time_limit": 0.0})
+        >>> room.status, s.rooms[room.id] is room
+        ('waiting', True)
+    """
+
+    def __init__(self, db: str, limits: Limits | None = None) -> None:
+        self.store = Store(db)
+        self.limits = limits or Limits()
+        self.rooms: dict[str, Room] = {}
+        self.broken: list[str] = []
+
+    # ------------------------------------------------------------------ rooms
+    def load(self) -> int:
+        """Loads every unfinished room from the store; returns how many. A room that cannot
+        be rebuilt (its stored actions no longer give its stored events, e.g. after an
+        engine change) is left out and named in ``broken``, never served half-right."""
+        for row in self.store.rooms():
+            if row["status"] == "finished":
+                continue
+            try:
+                room = Room.load(row, self.store)
+            except Exception:
+                log.exception("room %s cannot be rebuilt from the store", row["id"])
+                self.broken.append(row["id"])
+                continue
+            room.on_finished = self._evict
+            self.rooms[room.id] = room
+        return len(self.rooms)
+
+    def _evict(self, room: Room) -> None:
+        """Drops a finished room nobody is connected to (its hands stay in the store)."""
+        if room.status == "finished" and not any(s.clients for s in room.seats):
+            self.rooms.pop(room.id, None)
+
+    def create_room(self, config: dict[str, Any]) -> Room:
+        """A new room (``config``: the checked fields of a ``create`` frame)."""
+        if len(self.rooms) >= self.limits.rooms:
+            raise RoomError("server_full", "no more rooms on this server")
+        keys = (
+            "variant",
+            "options",
+            "hands",
+            "seats",
+            "time_limit",
+            "stake",
+            "hand_cap",
+            "match_cap",
+        )
+        cfg = {k: config[k] for k in keys if k in config}
+        if cfg["variant"] not in names():
+            raise RoomError("bad_room", f"unknown variant {cfg['variant']!r}")
+        room = Room.create(cfg, self.store)
+        room.on_finished = self._evict
+        self.rooms[room.id] = room
+        room.kick()
+        return room
+
+    def _room(self, rid: str) -> Room:
+        room = self.rooms.get(rid)
+        if room is None:
+            raise RoomError("no_room", f"no room {rid[:64]!r} on this server")
+        return room
+
+    # ------------------------------------------------------------------ frames
+    def handle(self, conn: Connection, frame: dict[str, Any]) -> None:
+        """One checked client frame (RoomError for a refused request)."""
+        kind, ref = frame["type"], frame.get("id")
+        if kind == "ping":
+            conn.send({"type": "pong", **({"id": ref} if ref is not None else {})})
+            return
+        if kind == "create":
+            room = self.create_room(frame)
+            created = {"type": "created", "room": room.id, **room_summary(room)}
+            conn.send(created | ({"id": ref} if ref is not None else {}))
+            return
+        if kind == "join":
+            if conn.room is not None:
+                raise RoomError("already_joined", "this connection already holds a seat")
+            room = self._room(frame["room"])
+            conn.lean = frame.get("lean", False)
+            seat, _ = room.join(conn, frame.get("seat"), frame.get("token"), frame.get("since"))
+            conn.room, conn.seat = room, seat
+            return
+        bound, at = conn.room, conn.seat
+        if bound is None or at is None:
+            raise RoomError("not_joined", f"join a room before {kind}")
+        if kind == "ready":
+            bound.ready(at)
+        elif kind == "act":
+            bound.act(at, frame["action"], frame.get("seq"))
+        elif kind == "resync":
+            conn.send(bound.state(at, frame.get("since")))
+        elif kind == "auto":
+            bound.set_auto(at, frame["on"])
+
+    async def websocket(self, ws: WebSocket) -> None:
+        """The ``/ws`` endpoint."""
+        await ws.accept()
+        conn = Connection(ws, self.limits)
+        writer = asyncio.create_task(conn.writer())
+        conn.send({"type": "welcome", "protocol": PROTOCOL, "max_frame": self.limits.frame})
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                data = msg.get("text")
+                if data is None:
+                    conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
+                    continue
+                if not conn.allow():
+                    if conn.strikes > self.limits.strikes:
+                        conn.send(error_frame("flood", "too many frames: disconnected"))
+                        conn.closed = True
+                        conn.queue.put_nowait(None)
+                        break
+                    conn.send(error_frame("flood", "too many frames: this one was dropped"))
+                    continue
+                try:
+                    frame = parse_frame(data, self.limits.frame)
+                    self.handle(conn, frame)
+                except (ProtocolError, RoomError) as e:
+                    ref = None if e.code == "too_large" else _ref(data)
+                    conn.send(error_frame(e.code, e.message, ref))
+                except Exception:  # never let one frame take the room or server down
+                    log.exception("frame failed")
+                    conn.send(error_frame("server", "the server could not handle that frame"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.room is not None and conn.seat is not None:
+                room = conn.room
+                room.leave(conn.seat, conn)
+                self._evict(room)
+            conn.closed = True
+            if not writer.done():
+                conn.queue.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
+                writer.cancel()
+
+    # ------------------------------------------------------------------ HTTP
+    async def api_rooms(self, request: Request) -> Response:
+        """Open rooms: id, status, variant, seats (GET /api/rooms)."""
+        return JSONResponse([room_summary(r) | {"room": r.id} for r in self.rooms.values()])
+
+    async def api_hands(self, request: Request) -> Response:
+        """Every stored finished hand (GET /api/hands)."""
+        return JSONResponse(self.store.hands())
+
+    async def api_hand(self, request: Request) -> Response:
+        """One finished hand with its replay steps (GET /api/hands/{room}/{hand})."""
+        rid, hand = request.path_params["room"], request.path_params["hand"]
+        stored = self.store.hand(str(rid)[:64], int(hand))
+        if stored is None:
+            return JSONResponse({"error": "no such finished hand"}, status_code=404)
+        stored["steps"] = replay_steps(iter_replay(stored["events"]))
+        return JSONResponse(stored)
+
+    async def api_variants(self, request: Request) -> Response:
+        """The variants a room can play (GET /api/variants)."""
+        return JSONResponse(sorted(names()))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Loads the stored rooms and lets their bots and timers run."""
+        self.load()
+        for room in self.rooms.values():
+            room.kick()
+        yield
+        for room in self.rooms.values():
+            room.close()
+
+    def app(self) -> Starlette:
+        """The ASGI application."""
+        return Starlette(
+            routes=[
+                WebSocketRoute("/ws", self.websocket),
+                Route("/api/rooms", self.api_rooms),
+                Route("/api/hands", self.api_hands),
+                Route("/api/hands/{room}/{hand:int}", self.api_hand),
+                Route("/api/variants", self.api_variants),
+                Mount("/", StaticFiles(directory=STATIC, html=True)),
+            ],
+            lifespan=self.lifespan,
+        )
+
+
+def room_summary(room: Room) -> dict[str, Any]:
+    """The public fields of a room for listings and the ``created`` frame."""
+    info = room.info()
+    return {k: info[k] for k in ("status", "variant", "hands", "hands_played", "seats")}
+
+
+def _ref(data: str) -> object:
+    """The ``id`` of a frame that failed, when it can be read (else None)."""
+    if len(data) > MAX_FRAME * 4:
+        return None
+    try:
+        frame = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    ref = frame.get("id") if isinstance(frame, dict) else None
+    if isinstance(ref, (str, int)) and not isinstance(ref, bool) and len(str(ref)) <= 64:
+        return ref
+    return None
