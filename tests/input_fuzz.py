@@ -203,9 +203,14 @@ def records() -> tuple[dict[str, Any], ...]:
     """Valid hand records of every variant: the examples and played hands (wins and draws)."""
     out = [
         json.loads((ROOT / "examples" / name).read_text("utf-8"))
-        for name in ("nanchang-hand.json", "pingxiang-hand.json", "sichuan-hand.json")
+        for name in (
+            "nanchang-hand.json",
+            "pingxiang-hand.json",
+            "sichuan-hand.json",
+            "gb-hand.json",
+        )
     ]
-    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan", "gb"):
         game = play(Game(variant, seed=11, hands=4), [EfficiencyBot() for _ in range(4)])
         out += game.records
     return tuple(out)
@@ -215,7 +220,7 @@ def records() -> tuple[dict[str, Any], ...]:
 def logs() -> tuple[tuple[dict[str, Any], ...], ...]:
     """Event logs of every variant (two hands each, so that the second follows the first)."""
     out = []
-    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan", "gb"):
         game = play(Game(variant, seed=5, hands=2), [RandomBot(s) for s in range(4)])
         out.append(tuple(game.events))
     return tuple(out)
@@ -225,7 +230,7 @@ def logs() -> tuple[tuple[dict[str, Any], ...], ...]:
 def snapshots() -> tuple[dict[str, Any], ...]:
     """Games of every variant at several points of a hand (turns, claim windows)."""
     out = []
-    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan"):
+    for variant in ("nanchang", "pingxiang", "nanjing", "sichuan", "gb"):
         for seed in range(3):
             game = Game(variant, seed=seed)
             bots = [RandomBot(seed * 4 + s) for s in range(4)]
@@ -395,6 +400,7 @@ def check_log(rng: random.Random) -> str:
 
 
 # ---------------------------------------------------------------------- the command line
+VARIANT_NAMES = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "x")
 NUMBERS = ("0", "1", "-1", "2", "3", "4", "5", str(2**70), f"-{2**70}", "x", "²", "٣", "", "1e3")
 
 
@@ -431,7 +437,15 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
     options: list[Callable[[], list[str]]] = []
     if command == "analyze":
         argv.append(
-            rng.choice(("123m456p789s12z55m", "1112345678999m", "123m456p789s1234z", "11111m"))
+            rng.choice(
+                (
+                    "123m456p789s12z55m",
+                    "1112345678999m",
+                    "123m456p789s1234z",
+                    "11111m",
+                    "123m456m789m234p55p",
+                )
+            )
             if rng.random() < 0.6
             else junk_text(rng, 16)
         )
@@ -440,7 +454,10 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
             lambda: ["--indicator", _tile_arg(rng)],
             lambda: ["--melds", number()],
             lambda: ["--limit", number()],
-            lambda: ["--rules", rng.choice(("nanchang", "standard", "riichi", ""))],
+            lambda: ["--rules", rng.choice(("nanchang", "standard", "riichi", "", "gb"))],
+            lambda: ["--variant", rng.choice(VARIANT_NAMES)],
+            lambda: ["--win", _tile_arg(rng)],
+            lambda: ["--self-drawn"],
             lambda: ["--json"],
             lambda: ["--glyphs"],
             lambda: ["--zh"],
@@ -450,7 +467,7 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
         options = [lambda: ["--json"]]
     elif command == "simulate":
         options = [
-            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "sichuan", "x"))],
+            lambda: ["--variant", rng.choice(VARIANT_NAMES)],
             lambda: ["--hands", number()],
             lambda: ["--seed", number()],
             lambda: ["--bots", rng.choice(("random", "efficiency,random", "x", ""))],
@@ -474,7 +491,7 @@ def junk_argv(rng: random.Random, files: list[str]) -> list[str]:
             lambda: ["--seat", number()],
             lambda: ["--seed", number()],
             lambda: ["--hands", number()],
-            lambda: ["--variant", rng.choice(("nanchang", "pingxiang", "nanjing", "sichuan", "x"))],
+            lambda: ["--variant", rng.choice(VARIANT_NAMES)],
             lambda: ["--hints"],
             lambda: ["--glyphs"],
             lambda: ["--zh"],

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import majiang
 from majiang.game import Chow, Discard, Game, Kong, Pass, Pong, RandomBot, Win, replay
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb")
 CI = settings(
     max_examples=100,
     deadline=None,

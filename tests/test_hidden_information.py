@@ -35,7 +35,15 @@ from majiang.game.wall import Wall
 from majiang.rl import encode, legal_mask
 from majiang.tiles import KINDS, TILE_NAMES
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing", "sichuan", "sichuan-exchange", "sichuan-xueliu")
+VARIANTS = (
+    "nanchang",
+    "pingxiang",
+    "nanjing",
+    "sichuan",
+    "sichuan-exchange",
+    "sichuan-xueliu",
+    "gb",
+)
 OPTIONS: dict[str, dict[str, Any]] = {
     "sichuan-exchange": {"exchange": True, "cap": 5},
     "sichuan-xueliu": {"xueliu": True},
@@ -374,6 +382,8 @@ def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
 def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
     name, options = variant.split("-")[0], OPTIONS.get(variant)
     count = HANDS if name != "sichuan" else HANDS // 2 if variant != "sichuan-xueliu" else 22
+    if name == "gb":
+        count = HANDS // 2  # GB's hands run longer (起和 8 番): 105 hands
     for match in range(count):
         yield match, Game(name, seed=1000 + match, hands=3, options=options), bots_for(match)
 

@@ -34,7 +34,7 @@ from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
 from majiang.variants.protocol import TableRules
 from rl_states import VoidAndPass, with_test_variant
 
-VARIANTS = ("nanchang", "pingxiang", "nanjing")
+VARIANTS = ("nanchang", "pingxiang", "nanjing", "gb")
 # Matches a variant, two hands each: 300 hands in CI; benches/rl_fuzz_streams.py sets more.
 MATCHES = int(os.environ.get("MAJIANG_STREAM_MATCHES", "50"))
 

@@ -255,8 +255,8 @@ class RoomConfig:
             >>> schema = RoomConfig.json_schema()
             >>> schema["properties"]["hands"]["minimum"]
             1
-            >>> sorted(schema["$defs"])
-            ['nanchang_options', 'nanjing_options', 'pingxiang_options', 'sichuan_options']
+            >>> " ".join(sorted(schema["$defs"]))
+            'gb_options nanchang_options nanjing_options pingxiang_options sichuan_options'
         """
         from majiang.variants.options_doc import VARIANT_OPTIONS
         from majiang.variants.registry import names

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import majiang
+from majiang import gb
 from majiang.errors import InvalidHandError, RulesError, quoted
 from majiang.tiles import KINDS, to_counts
 from majiang.variants import get_variant, lookup
@@ -18,6 +19,7 @@ EXAMPLE = """examples:
   majiang analyze "123m456p789s13s55m" --variant pingxiang  Pingxiang's shapes
   majiang analyze "1112345678999m" --rules standard        waits of a 13-tile hand
   majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
+  majiang analyze "123m456m789m234p55p" --rules gb --self-drawn   GB: the 番 (won on 5p)
 """
 
 
@@ -53,8 +55,15 @@ def register(commands: Any) -> None:
     p.add_argument(
         "--rules",
         help="a core shape preset instead of the variant's: "
-        + ", ".join(majiang.Rules.preset_names()),
+        + ", ".join(majiang.Rules.preset_names())
+        + "; gb: the GB shapes and, for a complete hand, its 番 (as --variant gb)",
     )
+    p.add_argument(
+        "--win",
+        metavar="TILE",
+        help="GB: the winning tile of a complete hand (default: the last tile written)",
+    )
+    p.add_argument("--self-drawn", action="store_true", help="GB: the winning tile was drawn")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
@@ -68,8 +77,12 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
         raise InvalidHandError(f"--melds: melds must be 0 to 4, got {quoted(args.melds)}")
     if not 0 <= args.limit <= MAX_LIMIT:
         raise RulesError(f"--limit: expected 0 to {MAX_LIMIT}, got {quoted(args.limit)}")
+    if args.rules == "gb":
+        args.variant, args.rules = "gb", None
     variant = get_variant(args.variant)
-    rules = args.rules or variant.table.shapes
+    rules: Any = args.rules or variant.table.shapes
+    if args.variant == "gb" and not args.rules:
+        rules = gb.GB_SHAPES  # regular, seven pairs, thirteen orphans, 全不靠
     if args.indicator:
         if not variant.table.flips_wild:
             raise RulesError(f"--indicator: {args.variant} flips no indicator")
@@ -85,7 +98,7 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hand": majiang.tiles.from_counts(counts),
         "variant": args.variant,
-        "rules": rules,
+        "rules": "gb" if rules is gb.GB_SHAPES else rules,
         "jing": jing,
         "melds": args.melds,
         "shanten": majiang.shanten(counts, **opts),
@@ -103,9 +116,33 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     elif out["shanten"] == -1:
         found = majiang.decompositions(counts, limit=args.limit, **opts)
         out["decompositions"] = [d.to_dict() for d in found]
+        if args.variant == "gb":
+            out["fan"] = _gb_fan(args, counts)
     else:
         out["discards"] = majiang.discard_options(counts, **opts)
     return out
+
+
+def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
+    """The 番 of a complete GB hand (concealed, or with ``--melds`` melds: then unscored)."""
+    if args.melds:
+        return {"note": "the 番 need the melds' tiles: score them with majiang.gb.fan"}
+    names = majiang.parse_tiles(args.win) if args.win else majiang.parse_tiles(args.hand)[-1:]
+    if len(names) != 1 or names[0] not in KINDS:
+        raise InvalidHandError(f"--win: expected one tile, got {quoted(args.win)}")
+    win = KINDS.index(names[0])
+    if counts[win] == 0:
+        raise InvalidHandError(f"--win: {names[0]} is not in the hand")
+    before = list(counts)
+    before[win] -= 1
+    r = gb.fan(before, win, self_drawn=args.self_drawn)
+    return {
+        "win": names[0],
+        "self_drawn": args.self_drawn,
+        "total": r.total,
+        "fans": [{"zh": zh, "en": en, "points": p, "count": n} for zh, en, p, n in r.fans],
+        "shape": r.shape,
+    }
 
 
 def _tile(name: str, args: argparse.Namespace) -> str:
@@ -158,6 +195,16 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             flags = [flag for flag in ("wilds_as_themselves",) if d[flag]]
             tag = "".join(f"  {tags.get(flag, flag.replace('_', ' '))}" for flag in flags)
             lines.append(f"{i:2}. {d['shape']:16} {' '.join(blocks)}{tag}")
+    fan = a.get("fan")
+    if fan and "total" in fan:
+        listed = ", ".join(
+            f"{f['zh']} {f['points']}" + (f"x{f['count']}" if f["count"] > 1 else "")
+            for f in fan["fans"]
+        )
+        how = "self-drawn" if fan["self_drawn"] else "on a discard"
+        lines.append(f"番      {listed} = {fan['total']}   (won on {fan['win']}, {how})")
+    elif fan:
+        lines.append(f"番      {fan['note']}")
     return "\n".join(lines)
 
 

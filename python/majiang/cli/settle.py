@@ -12,11 +12,14 @@ from rich.console import RenderableType
 import majiang
 from majiang.cli.console import console
 from majiang.cli.table_view import settlement_view
+from majiang.errors import RecordError, quoted
 from majiang.settlement import Settlement
+from majiang.variants import names as variant_names
 
 EXAMPLE = """examples:
   majiang settle hand.json            a table: one line per payment, then the totals
   majiang settle hand.json --json     the settlement as JSON
+  majiang settle gb.json --variant gb a record without "variant" read as GB
   cat hand.json | majiang settle -    read the record from stdin
 
 The record format and every rule option: docs/rules/nanchang.md.
@@ -34,6 +37,11 @@ def register(commands: Any) -> None:
     )
     p.add_argument("file", metavar="FILE", help="JSON hand record, or - for stdin")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--variant",
+        choices=variant_names(),
+        help="the record's variant when it names none (it must agree when it does)",
+    )
     p.set_defaults(run=run)
 
 
@@ -82,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
     record = _read(args.file)
     if record is None:
         return 2
+    if args.variant is not None and isinstance(record, dict):
+        named = record.get("variant", args.variant)
+        if named != args.variant:
+            raise RecordError(f"variant: the record is {quoted(named)}, not {args.variant}")
+        record = {**record, "variant": args.variant}
     s = majiang.settle(record)
     if args.json:
         print(json.dumps(s.to_dict(), ensure_ascii=False, indent=2))

@@ -1005,8 +1005,17 @@ class Game:
         st.won_on = tile
         for s in (seat, *also):
             query = WinQuery(
-                s, tile, source, st.hands[s], st.melds[s], st.flowers[s], st.wilds, state=st
-            )
+                s,
+                tile,
+                source,
+                st.hands[s],
+                st.melds[s],
+                st.flowers[s],
+                st.wilds,
+                robbing=qiang_gang,
+                after_kong=gang_kai,
+                state=st,
+            )  # the win as it was offered: robbing a kong or on a replacement draw
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")
         result = {

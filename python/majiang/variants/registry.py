@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT", "Entry", "lookup", "names", "register"]
 
-_BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan")
+_BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb")
 """The registry lines: one per variant folder."""
 
 DEFAULT = "nanchang"
@@ -117,7 +117,7 @@ def names() -> list[str]:
 
     Example:
         >>> names()[:3]
-        ['nanchang', 'nanjing', 'pingxiang']
+        ['gb', 'nanchang', 'nanjing']
     """
     return sorted({*_BUILT_IN, *_ENTRIES})
 
@@ -129,7 +129,7 @@ def lookup(name: object) -> Entry:
         >>> lookup("gb-2006")
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: unknown variant 'gb-2006'; known: nanchang, nanjing, ...
+        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, nanchang, nanjing, ...
     """
     if isinstance(name, str):
         entry = _ENTRIES.get(name)
