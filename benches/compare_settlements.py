@@ -1,6 +1,7 @@
 """Every settlement, before and after a refactor: one canonical line per record.
 
     python benches/compare_settlements.py OUT [--corpus FILE] [--mutations N] [--seed S]
+        [--without-options NAME,...]
 
 Feeds records through :func:`majiang.settle` and writes one line per record to ``OUT``: the
 settlement's ``to_dict()`` as JSON, or the exception's class and message. Run it on the tree
@@ -436,10 +437,17 @@ def mutate(rng: random.Random, record: Any, options: dict[str, list[tuple[str, A
     return record
 
 
-def mutated(base: list[Any], n: int, seed: int) -> Iterator[Any]:
-    """``n`` mutated copies of the base records (seeded)."""
+def mutated(
+    base: list[Any], n: int, seed: int, without: frozenset[str] = frozenset()
+) -> Iterator[Any]:
+    """``n`` mutated copies of the base records (seeded); the options named in ``without``
+    are never set by a mutation (a tree that adds options then draws the records a tree
+    without them draws, so the two outputs compare line by line)."""
     rng = random.Random(seed)
-    options = _options_fields()
+    options = {
+        variant: [(name, default) for name, default in fields if name not in without]
+        for variant, fields in _options_fields().items()
+    }
     groups: dict[str, list[Any]] = {}
     for record in base:
         variant = record.get("variant") if isinstance(record, dict) else None
@@ -482,6 +490,12 @@ def main() -> None:
     parser.add_argument("--mutations", type=int, default=100_000)
     parser.add_argument("--self-play", type=int, default=320, help="hands per variant")
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument(
+        "--without-options",
+        default="",
+        help="comma-separated option names the mutations leave alone (options added since "
+        "the run compared with)",
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -500,7 +514,15 @@ def main() -> None:
         records = [("base", copy.deepcopy(r)) for r in base]
         for kind, record in [
             *records,
-            *(("mutated", r) for r in mutated(base, args.mutations, args.seed)),
+            *(
+                ("mutated", r)
+                for r in mutated(
+                    base,
+                    args.mutations,
+                    args.seed,
+                    frozenset(x for x in args.without_options.split(",") if x),
+                )
+            ),
         ]:
             text = line(record)
             counts[kind] += 1
