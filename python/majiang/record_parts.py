@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
@@ -168,6 +168,9 @@ class DrawResult:
         return {"kind": "draw"}
 
 
+_Win = TypeVar("_Win", bound="WinResult")
+
+
 @dataclass(frozen=True)
 class WinResult:
     """The hand was won by one player (the Nanchang-form result, also Pingxiang's; Nanjing has
@@ -187,6 +190,9 @@ class WinResult:
     tian_hu: bool = False
     di_hu: bool = False
 
+    FLAGS: ClassVar[tuple[str, ...]] = WIN_FLAGS
+    """The flags of the JSON form, in order (a variant's subclass adds its own)."""
+
     @property
     def self_drawn(self) -> bool:
         """Whether the winner drew the winning tile (杠开 included, 抢杠 not).
@@ -198,14 +204,14 @@ class WinResult:
         return self.source is None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> WinResult:
+    def from_dict(cls: type[_Win], data: Mapping[str, Any]) -> _Win:
         """A win from its JSON form (checked as part of a HandRecord; flags default to false).
 
         Example:
             >>> WinResult.from_dict({"kind": "win", "winner": 2, "tile": "7z", "from": 0})
             WinResult(winner=2, tile='7z', source=0, gang_kai=False, qiang_gang=False, ...)
         """
-        flags = {name: data.get(name, False) for name in WIN_FLAGS}
+        flags = {name: data.get(name, False) for name in cls.FLAGS}
         return cls(data["winner"], data["tile"], data.get("from"), **flags)
 
     def to_dict(self) -> dict[str, Any]:
@@ -215,16 +221,14 @@ class WinResult:
             >>> WinResult(2, "7z", 0, di_hu=True).to_dict()["di_hu"]
             True
         """
-        return {
+        out: dict[str, Any] = {
             "kind": "win",
             "winner": self.winner,
             "tile": self.tile,
             "from": self.source,
-            "gang_kai": self.gang_kai,
-            "qiang_gang": self.qiang_gang,
-            "tian_hu": self.tian_hu,
-            "di_hu": self.di_hu,
         }
+        out.update((name, getattr(self, name)) for name in self.FLAGS)
+        return out
 
 
 def fail(path: str, message: str) -> RecordError:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from majiang import record_check
 from majiang import record_parts as parts
@@ -180,33 +180,21 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True)
-class WinResult:
-    """A GB win: ``winner`` took ``tile`` from ``source`` (None: self-drawn), with its flags.
+class WinResult(parts.WinResult):
+    """A GB win: the shared win (``winner`` took ``tile`` from ``source``, None: self-drawn)
+    with GB's flags: ``last_tile`` (海底捞月 / 妙手回春) and ``ren_hu`` besides 天和 and 地和.
 
     Example:
-        >>> WinResult(1, "5p", 3).self_drawn
-        False
+        >>> WinResult(1, "5p", 3).self_drawn, WinResult(2, "7z", 0).to_dict()["last_tile"]
+        (False, False)
+        >>> WinResult.from_dict({"kind": "win", "winner": 2, "tile": "7z", "from": 0}).source
+        0
     """
 
-    winner: int
-    tile: str
-    source: int | None = None
-    gang_kai: bool = False
-    qiang_gang: bool = False
     last_tile: bool = False
-    tian_hu: bool = False
-    di_hu: bool = False
     ren_hu: bool = False
 
-    @property
-    def self_drawn(self) -> bool:
-        """Whether the winner drew the tile.
-
-        Example:
-            >>> WinResult(0, "4s").self_drawn
-            True
-        """
-        return self.source is None
+    FLAGS: ClassVar[tuple[str, ...]] = FLAGS
 
     @property
     def special(self) -> str | None:
@@ -220,33 +208,6 @@ class WinResult:
             if getattr(self, name):
                 return zh
         return None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> WinResult:
-        """A win from its JSON form (flags default to false).
-
-        Example:
-            >>> WinResult.from_dict({"kind": "win", "winner": 2, "tile": "7z", "from": 0}).source
-            0
-        """
-        flags = {name: data.get(name, False) for name in FLAGS}
-        return cls(data["winner"], data["tile"], data.get("from"), **flags)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form.
-
-        Example:
-            >>> WinResult(2, "7z", 0).to_dict()["last_tile"]
-            False
-        """
-        out: dict[str, Any] = {
-            "kind": "win",
-            "winner": self.winner,
-            "tile": self.tile,
-            "from": self.source,
-        }
-        out.update({name: getattr(self, name) for name in FLAGS})
-        return out
 
 
 @dataclass(frozen=True)
