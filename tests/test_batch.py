@@ -121,3 +121,51 @@ def test_works_after_fork(rng: random.Random) -> None:
         os._exit(0 if ok else 1)
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 0
+
+
+def test_fork_while_a_call_waits_for_threads(rng: random.Random) -> None:
+    """A call that must wait for an evicted pool's threads to exit does not hold the pool
+    cache's lock while it waits: a process forked meanwhile (from another thread) can still
+    run batch calls instead of hanging on a lock whose holder does not exist there."""
+    import os
+    import signal
+    import threading
+    import time
+
+    # Distinct random hands (repeated rows would be answered from the core's memo at once):
+    # effective_counts over 400,000 of them keeps a 256-thread pool busy for a second or more.
+    g = np.random.default_rng(5)
+    kinds = g.integers(0, 34, (400_000, 14)) + 34 * np.arange(400_000)[:, None]
+    big = np.bincount(kinds.ravel(), minlength=34 * 400_000).reshape(400_000, 34)
+    big = big[big.max(axis=1) <= 4].astype(np.uint8)
+    small = _matrix(rng, 3000, 14)  # several chunks: the call needs a pool
+    expected = batch.shanten(small, threads=1).tolist()
+    busy = threading.Thread(
+        target=batch.effective_counts,
+        args=(big, np.zeros_like(big)),
+        kwargs={"threads": batch.MAX_THREADS},
+    )
+    busy.start()
+    time.sleep(0.2)
+    # Evicts the busy pool (its call still holds it) and waits for its threads to exit.
+    waiting = threading.Thread(target=batch.shanten, args=(small,), kwargs={"threads": 100})
+    waiting.start()
+    time.sleep(0.2)
+    pid = os.fork()
+    if pid == 0:  # child: neither thread exists here
+        ok = batch.shanten(small, threads=2).tolist() == expected
+        os._exit(0 if ok else 1)
+    deadline = time.monotonic() + 30
+    status = None
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        status = None
+    busy.join()
+    waiting.join()
+    assert status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

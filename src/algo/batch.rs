@@ -13,8 +13,8 @@ use crate::hand::{check_hand, hand_size, HandSize, Jing, Split};
 use crate::tiles::{Counts, NUM_KINDS};
 use rayon::prelude::*;
 use rayon::ThreadPool;
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 /// The value [`discard_shanten`] gives a kind the hand does not hold.
@@ -201,23 +201,51 @@ const EXIT_WAIT: Duration = Duration::from_secs(10);
 /// An atomic, not a mutex: a child process after `fork()` must never find it locked.
 static LIVE_THREADS: AtomicUsize = AtomicUsize::new(0);
 
+/// The process that last held [`POOLS`]' lock, written first thing under it. A child
+/// process forked while another thread held the lock finds it locked forever (the holder
+/// does not exist there) and this pid not its own: it then runs without the cache.
+static CACHE_PID: AtomicU32 = AtomicU32::new(0);
+
+/// How long a call whose process did not last hold the lock tries it before deciding the
+/// lock was inherited locked through `fork()` (a live holder keeps it for microseconds: no
+/// call waits or starts threads while holding it).
+const STALE_LOCK_WAIT: Duration = Duration::from_millis(50);
+
 /// The pool cache: the pid it belongs to, and pools by size, least recently used first.
 struct Pools {
     pid: u32,
     pools: Vec<(usize, Arc<ThreadPool>)>,
 }
 
-/// A thread pool of `threads` workers. Pools are cached by size, least recently used
-/// evicted first, so that the cached pools hold at most [`MAX_THREADS`] threads together;
-/// a new pool waits (up to [`EXIT_WAIT`]) until the threads of evicted pools have exited,
-/// so the live worker threads stay within [`MAX_THREADS`] plus those of pools that calls
-/// running concurrently still hold. Rebuilt in a child process after `fork()` (the
-/// parent's worker threads do not exist there).
-pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
-    static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
-    let threads = threads.clamp(1, MAX_THREADS);
+static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
+
+/// The cache, locked and reset if this process is a fork of the one that filled it; `None`
+/// when the lock was inherited locked through `fork()`.
+fn lock_pools() -> Option<MutexGuard<'static, Option<Pools>>> {
     let pid = std::process::id();
-    let mut guard = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    let guard = match POOLS.try_lock() {
+        Ok(g) => g,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) if CACHE_PID.load(Ordering::SeqCst) == pid => {
+            POOLS.lock().unwrap_or_else(|e| e.into_inner())
+        }
+        Err(TryLockError::WouldBlock) => {
+            let deadline = Instant::now() + STALE_LOCK_WAIT;
+            loop {
+                match POOLS.try_lock() {
+                    Ok(g) => break g,
+                    Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+                    Err(TryLockError::WouldBlock) if CACHE_PID.load(Ordering::SeqCst) == pid => {
+                        break POOLS.lock().unwrap_or_else(|e| e.into_inner())
+                    }
+                    Err(TryLockError::WouldBlock) if Instant::now() >= deadline => return None,
+                    Err(TryLockError::WouldBlock) => std::thread::yield_now(),
+                }
+            }
+        }
+    };
+    CACHE_PID.store(pid, Ordering::SeqCst);
+    let mut guard = guard;
     let cache = guard.get_or_insert_with(|| Pools {
         pid,
         pools: Vec::new(),
@@ -228,43 +256,89 @@ pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
         cache.pid = pid;
         LIVE_THREADS.store(0, Ordering::SeqCst);
     }
-    if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
-        let entry = cache.pools.remove(i);
-        let p = entry.1.clone();
-        cache.pools.push(entry);
-        return Ok(p);
+    Some(guard)
+}
+
+/// Builds a pool of `threads` workers, counted in [`LIVE_THREADS`] while they live when
+/// `counted`.
+fn build_pool(threads: usize, counted: bool) -> Result<Arc<ThreadPool>> {
+    if counted {
+        LIVE_THREADS.fetch_add(threads, Ordering::SeqCst);
     }
-    let mut cached: usize = cache.pools.iter().map(|(n, _)| n).sum();
-    while cached + threads > MAX_THREADS && !cache.pools.is_empty() {
-        // Dropping the last handle lets its threads exit once their work is done.
-        cached -= cache.pools.remove(0).0;
+    let mut builder = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("majiang-{i}"));
+    if counted {
+        builder = builder.exit_handler(|_| {
+            // Saturating: a child process resets the count, and must not wrap it.
+            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                Some(n.saturating_sub(1))
+            });
+        });
+    }
+    builder.build().map(Arc::new).map_err(|e| {
+        if counted {
+            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                Some(n.saturating_sub(threads))
+            });
+        }
+        Error::Rules(format!("cannot start {threads} threads: {e}"))
+    })
+}
+
+/// A thread pool of `threads` workers. Pools are cached by size, least recently used
+/// evicted first, so that the cached pools hold at most [`MAX_THREADS`] threads together;
+/// a new pool waits (up to [`EXIT_WAIT`]) until the threads of evicted pools have exited,
+/// so the live worker threads stay within [`MAX_THREADS`] plus those of pools that calls
+/// running concurrently still hold. Rebuilt in a child process after `fork()` (the
+/// parent's worker threads do not exist there). The cache's lock is never held while
+/// waiting or starting threads, so a `fork()` from another thread meanwhile leaves the
+/// child a usable cache; a child that inherits the lock locked all the same (a fork in the
+/// microseconds a call holds it) gets a pool of its own per call instead.
+pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
+    let threads = threads.clamp(1, MAX_THREADS);
+    {
+        let Some(mut guard) = lock_pools() else {
+            return build_pool(threads, false);
+        };
+        let cache = guard.as_mut().expect("lock_pools fills the cache");
+        if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
+            let entry = cache.pools.remove(i);
+            let p = entry.1.clone();
+            cache.pools.push(entry);
+            return Ok(p);
+        }
+        evict_for(&mut cache.pools, threads);
     }
     let deadline = Instant::now() + EXIT_WAIT;
     while LIVE_THREADS.load(Ordering::SeqCst) + threads > MAX_THREADS && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(1));
     }
-    LIVE_THREADS.fetch_add(threads, Ordering::SeqCst);
-    let built = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("majiang-{i}"))
-        .exit_handler(|_| {
-            // Saturating: a child process resets the count, and must not wrap it.
-            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                Some(n.saturating_sub(1))
-            });
-        })
-        .build();
-    let p = match built {
-        Ok(p) => Arc::new(p),
-        Err(e) => {
-            let _ = LIVE_THREADS.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                Some(n.saturating_sub(threads))
-            });
-            return Err(Error::Rules(format!("cannot start {threads} threads: {e}")));
-        }
+    let built = build_pool(threads, true)?;
+    let Some(mut guard) = lock_pools() else {
+        return Ok(built);
     };
-    cache.pools.push((threads, p.clone()));
-    Ok(p)
+    let cache = guard.as_mut().expect("lock_pools fills the cache");
+    if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
+        // Another call built one of this size meanwhile: use that one; ours exits when
+        // dropped here.
+        let entry = cache.pools.remove(i);
+        let p = entry.1.clone();
+        cache.pools.push(entry);
+        return Ok(p);
+    }
+    evict_for(&mut cache.pools, threads);
+    cache.pools.push((threads, built.clone()));
+    Ok(built)
+}
+
+/// Drops the least recently used pools until `threads` more fit within [`MAX_THREADS`].
+fn evict_for(pools: &mut Vec<(usize, Arc<ThreadPool>)>, threads: usize) {
+    let mut cached: usize = pools.iter().map(|(n, _)| n).sum();
+    while cached + threads > MAX_THREADS && !pools.is_empty() {
+        // Dropping the last handle lets its threads exit once their work is done.
+        cached -= pools.remove(0).0;
+    }
 }
 
 /// The number of threads to use: `requested` (0 or `None`: `MAJIANG_NUM_THREADS`, else
@@ -446,6 +520,34 @@ mod tests {
     use super::*;
     use crate::algo::tests::{random_hand, Rng};
     use crate::rules::ShapeRules;
+
+    /// Stands in for a child forked while another thread held the cache's lock: the lock
+    /// is held, and the pid that last took it is not this process's. A call must not wait
+    /// on it for ever; it gets a pool of its own.
+    #[test]
+    fn a_lock_inherited_through_fork_is_not_waited_on() {
+        use std::sync::mpsc;
+        let (held_tx, held_rx) = mpsc::channel();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let holder = std::thread::spawn(move || {
+            let guard = lock_pools();
+            CACHE_PID.store(std::process::id().wrapping_add(1), Ordering::SeqCst);
+            held_tx.send(()).unwrap();
+            release_rx.recv().unwrap();
+            drop(guard);
+        });
+        held_rx.recv().unwrap();
+        let own = pool(3).expect("a pool of its own");
+        assert_eq!(own.current_num_threads(), 3);
+        assert_eq!(
+            own.install(|| (0..100u32).into_par_iter().sum::<u32>()),
+            4950
+        );
+        release_tx.send(()).unwrap();
+        holder.join().unwrap();
+        // With the lock free again the cache answers: the same pool twice.
+        assert!(Arc::ptr_eq(&pool(5).unwrap(), &pool(5).unwrap()));
+    }
 
     fn hands(n: usize, size: usize) -> (Vec<Counts>, Vec<Jing>) {
         let mut rng = Rng::new(3);
