@@ -212,8 +212,14 @@ def _declare(
             hand.melds.append(("an_gang", (k,) * 4, None))
 
 
-def _total(hand: GbHand, k: int) -> int:
-    return hand.concealed[k] + (hand.win == k) + sum(t.count(k) for _, t, _ in hand.melds)
+def _totals(hand: GbHand) -> list[int]:
+    """Every kind's count over the concealed tiles, the winning tile and the melds."""
+    totals = list(hand.concealed)
+    totals[hand.win] += 1
+    for _, tiles, _ in hand.melds:
+        for k in tiles:
+            totals[k] += 1
+    return totals
 
 
 def _special(rng: random.Random) -> list[int] | None:
@@ -309,19 +315,20 @@ def random_gb_hand(rng: random.Random) -> GbHand:
         hand.win = rng.choice(concealed_tiles)
         counts[hand.win] -= 1
         hand.concealed = counts
-        if any(_total(hand, k) > 4 for k in range(34)):
+        totals = _totals(hand)
+        if max(totals) > 4:
             continue
-        _flags(rng, hand)
+        _flags(rng, hand, totals[hand.win] - 1)
         return hand
 
 
-def _flags(rng: random.Random, hand: GbHand) -> None:
+def _flags(rng: random.Random, hand: GbHand, elsewhere: int) -> None:
+    """Draws the flags; ``elsewhere``: copies of the winning tile outside it."""
     hand.self_drawn = rng.random() < 0.5
     hand.seat_wind = rng.randrange(4)
     hand.prevalent_wind = rng.randrange(4)
     hand.flowers = rng.choice([0, 0, 0, 1, 2, 3, 8])
     has_kong = any(kind in ("ming_gang", "an_gang") for kind, _, _ in hand.melds)
-    elsewhere = _total(hand, hand.win) - 1
     if hand.self_drawn:
         hand.replacement = has_kong and rng.random() < 0.3
         hand.last_draw = rng.random() < 0.15
@@ -344,6 +351,45 @@ def ours(hand: GbHand) -> list[tuple[int, int]]:
 
     result = gb.fan(hand.concealed, hand.win, **hand.kwargs())
     return sorted(result.numbers)
+
+
+def batch_arrays(hands: list[GbHand]) -> dict[str, Any]:
+    """The hands as ``majiang.gb.fan_batch``'s arrays (keyword arguments)."""
+    import numpy as np
+
+    from majiang import gb
+
+    n = len(hands)
+    concealed = np.array([h.concealed for h in hands], dtype=np.uint8)
+    melds = np.zeros((n, 4, 3), dtype=np.uint8)
+    flags = np.zeros(n, dtype=np.uint8)
+    bits = list(gb.FLAG_BITS.items())
+    for i, h in enumerate(hands):
+        for j, (kind, tiles, source) in enumerate(h.melds):
+            offset = 0 if source is None else (source - h.seat) % 4
+            melds[i, j] = (gb.MELD_CODES[kind], min(tiles), offset)
+        flags[i] = sum(bit for name, bit in bits if getattr(h, name))
+    return {
+        "concealed": concealed,
+        "win_tiles": np.array([h.win for h in hands], dtype=np.uint8),
+        "melds": melds,
+        "flags": flags,
+        "seat_winds": np.array([h.seat_wind for h in hands], dtype=np.uint8),
+        "prevalent_winds": np.array([h.prevalent_wind for h in hands], dtype=np.uint8),
+        "flowers": np.array([h.flowers for h in hands], dtype=np.uint8),
+    }
+
+
+def theirs_matrix(gb_peer: Any, hands: list[GbHand]) -> Any:
+    """PyMahjongGB's answers as an ``(N, 83)`` count array laid out as ``fan_batch``'s."""
+    import numpy as np
+
+    out = np.zeros((len(hands), 83), dtype=np.uint16)
+    calc = gb_peer.MahjongFanCalculator
+    for i, hand in enumerate(hands):
+        for _pts, cnt, zh, _en in calc(**hand.pymahjonggb_args()):
+            out[i, _THEIR_NUMBER[zh]] += cnt
+    return out
 
 
 def _their_numbers() -> dict[str, int]:

@@ -29,6 +29,8 @@ pub struct ShantenDetail {
     pub knitted: Option<i8>,
     /// All 2/5/8.
     pub all_258: Option<i8>,
+    /// GB 组合龙 (knitted straight) with a block and a pair (at most one meld declared).
+    pub knitted_straight: Option<i8>,
 }
 
 impl ShantenDetail {
@@ -41,6 +43,7 @@ impl ShantenDetail {
             self.thirteen_rotten,
             self.knitted,
             self.all_258,
+            self.knitted_straight,
         ]
         .into_iter()
         .flatten()
@@ -418,6 +421,67 @@ impl Evaluator {
         r
     }
 
+    /// Replacement number of GB 组合龙 with the rest (`u8::MAX` if the rules do not have it
+    /// or more than one meld is declared): for each of the six knitted straights (147, 258
+    /// and 369 over the three suits in some order), the straight's kinds the hand lacks plus
+    /// the regular replacement number of what is left once one tile of each held kind is
+    /// set aside, against `1 - melds` blocks and a pair. Setting a held kind aside for the
+    /// straight is never worse than keeping it for the rest (a swap argument), so this is
+    /// the fewest tiles to draw. The rest is read from the same rows as the regular shape:
+    /// a suit's row less a pattern is its index less the held kinds' steps.
+    ///
+    /// A building block for callers that have checked the hand (see
+    /// [`Evaluator::regular_replacement`]).
+    ///
+    /// ```
+    /// use majiang::{algo::Evaluator, rules::ShapeRules};
+    /// let eval = Evaluator::new(&ShapeRules::GB);
+    /// let c = majiang::counts_from_str("147m258p369s11555z").unwrap();
+    /// assert_eq!(eval.knitted_straight_replacement(&c, 0), 0);
+    /// let c = majiang::counts_from_str("147m258p36s11555z").unwrap();
+    /// assert_eq!(eval.knitted_straight_replacement(&c, 0), 1);
+    /// ```
+    #[inline]
+    pub fn knitted_straight_replacement(&self, plain: &Counts, melds: u8) -> u8 {
+        if !self.rules.knitted_straight || melds > 1 {
+            return u8::MAX;
+        }
+        let indices = self.tables.indices(plain);
+        // rows[s][c]: suit s less one of each held kind of pattern c (147, 258, 369)
+        let mut held = [[0u8; 3]; 3];
+        let mut rows: [[&Row; 3]; 3] = [[self.tables.row_of(0, indices[0]); 3]; 3];
+        for s in 0..3 {
+            for c in 0..3 {
+                let mut at = indices[s];
+                for r in [c, c + 3, c + 6] {
+                    let k = 9 * s + r;
+                    if plain[k] > 0 {
+                        let step = ShapeTables::index_step(k);
+                        at = (at.0 - step.0, at.1 - step.1);
+                        held[s][c] += 1;
+                    }
+                }
+                rows[s][c] = self.tables.row_of(s, at);
+            }
+        }
+        let honors = self.tables.row_of(3, indices[3]);
+        let blocks = 1 - melds as usize;
+        let mut best = u8::MAX;
+        for [a, b, c] in KNIT_ORDERS {
+            let missing = 9 - held[0][a] - held[1][b] - held[2][c];
+            if missing >= best {
+                continue;
+            }
+            let rest = merge_final(
+                &merge(rows[0][a], rows[1][b]),
+                &merge(rows[2][c], honors),
+                blocks,
+            );
+            best = best.min(missing + rest);
+        }
+        best.min(INF)
+    }
+
     /// Shanten of a checked hand given as plain counts and a wild count.
     ///
     /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
@@ -450,12 +514,18 @@ impl Evaluator {
                 r
             }
         };
+        let r = if self.rules.knitted_straight && melds <= 1 {
+            r.min(self.knitted_straight_replacement(&split.plain, melds))
+        } else {
+            r
+        };
         to_shanten(r, split.wild)
     }
 
     #[inline(always)]
     fn has_special(&self, melds: u8) -> bool {
         self.rules.all_258
+            || self.rules.knitted_straight && melds <= 1
             || melds == 0
                 && (self.rules.seven_pairs != crate::rules::SevenPairs::Off
                     || self.rules.thirteen_orphans
@@ -484,6 +554,8 @@ impl Evaluator {
             thirteen_rotten: sh(special.thirteen_rotten),
             knitted: sh(special.knitted),
             all_258: sh(special.all_258),
+            knitted_straight: sh(Some(self.knitted_straight_replacement(&split.plain, melds))
+                .filter(|&r| r != u8::MAX)),
         })
     }
 
@@ -539,7 +611,9 @@ impl Evaluator {
         ];
         let regular_r = merge_final(&mp, &sz, blocks);
         let special_r = if self.has_special(melds) {
-            Stats::of(rows).best(&self.rules, melds)
+            Stats::of(rows)
+                .best(&self.rules, melds)
+                .min(self.knitted_straight_replacement(&split.plain, melds))
         } else {
             u8::MAX
         };
@@ -570,12 +644,27 @@ impl Evaluator {
                 let mut drawn = rows;
                 drawn[group] = row;
                 r = r.min(Stats::of(drawn).best(&self.rules, melds));
+                if self.rules.knitted_straight && melds <= 1 {
+                    let mut plain = split.plain;
+                    plain[k] += 1;
+                    r = r.min(self.knitted_straight_replacement(&plain, melds));
+                }
             }
             out[k] = to_shanten(r, split.wild);
         }
         (to_shanten(base_r, split.wild), out)
     }
 }
+
+/// The six knitted straights: the pattern (0: 147, 1: 258, 2: 369) of man, pin and sou.
+const KNIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 #[inline(always)]
 fn to_shanten(replacement: u8, wild: u8) -> i8 {
