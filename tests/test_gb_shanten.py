@@ -186,9 +186,10 @@ def test_knitted_straight_matches_brute_force(hand: tuple[list[int], int]) -> No
             min(gb.shanten(counts, melds=melds).values()) == -1
         )
     else:
-        waits = {majiang.tiles.KIND_INDEX[t] for t in majiang.winning_tiles(
-            counts, rules=gb.GB_SHAPES, melds=melds
-        )}
+        waits = {
+            majiang.tiles.KIND_INDEX[t]
+            for t in majiang.winning_tiles(counts, rules=gb.GB_SHAPES, melds=melds)
+        }
         for k in range(34):
             if counts[k] < 4:
                 drawn = counts.copy()
