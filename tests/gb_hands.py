@@ -354,29 +354,33 @@ def ours(hand: GbHand) -> list[tuple[int, int]]:
 
 
 def batch_arrays(hands: list[GbHand]) -> dict[str, Any]:
-    """The hands as ``majiang.gb.fan_batch``'s arrays (keyword arguments)."""
+    """The hands as ``majiang.gb.fan_batch``'s arrays (keyword arguments), each array built
+    from Python lists in one call."""
     import numpy as np
 
     from majiang import gb
 
-    n = len(hands)
-    concealed = np.array([h.concealed for h in hands], dtype=np.uint8)
-    melds = np.zeros((n, 4, 3), dtype=np.uint8)
-    flags = np.zeros(n, dtype=np.uint8)
-    bits = list(gb.FLAG_BITS.items())
-    for i, h in enumerate(hands):
-        for j, (kind, tiles, source) in enumerate(h.melds):
-            offset = 0 if source is None else (source - h.seat) % 4
-            melds[i, j] = (gb.MELD_CODES[kind], min(tiles), offset)
-        flags[i] = sum(bit for name, bit in bits if getattr(h, name))
+    codes = gb.MELD_CODES
+    bits = [(name, bit) for name, bit in gb.FLAG_BITS.items()]
+    none = (0, 0, 0)
+    melds = []
+    flags = []
+    for h in hands:
+        rows = [
+            (codes[kind], min(tiles), 0 if source is None else (source - h.seat) % 4)
+            for kind, tiles, source in h.melds
+        ]
+        melds.append(rows + [none] * (4 - len(rows)))
+        flags.append(sum(bit for name, bit in bits if getattr(h, name)))
+    u8 = np.uint8
     return {
-        "concealed": concealed,
-        "win_tiles": np.array([h.win for h in hands], dtype=np.uint8),
-        "melds": melds,
-        "flags": flags,
-        "seat_winds": np.array([h.seat_wind for h in hands], dtype=np.uint8),
-        "prevalent_winds": np.array([h.prevalent_wind for h in hands], dtype=np.uint8),
-        "flowers": np.array([h.flowers for h in hands], dtype=np.uint8),
+        "concealed": np.array([h.concealed for h in hands], dtype=u8),
+        "win_tiles": np.array([h.win for h in hands], dtype=u8),
+        "melds": np.array(melds, dtype=u8).reshape(len(hands), 4, 3),
+        "flags": np.array(flags, dtype=u8),
+        "seat_winds": np.array([h.seat_wind for h in hands], dtype=u8),
+        "prevalent_winds": np.array([h.prevalent_wind for h in hands], dtype=u8),
+        "flowers": np.array([h.flowers for h in hands], dtype=u8),
     }
 
 
@@ -384,11 +388,18 @@ def theirs_matrix(gb_peer: Any, hands: list[GbHand]) -> Any:
     """PyMahjongGB's answers as an ``(N, 83)`` count array laid out as ``fan_batch``'s."""
     import numpy as np
 
-    out = np.zeros((len(hands), 83), dtype=np.uint16)
+    rows: list[int] = []
+    cols: list[int] = []
+    counts: list[int] = []
     calc = gb_peer.MahjongFanCalculator
+    number = _THEIR_NUMBER
     for i, hand in enumerate(hands):
         for _pts, cnt, zh, _en in calc(**hand.pymahjonggb_args()):
-            out[i, _THEIR_NUMBER[zh]] += cnt
+            rows.append(i)
+            cols.append(number[zh])
+            counts.append(cnt)
+    out = np.zeros((len(hands), 83), dtype=np.uint16)
+    np.add.at(out, (np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp)), counts)
     return out
 
 

@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
 use crate::tables::generate::{lane, Row, INF};
+use crate::tables::stats::lane as stat_lane;
 use crate::tables::ShapeTables;
 use crate::tiles::{Counts, NUM_KINDS};
 use std::sync::OnceLock;
@@ -443,10 +444,22 @@ impl Evaluator {
     /// ```
     #[inline]
     pub fn knitted_straight_replacement(&self, plain: &Counts, melds: u8) -> u8 {
+        self.knitted_straight_below(plain, melds, u8::MAX)
+    }
+
+    /// [`Evaluator::knitted_straight_replacement`] where it is below `cap`; `u8::MAX` where
+    /// it cannot be (the straight's kinds missing, read from the suits' knit lanes, are
+    /// already `cap` or more: most hands, at no more cost than four row look-ups).
+    #[inline]
+    fn knitted_straight_below(&self, plain: &Counts, melds: u8, cap: u8) -> u8 {
         if !self.rules.knitted_straight || melds > 1 {
             return u8::MAX;
         }
         let indices = self.tables.indices(plain);
+        let knits = [0, 1, 2].map(|s| self.tables.row_of(s, indices[s]).0[stat_lane::KNITS]);
+        if 9 - super::special::knitted_straight_held(knits) >= cap {
+            return u8::MAX;
+        }
         // rows[s][c]: suit s less one of each held kind of pattern c (147, 258, 369)
         let mut held = [[0u8; 3]; 3];
         let mut rows: [[&Row; 3]; 3] = [[self.tables.row_of(0, indices[0]); 3]; 3];
@@ -466,20 +479,28 @@ impl Evaluator {
         }
         let honors = self.tables.row_of(3, indices[3]);
         let blocks = 1 - melds as usize;
-        let mut best = u8::MAX;
+        // sou less each pattern with the honors: three products, each shared by two orders
+        let sz = [0, 1, 2].map(|c| merge(rows[2][c], honors));
+        let mut best = cap;
         for [a, b, c] in KNIT_ORDERS {
             let missing = 9 - held[0][a] - held[1][b] - held[2][c];
             if missing >= best {
                 continue;
             }
-            let rest = merge_final(
-                &merge(rows[0][a], rows[1][b]),
-                &merge(rows[2][c], honors),
-                blocks,
-            );
-            best = best.min(missing + rest);
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+            // SAFETY: SSE2 (part of every x86-64 target), a register constant.
+            let rest = simd::final3_with(&sz[c], rows[0][a], rows[1][b], blocks, unsafe {
+                std::arch::x86_64::_mm_set1_epi8(-1)
+            });
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+            let rest = merge_final(&sz[c], &merge(rows[0][a], rows[1][b]), blocks);
+            best = best.min(missing.saturating_add(rest));
         }
-        best.min(INF)
+        if best >= cap {
+            u8::MAX
+        } else {
+            best.min(INF)
+        }
     }
 
     /// Shanten of a checked hand given as plain counts and a wild count.
@@ -515,7 +536,7 @@ impl Evaluator {
             }
         };
         let r = if self.rules.knitted_straight && melds <= 1 {
-            r.min(self.knitted_straight_replacement(&split.plain, melds))
+            r.min(self.knitted_straight_below(&split.plain, melds, r))
         } else {
             r
         };
@@ -611,9 +632,10 @@ impl Evaluator {
         ];
         let regular_r = merge_final(&mp, &sz, blocks);
         let special_r = if self.has_special(melds) {
-            Stats::of(rows)
-                .best(&self.rules, melds)
-                .min(self.knitted_straight_replacement(&split.plain, melds))
+            let others = Stats::of(rows).best(&self.rules, melds);
+            // exact wherever it may be the hand's number (a draw is then weighed with it)
+            let cap = others.min(regular_r).saturating_add(1);
+            others.min(self.knitted_straight_below(&split.plain, melds, cap))
         } else {
             u8::MAX
         };
@@ -647,7 +669,7 @@ impl Evaluator {
                 if self.rules.knitted_straight && melds <= 1 {
                     let mut plain = split.plain;
                     plain[k] += 1;
-                    r = r.min(self.knitted_straight_replacement(&plain, melds));
+                    r = r.min(self.knitted_straight_below(&plain, melds, r));
                 }
             }
             out[k] = to_shanten(r, split.wild);
