@@ -24,10 +24,9 @@ from majiang.variants.gb import rules as gb_rules
 @contextmanager
 def setting(shapes: str, hint: bool) -> Iterator[None]:
     """The GB variant with ``shapes`` as its table's preset and its bot hint on or off."""
-    table, no_flowers = gb_rules.TABLE, gb_rules.NO_FLOWERS
+    table = gb_rules.TABLE  # the default options: flowers in play
     saved_table, saved_hint = gb_play.GbVariant.table, gb_play.GbVariant.bot_may_win
     gb_play.GbVariant.table = dataclasses.replace(table, shapes=shapes)
-    gb_play.NO_FLOWERS = dataclasses.replace(no_flowers, shapes=shapes)
     if not hint:
 
         def no_hint(self: Any, *args: Any, **kwargs: Any) -> bool | None:
@@ -38,7 +37,6 @@ def setting(shapes: str, hint: bool) -> Iterator[None]:
         yield
     finally:
         gb_play.GbVariant.table = saved_table
-        gb_play.NO_FLOWERS = no_flowers
         gb_play.GbVariant.bot_may_win = saved_hint  # type: ignore[method-assign]
 
 

@@ -27,14 +27,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from compare_game import cpu_share
 
 import gb_hands
 import majiang
 from majiang import gb
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _main_generator() -> Any:
@@ -79,7 +80,6 @@ def main() -> None:
     parser.add_argument("--cpu-check", action="store_true")
     args = parser.parse_args()
     import MahjongGB
-
     import test_gb_shanten as shapes
 
     from conftest import near_complete_counts, random_counts
@@ -131,7 +131,9 @@ def main() -> None:
         ],
         "PyMahjongGB: theirs_matrix (now)": lambda: gb_hands.theirs_matrix(MahjongGB, fan_hands),
     }
-    _print("fan cross-check, per hand", _best(runs, args.repeat, args.hands), "hand generator of main")
+    _print(
+        "fan cross-check, per hand", _best(runs, args.repeat, args.hands), "hand generator of main"
+    )
     after = cpu_share() if args.cpu_check else None
     for label, share in (("before", before), ("after", after)):
         if share:
