@@ -288,7 +288,7 @@ def test_extras_let_a_blessing_of_heaven_through_the_minimum() -> None:
     assert game.variant.may_win(later) and not GbVariant().may_win(later)
 
 
-def _turn_observation(hand: list[int], variant: Any) -> Any:
+def _turn_observation(hand: list[int], variant: str) -> Any:
     """Seat 0 to discard from ``hand``, nothing else on the table (dealer, first hand)."""
     from majiang.game.observation import Observation
 
@@ -308,7 +308,7 @@ def test_bots_value_hands_by_every_gb_shape() -> None:
     # 组合龙 + 5z pung + 7z: the knitted straight is one discard (the 7z) from waiting
     hand = to_counts("147m258p369s5557z2p")
     legal = [Discard(KINDS[k]) for k in range(34) if hand[k]]
-    choice = EfficiencyBot().act(_turn_observation(hand, GbVariant()), legal)
+    choice = EfficiencyBot().act(_turn_observation(hand, "gb"), legal)
     assert isinstance(choice, Discard) and choice.tile in {"7z", "2p"}
     after = list(hand)
     after[KINDS.index(choice.tile)] -= 1
@@ -318,7 +318,7 @@ def test_bots_value_hands_by_every_gb_shape() -> None:
 def test_bot_prefers_a_wait_it_can_win_on() -> None:
     """Two discards leave the hand waiting; the one with more waiting tiles wins on none of
     them at 8 番, the bot takes the other (the variant's bot_may_win); a variant with no such
-    condition (no variant here) keeps the plain choice."""
+    condition (none named here) keeps the plain choice."""
     from majiang.game.actions import Discard
     from majiang.tiles import KINDS
     from majiang.variants.gb.hands import engine_waits
@@ -326,9 +326,11 @@ def test_bot_prefers_a_wait_it_can_win_on() -> None:
     hand = to_counts("35789m333888p789s")
     legal = [Discard(KINDS[k]) for k in range(34) if hand[k]]
     variant = GbVariant()
-    obs = _turn_observation(hand, variant)
+    obs = _turn_observation(hand, "gb")
     hinted = EfficiencyBot().act(obs, legal)
-    plain = EfficiencyBot().act(_turn_observation(hand, None), legal)
+    plain = EfficiencyBot().act(_turn_observation(hand, ""), legal)
+    nanjing = EfficiencyBot().act(_turn_observation(hand, "nanjing"), legal)
+    assert nanjing == plain  # a variant with no bot_may_win: the plain choice
     assert isinstance(hinted, Discard) and isinstance(plain, Discard)
 
     def winnable(discard: Discard) -> list[int]:

@@ -30,6 +30,7 @@ from majiang.game.actions import (
 from majiang.game.engine import Observation
 from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
+from majiang.variants import Variant, get_variant
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
 
@@ -139,8 +140,7 @@ class EfficiencyBot:
             best = majiang.best_discard(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
             )
-        variant = obs.variant
-        if best is not None and best["shanten"] == 0 and variant is not None:
+        if best is not None and best["shanten"] == 0 and obs.variant:
             best = _winnable(obs, hand, offered, wilds, visible) or best
         if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
             options = majiang.discard_options(
@@ -196,6 +196,10 @@ class EfficiencyBot:
         return next((a for a in legal if isinstance(a, Pass)), PASS)
 
 
+_VARIANTS: dict[str, Variant] = {}
+"""The registered variants bots have asked, by name (each built once)."""
+
+
 def _winnable(
     obs: Observation,
     hand: list[int],
@@ -207,8 +211,11 @@ def _winnable(
     tiles the variant's ``bot_may_win`` lets it win on (self-drawn or claimed), wild tiles
     kept where another does as well; None when no wait can win (then the usual choice
     stands: it may still improve, or draw a tile that changes the hand's 番); None at once
-    for a variant that puts no condition on wins."""
-    variant = obs.variant
+    for a variant that puts no condition on wins. The variant is the registered one of that
+    name (its default options)."""
+    variant = _VARIANTS.get(obs.variant)
+    if variant is None:
+        variant = _VARIANTS[obs.variant] = get_variant(obs.variant)
     if variant.bot_may_win(obs, hand, 0, self_drawn=True) is None:
         return None
     options = majiang.discard_options(

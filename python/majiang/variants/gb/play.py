@@ -138,7 +138,7 @@ class GbVariant(Variant):
             >>> v.bot_may_win(obs, hand, 13, self_drawn=False)
             True
             >>> hand = majiang.tiles.to_counts("123m456m789p234s5p")      # 平和 ...: below 8
-            >>> v.bot_may_win(obs, hand, 13, self_drawn=True)
+            >>> v.bot_may_win(obs, hand, 13, self_drawn=False)
             False
         """
         seat = observation.seat
