@@ -384,25 +384,6 @@ def batch_arrays(hands: list[GbHand]) -> dict[str, Any]:
     }
 
 
-def theirs_matrix(gb_peer: Any, hands: list[GbHand]) -> Any:
-    """PyMahjongGB's answers as an ``(N, 83)`` count array laid out as ``fan_batch``'s."""
-    import numpy as np
-
-    rows: list[int] = []
-    cols: list[int] = []
-    counts: list[int] = []
-    calc = gb_peer.MahjongFanCalculator
-    number = _THEIR_NUMBER
-    for i, hand in enumerate(hands):
-        for _pts, cnt, zh, _en in calc(**hand.pymahjonggb_args()):
-            rows.append(i)
-            cols.append(number[zh])
-            counts.append(cnt)
-    out = np.zeros((len(hands), 83), dtype=np.uint16)
-    np.add.at(out, (np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp)), counts)
-    return out
-
-
 def _their_numbers() -> dict[str, int]:
     from majiang.gb import FAN_TABLE
 
