@@ -3,7 +3,7 @@
     python benches/gb_crosscheck.py [--hands N] [--seed S]
 
 The hands are tests/gb_hands.py's (melds, kongs, concealed kongs, flowers, every wind and
-every flag that can hold together); every 番 with its count must agree. CI runs 20,000 of them
+every flag that can hold together); every 番 with its count must agree. CI runs 100,000 of them
 (tests/test_gb_fan.py); this script runs 100,000 by default and 1,000,000 with
 ``--hands 1000000`` (docs/rules/gb.md, docs/performance.md). Exit status 1 on any
 disagreement, with the first few printed.

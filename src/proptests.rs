@@ -24,7 +24,7 @@ fn config(cases: u32) -> Config {
     }
 }
 
-/// Any of the 288 rule sets the knobs make.
+/// Any of the 576 rule sets the knobs make.
 fn any_rules() -> impl Strategy<Value = ShapeRules> {
     (
         any::<bool>(),
@@ -45,6 +45,7 @@ fn any_rules() -> impl Strategy<Value = ShapeRules> {
             Just(KnittedHonors::AtLeastFive),
             Just(KnittedHonors::ExactlyFive)
         ],
+        any::<bool>(),
     )
         .prop_map(
             |(
@@ -55,6 +56,7 @@ fn any_rules() -> impl Strategy<Value = ShapeRules> {
                 thirteen_rotten,
                 all_258,
                 knitted_honors,
+                knitted_straight,
             )| {
                 ShapeRules {
                     honor_sequences,
@@ -64,12 +66,13 @@ fn any_rules() -> impl Strategy<Value = ShapeRules> {
                     thirteen_rotten,
                     all_258,
                     knitted_honors,
+                    knitted_straight,
                 }
             },
         )
 }
 
-/// The four presets and Pingxiang's exactly-five-honors 十三烂 (the brute force is checked
+/// The five presets and Pingxiang's exactly-five-honors 十三烂 (the brute force is checked
 /// against them; each is one point of the knob space, and the knob-by-knob rule sets are
 /// covered by the no-panic test).
 fn preset() -> impl Strategy<Value = ShapeRules> {
@@ -79,6 +82,7 @@ fn preset() -> impl Strategy<Value = ShapeRules> {
         Just(ShapeRules::PINGXIANG),
         Just(PINGXIANG_FIVE_HONORS),
         Just(ShapeRules::NANJING),
+        Just(ShapeRules::GB),
     ]
 }
 

@@ -89,11 +89,14 @@ pub struct ShapeRules {
     /// How many honors a knitted hand holds (read only when `thirteen_rotten` is
     /// [`ThirteenRotten::Knitted`]).
     pub knitted_honors: KnittedHonors,
+    /// GB 组合龙 (knitted straight) with the rest: 147, 258 and 369 in three different suits
+    /// (nine tiles) plus one block and a pair, or with one meld declared a pair only.
+    pub knitted_straight: bool,
 }
 
 impl ShapeRules {
     /// How many different rule sets the knobs make.
-    pub const COMBINATIONS: usize = 2 * 2 * 3 * 2 * 3 * 2 * 2;
+    pub const COMBINATIONS: usize = 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2;
 
     /// This rule set's number among all [`ShapeRules::COMBINATIONS`]: distinct rule sets
     /// get distinct numbers below that count.
@@ -129,6 +132,7 @@ impl ShapeRules {
                 usize::from(self.knitted_honors == KnittedHonors::ExactlyFive),
                 2,
             ),
+            (usize::from(self.knitted_straight), 2),
         ];
         knobs
             .iter()
@@ -144,6 +148,7 @@ impl ShapeRules {
         thirteen_rotten: ThirteenRotten::Off,
         all_258: false,
         knitted_honors: KnittedHonors::AtLeastFive,
+        knitted_straight: false,
     };
     /// Nanchang: honor sequences, 小七对 with repeats, 十三烂 (seeds 000, 002).
     pub const NANCHANG: ShapeRules = ShapeRules {
@@ -154,6 +159,7 @@ impl ShapeRules {
         thirteen_rotten: ThirteenRotten::Nanchang,
         all_258: false,
         knitted_honors: KnittedHonors::AtLeastFive,
+        knitted_straight: false,
     };
     /// Pingxiang: 258 pair, seven pairs (龙七 allowed), knitted 十三烂, 乱将 (seed 001).
     pub const PINGXIANG: ShapeRules = ShapeRules {
@@ -164,6 +170,7 @@ impl ShapeRules {
         thirteen_rotten: ThirteenRotten::Knitted,
         all_258: true,
         knitted_honors: KnittedHonors::AtLeastFive,
+        knitted_straight: false,
     };
     /// Nanjing: regular shape and seven pairs with 豪华 four-of-a-kind pairs (seed 004).
     pub const NANJING: ShapeRules = ShapeRules {
@@ -174,18 +181,35 @@ impl ShapeRules {
         thirteen_rotten: ThirteenRotten::Off,
         all_258: false,
         knitted_honors: KnittedHonors::AtLeastFive,
+        knitted_straight: false,
+    };
+
+    /// GB 国标 (2006 competition rules, docs/rules/gb.md): the regular shape, seven pairs
+    /// (four of a kind as two pairs), thirteen orphans, 全不靠 (knitted tiles with five or
+    /// more honors, any 14 of the 16 kinds) and 组合龙 with a block and a pair.
+    pub const GB: ShapeRules = ShapeRules {
+        honor_sequences: false,
+        pair: PairRule::Any,
+        seven_pairs: SevenPairs::FourAsTwo,
+        thirteen_orphans: true,
+        thirteen_rotten: ThirteenRotten::Knitted,
+        all_258: false,
+        knitted_honors: KnittedHonors::AtLeastFive,
+        knitted_straight: true,
     };
 
     /// The names accepted by [`ShapeRules::preset`].
-    pub const PRESET_NAMES: [&'static str; 4] = ["standard", "nanchang", "pingxiang", "nanjing"];
+    pub const PRESET_NAMES: [&'static str; 5] =
+        ["standard", "nanchang", "pingxiang", "nanjing", "gb"];
 
-    /// A preset by name: `"standard"`, `"nanchang"`, `"pingxiang"` or `"nanjing"`.
+    /// A preset by name: `"standard"`, `"nanchang"`, `"pingxiang"`, `"nanjing"` or `"gb"`.
     pub fn preset(name: &str) -> Result<ShapeRules> {
         match name {
             "standard" => Ok(Self::STANDARD),
             "nanchang" => Ok(Self::NANCHANG),
             "pingxiang" => Ok(Self::PINGXIANG),
             "nanjing" => Ok(Self::NANJING),
+            "gb" => Ok(Self::GB),
             _ => Err(Error::Rules(format!(
                 "unknown rules preset {:?}; expected one of {}",
                 crate::error::excerpt(name),
@@ -221,15 +245,18 @@ mod tests {
                                 for knitted_honors in
                                     [KnittedHonors::AtLeastFive, KnittedHonors::ExactlyFive]
                                 {
-                                    out.push(ShapeRules {
-                                        honor_sequences,
-                                        pair,
-                                        seven_pairs,
-                                        thirteen_orphans,
-                                        thirteen_rotten,
-                                        all_258,
-                                        knitted_honors,
-                                    });
+                                    for knitted_straight in [false, true] {
+                                        out.push(ShapeRules {
+                                            honor_sequences,
+                                            pair,
+                                            seven_pairs,
+                                            thirteen_orphans,
+                                            thirteen_rotten,
+                                            all_258,
+                                            knitted_honors,
+                                            knitted_straight,
+                                        });
+                                    }
                                 }
                             }
                         }

@@ -212,8 +212,14 @@ def _declare(
             hand.melds.append(("an_gang", (k,) * 4, None))
 
 
-def _total(hand: GbHand, k: int) -> int:
-    return hand.concealed[k] + (hand.win == k) + sum(t.count(k) for _, t, _ in hand.melds)
+def _totals(hand: GbHand) -> list[int]:
+    """Every kind's count over the concealed tiles, the winning tile and the melds."""
+    totals = list(hand.concealed)
+    totals[hand.win] += 1
+    for _, tiles, _ in hand.melds:
+        for k in tiles:
+            totals[k] += 1
+    return totals
 
 
 def _special(rng: random.Random) -> list[int] | None:
@@ -309,19 +315,20 @@ def random_gb_hand(rng: random.Random) -> GbHand:
         hand.win = rng.choice(concealed_tiles)
         counts[hand.win] -= 1
         hand.concealed = counts
-        if any(_total(hand, k) > 4 for k in range(34)):
+        totals = _totals(hand)
+        if max(totals) > 4:
             continue
-        _flags(rng, hand)
+        _flags(rng, hand, totals[hand.win] - 1)
         return hand
 
 
-def _flags(rng: random.Random, hand: GbHand) -> None:
+def _flags(rng: random.Random, hand: GbHand, elsewhere: int) -> None:
+    """Draws the flags; ``elsewhere``: copies of the winning tile outside it."""
     hand.self_drawn = rng.random() < 0.5
     hand.seat_wind = rng.randrange(4)
     hand.prevalent_wind = rng.randrange(4)
     hand.flowers = rng.choice([0, 0, 0, 1, 2, 3, 8])
     has_kong = any(kind in ("ming_gang", "an_gang") for kind, _, _ in hand.melds)
-    elsewhere = _total(hand, hand.win) - 1
     if hand.self_drawn:
         hand.replacement = has_kong and rng.random() < 0.3
         hand.last_draw = rng.random() < 0.15
@@ -344,6 +351,37 @@ def ours(hand: GbHand) -> list[tuple[int, int]]:
 
     result = gb.fan(hand.concealed, hand.win, **hand.kwargs())
     return sorted(result.numbers)
+
+
+def batch_arrays(hands: list[GbHand]) -> dict[str, Any]:
+    """The hands as ``majiang.gb.fan_batch``'s arrays (keyword arguments), each array built
+    from Python lists in one call."""
+    import numpy as np
+
+    from majiang import gb
+
+    codes = gb.MELD_CODES
+    bits = [(name, bit) for name, bit in gb.FLAG_BITS.items()]
+    none = (0, 0, 0)
+    melds = []
+    flags = []
+    for h in hands:
+        rows = [
+            (codes[kind], min(tiles), 0 if source is None else (source - h.seat) % 4)
+            for kind, tiles, source in h.melds
+        ]
+        melds.append(rows + [none] * (4 - len(rows)))
+        flags.append(sum(bit for name, bit in bits if getattr(h, name)))
+    u8 = np.uint8
+    return {
+        "concealed": np.array([h.concealed for h in hands], dtype=u8),
+        "win_tiles": np.array([h.win for h in hands], dtype=u8),
+        "melds": np.array(melds, dtype=u8).reshape(len(hands), 4, 3),
+        "flags": np.array(flags, dtype=u8),
+        "seat_winds": np.array([h.seat_wind for h in hands], dtype=u8),
+        "prevalent_winds": np.array([h.prevalent_wind for h in hands], dtype=u8),
+        "flowers": np.array([h.flowers for h in hands], dtype=u8),
+    }
 
 
 def _their_numbers() -> dict[str, int]:

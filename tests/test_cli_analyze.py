@@ -77,3 +77,57 @@ def test_bad_input_exits_2_with_one_line(
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], captured.err
+
+
+def test_gb_hand_with_declared_melds_is_scored(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["analyze", "234p55p", "--rules", "gb", "--meld", "123m", "--meld", "456m"]
+    assert main([*argv, "--meld", "an:7777m", "--win", "5p"]) == 0
+    out = capsys.readouterr().out
+    assert "暗杠 2" in out and "= 5" in out  # with 连六, 缺一门, 无字
+    assert "an_gang 7777m" in out
+    # an exposed kong is 明杠; the flags reach the calculator
+    flags = ["--self-drawn", "--last-tile", "--flowers", "2", "--seat-wind", "S", "--json"]
+    assert main([*argv, "--meld", "7777m", "--win", "5p", *flags]) == 0
+    fan = json.loads(capsys.readouterr().out)["fan"]
+    names = {f["zh"] for f in fan["fans"]}
+    assert {"明杠", "妙手回春", "花牌"} <= names and "暗杠" not in names
+    assert "不求人" not in names  # melds declared: not fully concealed
+    assert fan["flags"] == ["self_drawn", "last_draw"] and fan["seat_wind"] == "S"
+    assert [m["kind"] for m in fan["melds"]] == ["chi", "chi", "ming_gang"]
+
+
+def test_gb_knitted_straight_with_a_meld(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["analyze", "147m258p369s5z", "--rules", "gb", "--meld", "111z", "--json"]
+    assert main(argv) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert a["shapes"]["knitted_straight"] == 0
+    assert [w["tile"] for w in a["waits"]] == ["5z"]
+    assert main(["analyze", "147m258p369s55z", "--rules", "gb", "--meld", "111z", "--json"]) == 0
+    fan = json.loads(capsys.readouterr().out)["fan"]
+    assert "组合龙" in {f["zh"] for f in fan["fans"]} and fan["shape"] == "knitted_straight"
+
+
+def test_gb_melds_count_only_is_not_scored(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "234p55p", "--rules", "gb", "--melds", "3"]) == 0
+    assert "give each with --meld" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--meld", "124m"], "'124m' is no chow, pung or kong"),
+        (["--meld", "an:777m"], "no chow, pung or kong"),
+        (["--meld", "123m", "--melds", "2"], "2 meld(s) given but 1 written"),
+        (["--meld", "123m", "--meld", "456m", "--meld", "789m", "--flowers", "9"], "--flowers"),
+        (
+            ["--meld", "123m", "--meld", "456m", "--meld", "777m", "--robbing", "--self-drawn"],
+            "robbing",
+        ),
+    ],
+)
+def test_gb_bad_melds_and_flags_exit_2(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", "234p55p", "--rules", "gb", "--win", "5p", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and fragment in captured.err, captured.err

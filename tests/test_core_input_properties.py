@@ -155,7 +155,7 @@ SHAPE_QUERIES = [
 @given(
     tiles_=st.one_of(hands(), junk()),
     rules=st.one_of(
-        st.none(), st.sampled_from(["standard", "nanchang", "pingxiang", "nanjing"]), junk()
+        st.none(), st.sampled_from(["standard", "nanchang", "pingxiang", "nanjing", "gb"]), junk()
     ),
     jing=st.one_of(st.none(), st.sampled_from(["5m", ("3p", "4p"), [27], ()]), junk()),
     melds=st.one_of(st.integers(0, 4), junk()),

@@ -247,14 +247,14 @@ def test_simulate_gb() -> None:
 
 
 def test_engine_waits_agree_with_asking_fan_of_every_kind() -> None:
-    """The engine's waits (the core preset with two melds or more, fan per kind below) equal
-    the brute force: every kind for which majiang.gb.fan says the hand wins."""
+    """The engine's waits (the core's gb preset) equal the brute force: every kind for which
+    majiang.gb.fan says the hand wins (组合龙 with a meld and every other GB shape)."""
     from gb_hands import random_gb_hand
     from majiang.variants.gb.hands import engine_waits, is_winning
 
     rng = random.Random(14)
     checked = 0
-    for _ in range(400):
+    for _ in range(1500):
         h = random_gb_hand(rng)
         melds = [Meld.from_dict({"kind": k, "tiles": t, "from": s}) if isinstance(t, str)
                  else Meld(k, tuple(t), s) for k, t, s in h.melds]  # fmt: skip
@@ -268,7 +268,7 @@ def test_engine_waits_agree_with_asking_fan_of_every_kind() -> None:
         assert waits == brute, (h, waits, brute)
         assert h.win in waits
         checked += 1
-    assert checked == 400
+    assert checked == 1500
 
 
 def test_extras_let_a_blessing_of_heaven_through_the_minimum() -> None:
@@ -286,3 +286,70 @@ def test_extras_let_a_blessing_of_heaven_through_the_minimum() -> None:
     # another seat in the first go-round: 人和 (108) under the reading of docs/rules/gb.md
     later = WinQuery(1, 13, None, hand, (), state=st)
     assert game.variant.may_win(later) and not GbVariant().may_win(later)
+
+
+def _turn_observation(hand: list[int], variant: str) -> Any:
+    """Seat 0 to discard from ``hand``, nothing else on the table (dealer, first hand)."""
+    from majiang.game.observation import Observation
+
+    empty: tuple[tuple[Any, ...], ...] = ((), (), (), ())
+    return Observation(
+        0, tuple(hand), empty, empty, 60, None, (), (0,) * 4, 0, 1, 0, "turn", None, None,
+        None, empty, "gb", variant=variant,
+    )  # fmt: skip
+
+
+def test_bots_value_hands_by_every_gb_shape() -> None:
+    from majiang.game.actions import Discard
+    from majiang.tiles import KINDS
+    from majiang.variants.gb.rules import NO_FLOWERS, TABLE
+
+    assert TABLE.shapes == NO_FLOWERS.shapes == "gb"
+    # 组合龙 + 5z pung + 7z: the knitted straight is one discard (the 7z) from waiting
+    hand = to_counts("147m258p369s5557z2p")
+    legal = [Discard(KINDS[k]) for k in range(34) if hand[k]]
+    choice = EfficiencyBot().act(_turn_observation(hand, "gb"), legal)
+    assert isinstance(choice, Discard) and choice.tile in {"7z", "2p"}
+    after = list(hand)
+    after[KINDS.index(choice.tile)] -= 1
+    assert gb.shanten(after)["knitted_straight"] == 0
+
+
+def test_bot_prefers_a_wait_it_can_win_on() -> None:
+    """Two discards leave the hand waiting; the one with more waiting tiles wins on none of
+    them at 8 番, the bot takes the other (the variant's bot_may_win); a variant with no such
+    condition (none named here) keeps the plain choice."""
+    from majiang.game.actions import Discard
+    from majiang.tiles import KINDS
+    from majiang.variants.gb.hands import engine_waits
+
+    hand = to_counts("35789m333888p789s")
+    legal = [Discard(KINDS[k]) for k in range(34) if hand[k]]
+    variant = GbVariant()
+    obs = _turn_observation(hand, "gb")
+    hinted = EfficiencyBot().act(obs, legal)
+    plain = EfficiencyBot().act(_turn_observation(hand, ""), legal)
+    nanjing = EfficiencyBot().act(_turn_observation(hand, "nanjing"), legal)
+    assert nanjing == plain  # a variant with no bot_may_win: the plain choice
+    assert isinstance(hinted, Discard) and isinstance(plain, Discard)
+
+    def winnable(discard: Discard) -> list[int]:
+        after = list(hand)
+        after[KINDS.index(discard.tile)] -= 1
+        return [
+            k
+            for k in engine_waits(after, ())
+            if variant.bot_may_win(obs, after, k, self_drawn=True)
+            or variant.bot_may_win(obs, after, k, self_drawn=False)
+        ]
+
+    assert hinted != plain
+    assert winnable(hinted) and not winnable(plain)
+
+
+def test_efficiency_bots_win_gb_hands() -> None:
+    """Four EfficiencyBots on seeded hands: most hands are won (at 8 番 or more: the engine
+    checks it), few end in 荒庄; benches/gb_bot_wins.py compares the settings on 2,000."""
+    stats = simulate(hands=40, seed=5, variant="gb")
+    assert stats["self_draw_rate"] + stats["discard_win_rate"] >= 0.8
+    assert stats["draw_rate"] <= 0.2

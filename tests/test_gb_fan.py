@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import majiang
 from gb_examples import EXAMPLES
-from gb_hands import GbHand, ours, random_gb_hand, theirs
+from gb_hands import GbHand, batch_arrays, ours, random_gb_hand, theirs
 from majiang import gb
 from majiang.errors import NotWinningError, WinFlagsError
 from majiang.meld import Meld
@@ -211,8 +211,10 @@ def test_bad_input_names_the_problem(
     assert isinstance(info.value, majiang.MajiangError)
 
 
-CROSS_CHECK_HANDS = 20_000
-"""Random hands in CI; benches/gb_crosscheck.py runs 100,000 and 1,000,000 (docs/rules/gb.md)."""
+CROSS_CHECK_HANDS = 100_000
+"""Random hands in CI (about 6-10 s, most of it the hand generator and PyMahjongGB; one
+``gb.fan_batch`` instead of the calls costs as much once its arrays are built,
+benches/gb_shapes_speed.py); benches/gb_crosscheck.py runs 1,000,000 (docs/rules/gb.md)."""
 
 
 def test_agrees_with_pymahjonggb_on_random_hands() -> None:
@@ -240,24 +242,9 @@ def test_batch_agrees_with_single_calls() -> None:
     np = pytest.importorskip("numpy")
     rng = random.Random(3)
     hands = [random_gb_hand(rng) for _ in range(600)]
-    n = len(hands)
-    melds = np.zeros((n, 4, 3), dtype=np.uint8)
-    flags = np.zeros(n, dtype=np.uint8)
-    for i, h in enumerate(hands):
-        for j, (kind, tiles, source) in enumerate(h.melds):
-            offset = 0 if source is None else (source - h.seat) % 4
-            melds[i, j] = (gb.MELD_CODES[kind], min(tiles), offset)
-        flags[i] = sum(bit for name, bit in gb.FLAG_BITS.items() if getattr(h, name))
-    totals, counts = gb.fan_batch(
-        np.array([h.concealed for h in hands], dtype=np.uint8),
-        np.array([h.win for h in hands], dtype=np.uint8),
-        melds=melds,
-        flags=flags,
-        seat_winds=np.array([h.seat_wind for h in hands], dtype=np.uint8),
-        prevalent_winds=np.array([h.prevalent_wind for h in hands], dtype=np.uint8),
-        flowers=np.array([h.flowers for h in hands], dtype=np.uint8),
-        threads=2,
-    )
+    arrays = batch_arrays(hands)
+    melds, flags = arrays["melds"], arrays["flags"]
+    totals, counts = gb.fan_batch(**arrays, threads=2)
     for i, h in enumerate(hands):
         r = gb.fan(h.concealed, h.win, **h.kwargs())
         assert totals[i] == r.total

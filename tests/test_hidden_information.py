@@ -130,6 +130,7 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         # a seat that has won and left play shows its hand (血战)
         "shown": tuple(tuple(st.hands[s]) if s in out else () for s in range(4)),
         "wins": wins,
+        "variant": game.variant.name,
     }
 
 

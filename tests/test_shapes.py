@@ -132,7 +132,7 @@ def test_rules_replace_changes_only_the_knobs_given() -> None:
         base.replace(all_258=1)  # type: ignore[arg-type]
 
 
-PRESETS = ["standard", "nanchang", "pingxiang", "nanjing"]
+PRESETS = majiang.Rules.preset_names()  # standard, nanchang, pingxiang, nanjing, gb
 
 
 def _jing(rng: random.Random) -> tuple[str, ...]:

@@ -106,10 +106,16 @@ def fan_batch(
     )
 
 
-GB_SHAPES = Rules(seven_pairs="four_as_two", thirteen_orphans=True, thirteen_rotten="knitted")
-"""The shape rules of the GB shapes the shape engine knows: four melds and a pair, seven pairs
-(four of a kind as two pairs), thirteen orphans, 全不靠 (knitted tiles and five or more
-honors). 组合龙 with a meld and a pair is not among them yet."""
+GB_SHAPES = Rules.preset("gb")
+"""The core's ``gb`` shape preset: four melds and a pair, seven pairs (four of a kind as two
+pairs), thirteen orphans, 全不靠 (knitted tiles and five or more honors) and 组合龙 with a block
+and a pair (with one meld declared, a pair). Any shape function takes it (or ``rules="gb"``).
+
+Example:
+    >>> import majiang
+    >>> majiang.winning_tiles("147m258p369s1155z", rules=GB_SHAPES)
+    ['1z', '5z']
+"""
 
 _SHAPE_NAMES = {"knitted": "honors_and_knitted"}
 
@@ -118,15 +124,20 @@ def shanten(
     hand: str | Sequence[str] | Sequence[int] | bytes | npt.NDArray[np.integer], *, melds: int = 0
 ) -> dict[str, int]:
     """Shanten (上听数, -1 complete) of a 13-3k or 14-3k concealed hand for each GB shape:
-    ``regular``, and for a closed hand ``seven_pairs``, ``thirteen_orphans`` and
-    ``honors_and_knitted`` (全不靠); from the same tables as the other presets
+    ``regular``, for a closed hand ``seven_pairs``, ``thirteen_orphans`` and
+    ``honors_and_knitted`` (全不靠), and with at most one meld ``knitted_straight`` (组合龙 with
+    a block and a pair, or with the meld a pair); from the same tables as the other presets
     (:data:`GB_SHAPES`). Agrees with PyMahjongGB's ``RegularShanten``, ``SevenPairsShanten``,
-    ``ThirteenOrphansShanten`` and ``HonorsAndKnittedTilesShanten`` (tests/test_gb_shanten.py).
+    ``ThirteenOrphansShanten``, ``HonorsAndKnittedTilesShanten`` and
+    ``KnittedStraightShanten`` (tests/test_gb_shanten.py).
 
     Example:
         >>> from majiang import gb
         >>> gb.shanten("147m258p369s1234z")
-        {'regular': 8, 'seven_pairs': 6, 'thirteen_orphans': 7, 'honors_and_knitted': 0}
+        {'regular': 8, 'seven_pairs': 6, 'thirteen_orphans': 7, 'honors_and_knitted': 0, \
+'knitted_straight': 2}
+        >>> gb.shanten("147m258p369s1z", melds=1)
+        {'regular': 6, 'knitted_straight': 0}
         >>> gb.shanten("1123m", melds=3)
         {'regular': 0}
     """

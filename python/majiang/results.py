@@ -11,7 +11,13 @@ from typing import Literal, TypedDict
 __all__ = ["BlockDict", "BlockKind", "DecompositionDict", "DiscardOption", "ShapeName"]
 
 ShapeName = Literal[
-    "regular", "seven_pairs", "thirteen_orphans", "thirteen_rotten", "knitted", "all_258"
+    "regular",
+    "seven_pairs",
+    "thirteen_orphans",
+    "thirteen_rotten",
+    "knitted",
+    "all_258",
+    "knitted_straight",
 ]
 BlockKind = Literal["pair", "triplet", "sequence", "honor_sequence", "single"]
 

@@ -36,6 +36,7 @@ pub fn is_winning(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) ->
         rules,
         &blocks,
     ) || melds == 0 && special_win(&split, rules)
+        || rules.knitted_straight && melds <= 1 && knitted_straight_win(&split, melds, rules)
         || rules.all_258 && (0..NUM_KINDS).all(|k| split.plain[k] == 0 || is_258(k))
 }
 
@@ -126,6 +127,79 @@ fn regular(
     false
 }
 
+/// The nine kinds of each 组合龙: 147, 258 and 369 over man, pin and sou in every order.
+fn knitted_straights() -> Vec<[usize; 9]> {
+    let mut out = Vec::new();
+    for a in 0..3 {
+        for b in 0..3 {
+            for c in 0..3 {
+                if a != b && b != c && a != c {
+                    let mut kinds = [0; 9];
+                    for (i, k) in kinds.iter_mut().enumerate() {
+                        let (suit, start) = (i / 3, [a, b, c][i / 3]);
+                        *k = 9 * suit + start + 3 * (i % 3);
+                    }
+                    out.push(kinds);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// 组合龙 with the rest: each of the straight's nine slots takes a plain tile or a wild one
+/// read as that kind, and the rest decomposes into `1 - melds` blocks and a pair.
+fn knitted_straight_win(split: &Split, melds: u8, rules: &ShapeRules) -> bool {
+    let blocks = three_tile_blocks(rules);
+    knitted_straights().into_iter().any(|kinds| {
+        let mut plain = split.plain;
+        let mut reading = split.plain;
+        let mut wild = split.wild;
+        for k in kinds {
+            if plain[k] > 0 {
+                plain[k] -= 1;
+            } else if wild > 0 && reading[k] < 4 {
+                wild -= 1;
+                reading[k] += 1;
+            } else {
+                return false;
+            }
+        }
+        regular(
+            &mut plain,
+            &mut reading,
+            wild,
+            1 - melds as usize,
+            true,
+            rules,
+            &blocks,
+        )
+    })
+}
+
+/// The fewest tiles missing from a 组合龙 target: the straight's nine kinds, a pair and
+/// `blocks` blocks, every kind at most four times.
+fn knitted_straight_missing(plain: &Counts, blocks: usize, rules: &ShapeRules) -> usize {
+    let all_blocks = three_tile_blocks(rules);
+    let mut best = usize::MAX;
+    for kinds in knitted_straights() {
+        let mut target = [0u8; NUM_KINDS];
+        for k in kinds {
+            target[k] = 1;
+        }
+        let straight_cost = kinds.iter().filter(|&&k| plain[k] == 0).count();
+        for pair in (0..NUM_KINDS).filter(|&k| pair_allowed(rules, k)) {
+            let missing = |t: &Counts, k: usize| (t[k] as usize).saturating_sub(plain[k] as usize);
+            let before = missing(&target, pair);
+            target[pair] += 2;
+            let cost = straight_cost + missing(&target, pair) - before;
+            search_blocks(plain, &mut target, &all_blocks, 0, blocks, cost, &mut best);
+            target[pair] -= 2;
+        }
+    }
+    best
+}
+
 fn special_win(split: &Split, rules: &ShapeRules) -> bool {
     let plain = &split.plain;
     let wild = split.wild as usize;
@@ -177,6 +251,9 @@ pub fn shanten(counts: &Counts, jing: Jing, melds: u8, rules: &ShapeRules) -> i8
     let mut best = regular_missing(plain, 4 - melds as usize, rules);
     if melds == 0 {
         best = best.min(special_missing(plain, rules));
+    }
+    if rules.knitted_straight && melds <= 1 {
+        best = best.min(knitted_straight_missing(plain, 1 - melds as usize, rules));
     }
     if rules.all_258 {
         let target = 14 - 3 * melds as usize;

@@ -32,6 +32,8 @@ pub enum Shape {
     Knitted,
     /// All 2/5/8.
     All258,
+    /// GB 组合龙 (nine single tiles: 147, 258, 369 in three suits) with a block and a pair.
+    KnittedStraight,
 }
 
 impl Shape {
@@ -44,6 +46,7 @@ impl Shape {
             Shape::ThirteenRotten => "thirteen_rotten",
             Shape::Knitted => "knitted",
             Shape::All258 => "all_258",
+            Shape::KnittedStraight => "knitted_straight",
         }
     }
 }
@@ -374,6 +377,44 @@ impl Evaluator {
             }
             out.extend(specials.into_iter().map(|(s, a)| deal(s, a, counts, jing)));
         }
+        if rules.knitted_straight && melds <= 1 {
+            for kinds in KNITTED_STRAIGHTS {
+                let mut plain = split.plain;
+                let mut reading = split.plain;
+                let mut wild = split.wild;
+                let mut partial: Abstract = Vec::new();
+                let mut ok = true;
+                for k in kinds {
+                    let as_wild = plain[k] == 0;
+                    if !as_wild {
+                        plain[k] -= 1;
+                    } else if wild > 0 && reading[k] < 4 {
+                        wild -= 1;
+                        reading[k] += 1;
+                    } else {
+                        ok = false;
+                        break;
+                    }
+                    partial.push((BlockKind::Single, vec![(k as u8, as_wild)]));
+                }
+                if ok {
+                    search.regular(
+                        &mut plain,
+                        &mut reading,
+                        wild,
+                        1 - melds as usize,
+                        true,
+                        &mut partial,
+                    );
+                }
+            }
+            let found = std::mem::take(&mut search.found);
+            out.extend(
+                found
+                    .into_iter()
+                    .map(|a| deal(Shape::KnittedStraight, a, counts, jing)),
+            );
+        }
         if rules.all_258 {
             if let Some(a) = all_258(&split) {
                 out.push(deal(Shape::All258, a, counts, jing));
@@ -394,6 +435,29 @@ impl Evaluator {
         Ok(out)
     }
 }
+
+/// The nine kinds of each 组合龙 (147, 258, 369 over man, pin and sou in every order).
+const KNITTED_STRAIGHTS: [[usize; 9]; 6] = {
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [[0; 9]; 6];
+    let mut o = 0;
+    while o < 6 {
+        let mut i = 0;
+        while i < 9 {
+            out[o][i] = 9 * (i / 3) + ORDERS[o][i / 3] + 3 * (i % 3);
+            i += 1;
+        }
+        o += 1;
+    }
+    out
+};
 
 fn seven_pairs(split: &Split, rule: SevenPairs, limit: usize, out: &mut Vec<(Shape, Abstract)>) {
     if rule == SevenPairs::Off {

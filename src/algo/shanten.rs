@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::hand::{check_hand, hand_size, Jing, Split};
 use crate::rules::{PairRule, ShapeRules};
 use crate::tables::generate::{lane, Row, INF};
+use crate::tables::stats::lane as stat_lane;
 use crate::tables::ShapeTables;
 use crate::tiles::{Counts, NUM_KINDS};
 use std::sync::OnceLock;
@@ -29,6 +30,8 @@ pub struct ShantenDetail {
     pub knitted: Option<i8>,
     /// All 2/5/8.
     pub all_258: Option<i8>,
+    /// GB 组合龙 (knitted straight) with a block and a pair (at most one meld declared).
+    pub knitted_straight: Option<i8>,
 }
 
 impl ShantenDetail {
@@ -41,6 +44,7 @@ impl ShantenDetail {
             self.thirteen_rotten,
             self.knitted,
             self.all_258,
+            self.knitted_straight,
         ]
         .into_iter()
         .flatten()
@@ -418,6 +422,87 @@ impl Evaluator {
         r
     }
 
+    /// Replacement number of GB 组合龙 with the rest (`u8::MAX` if the rules do not have it
+    /// or more than one meld is declared): for each of the six knitted straights (147, 258
+    /// and 369 over the three suits in some order), the straight's kinds the hand lacks plus
+    /// the regular replacement number of what is left once one tile of each held kind is
+    /// set aside, against `1 - melds` blocks and a pair. Setting a held kind aside for the
+    /// straight is never worse than keeping it for the rest (a swap argument), so this is
+    /// the fewest tiles to draw. The rest is read from the same rows as the regular shape:
+    /// a suit's row less a pattern is its index less the held kinds' steps.
+    ///
+    /// A building block for callers that have checked the hand (see
+    /// [`Evaluator::regular_replacement`]).
+    ///
+    /// ```
+    /// use majiang::{algo::Evaluator, rules::ShapeRules};
+    /// let eval = Evaluator::new(&ShapeRules::GB);
+    /// let c = majiang::counts_from_str("147m258p369s11555z").unwrap();
+    /// assert_eq!(eval.knitted_straight_replacement(&c, 0), 0);
+    /// let c = majiang::counts_from_str("147m258p36s11555z").unwrap();
+    /// assert_eq!(eval.knitted_straight_replacement(&c, 0), 1);
+    /// ```
+    #[inline]
+    pub fn knitted_straight_replacement(&self, plain: &Counts, melds: u8) -> u8 {
+        self.knitted_straight_below(plain, melds, u8::MAX)
+    }
+
+    /// [`Evaluator::knitted_straight_replacement`] where it is below `cap`; `u8::MAX` where
+    /// it cannot be (the straight's kinds missing, read from the suits' knit lanes, are
+    /// already `cap` or more: most hands, at no more cost than four row look-ups).
+    #[inline]
+    fn knitted_straight_below(&self, plain: &Counts, melds: u8, cap: u8) -> u8 {
+        if !self.rules.knitted_straight || melds > 1 {
+            return u8::MAX;
+        }
+        let indices = self.tables.indices(plain);
+        let knits = [0, 1, 2].map(|s| self.tables.row_of(s, indices[s]).0[stat_lane::KNITS]);
+        if 9 - super::special::knitted_straight_held(knits) >= cap {
+            return u8::MAX;
+        }
+        // rows[s][c]: suit s less one of each held kind of pattern c (147, 258, 369)
+        let mut held = [[0u8; 3]; 3];
+        let mut rows: [[&Row; 3]; 3] = [[self.tables.row_of(0, indices[0]); 3]; 3];
+        for s in 0..3 {
+            for c in 0..3 {
+                let mut at = indices[s];
+                for r in [c, c + 3, c + 6] {
+                    let k = 9 * s + r;
+                    if plain[k] > 0 {
+                        let step = ShapeTables::index_step(k);
+                        at = (at.0 - step.0, at.1 - step.1);
+                        held[s][c] += 1;
+                    }
+                }
+                rows[s][c] = self.tables.row_of(s, at);
+            }
+        }
+        let honors = self.tables.row_of(3, indices[3]);
+        let blocks = 1 - melds as usize;
+        // sou less each pattern with the honors: three products, each shared by two orders
+        let sz = [0, 1, 2].map(|c| merge(rows[2][c], honors));
+        let mut best = cap;
+        for [a, b, c] in KNIT_ORDERS {
+            let missing = 9 - held[0][a] - held[1][b] - held[2][c];
+            if missing >= best {
+                continue;
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+            // SAFETY: SSE2 (part of every x86-64 target), a register constant.
+            let rest = simd::final3_with(&sz[c], rows[0][a], rows[1][b], blocks, unsafe {
+                std::arch::x86_64::_mm_set1_epi8(-1)
+            });
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+            let rest = merge_final(&sz[c], &merge(rows[0][a], rows[1][b]), blocks);
+            best = best.min(missing.saturating_add(rest));
+        }
+        if best >= cap {
+            u8::MAX
+        } else {
+            best.min(INF)
+        }
+    }
+
     /// Shanten of a checked hand given as plain counts and a wild count.
     ///
     /// A building block for callers that have checked the hand ([`crate::hand::check_hand`]):
@@ -450,12 +535,18 @@ impl Evaluator {
                 r
             }
         };
+        let r = if self.rules.knitted_straight && melds <= 1 {
+            r.min(self.knitted_straight_below(&split.plain, melds, r))
+        } else {
+            r
+        };
         to_shanten(r, split.wild)
     }
 
     #[inline(always)]
     fn has_special(&self, melds: u8) -> bool {
         self.rules.all_258
+            || self.rules.knitted_straight && melds <= 1
             || melds == 0
                 && (self.rules.seven_pairs != crate::rules::SevenPairs::Off
                     || self.rules.thirteen_orphans
@@ -484,6 +575,8 @@ impl Evaluator {
             thirteen_rotten: sh(special.thirteen_rotten),
             knitted: sh(special.knitted),
             all_258: sh(special.all_258),
+            knitted_straight: sh(Some(self.knitted_straight_replacement(&split.plain, melds))
+                .filter(|&r| r != u8::MAX)),
         })
     }
 
@@ -539,7 +632,10 @@ impl Evaluator {
         ];
         let regular_r = merge_final(&mp, &sz, blocks);
         let special_r = if self.has_special(melds) {
-            Stats::of(rows).best(&self.rules, melds)
+            let others = Stats::of(rows).best(&self.rules, melds);
+            // exact wherever it may be the hand's number (a draw is then weighed with it)
+            let cap = others.min(regular_r).saturating_add(1);
+            others.min(self.knitted_straight_below(&split.plain, melds, cap))
         } else {
             u8::MAX
         };
@@ -570,12 +666,27 @@ impl Evaluator {
                 let mut drawn = rows;
                 drawn[group] = row;
                 r = r.min(Stats::of(drawn).best(&self.rules, melds));
+                if self.rules.knitted_straight && melds <= 1 {
+                    let mut plain = split.plain;
+                    plain[k] += 1;
+                    r = r.min(self.knitted_straight_below(&plain, melds, r));
+                }
             }
             out[k] = to_shanten(r, split.wild);
         }
         (to_shanten(base_r, split.wild), out)
     }
 }
+
+/// The six knitted straights: the pattern (0: 147, 1: 258, 2: 369) of man, pin and sou.
+const KNIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 #[inline(always)]
 fn to_shanten(replacement: u8, wild: u8) -> i8 {

@@ -272,6 +272,16 @@ fn knitted(knits: [u8; 3], honors: u8, most: u8) -> u8 {
     14 - (best + honors.min(most)).min(14)
 }
 
+/// The most kinds of one 组合龙 (147, 258, 369 over the three suits in some order) the
+/// suits' knit lanes hold: the numbers part of [`knitted`].
+#[inline(always)]
+pub(crate) fn knitted_straight_held(knits: [u8; 3]) -> u8 {
+    let pairs = KNIT_PAIRS[(knits[0] as usize | (knits[1] as usize) << 6) & 4095];
+    let sou = knits[2] as u16;
+    let sou = (sou & 3) | (sou & 0xC) << 2 | (sou & 0x30) << 4;
+    MAX_NIBBLE[(pairs + sou) as usize & 4095]
+}
+
 /// The reference of [`knitted`]: every order of the three patterns over the suits, and
 /// every honor count a target may hold.
 #[cfg(test)]
@@ -473,6 +483,20 @@ mod table_tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn knitted_straight_held_is_the_best_order() {
+        for key in 0..1 << 18 {
+            let knits = [0, 1, 2].map(|s| (key >> (6 * s)) as u8 & 63);
+            let held = |s: usize, pattern: usize| knits[s] >> (2 * pattern) & 3;
+            let best = KNIT_ORDERS
+                .iter()
+                .map(|o| held(0, o[0] as usize) + held(1, o[1] as usize) + held(2, o[2] as usize))
+                .max()
+                .unwrap();
+            assert_eq!(knitted_straight_held(knits), best, "{knits:?}");
         }
     }
 

@@ -78,6 +78,26 @@ pub(crate) fn random_hand(
             }
         }
     } else if mode > 0 {
+        if rules.knitted_straight && size >= 10 && rng.below(2) == 0 {
+            // a 组合龙 first (the blocks and the spoiling below then do the rest)
+            let order = [
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+            ][rng.below(6)];
+            for (s, start) in order.into_iter().enumerate() {
+                for r in [start, start + 3, start + 6] {
+                    let k = 9 * s + r;
+                    if total < size && c[k] < 4 && !jing.contains(k) {
+                        c[k] += 1;
+                        total += 1;
+                    }
+                }
+            }
+        }
         // built from blocks
         let blocks = super::blocks::three_tile_blocks(rules);
         let mut guard = 0;
@@ -129,12 +149,13 @@ pub(crate) const PINGXIANG_FIVE_HONORS: ShapeRules = ShapeRules {
     ..ShapeRules::PINGXIANG
 };
 
-const PRESETS: [ShapeRules; 5] = [
+const PRESETS: [ShapeRules; 6] = [
     ShapeRules::STANDARD,
     ShapeRules::NANCHANG,
     ShapeRules::PINGXIANG,
     PINGXIANG_FIVE_HONORS,
     ShapeRules::NANJING,
+    ShapeRules::GB,
 ];
 
 #[test]

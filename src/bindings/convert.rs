@@ -395,10 +395,14 @@ fn interned_preset(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
 
 /// The preset evaluators in `ShapeRules::PRESET_NAMES` order, held here so a call costs no
 /// lookup by name.
-fn preset_evaluators(py: Python<'_>) -> PyResult<&[&'static Evaluator; 4]> {
-    static EVALUATORS: PyOnceLock<[&'static Evaluator; 4]> = PyOnceLock::new();
+fn preset_evaluators(
+    py: Python<'_>,
+) -> PyResult<&[&'static Evaluator; ShapeRules::PRESET_NAMES.len()]> {
+    static EVALUATORS: PyOnceLock<[&'static Evaluator; ShapeRules::PRESET_NAMES.len()]> =
+        PyOnceLock::new();
     EVALUATORS.get_or_try_init(py, || {
-        let mut out = [Evaluator::preset("standard").map_err(to_py)?; 4];
+        let mut out =
+            [Evaluator::preset("standard").map_err(to_py)?; ShapeRules::PRESET_NAMES.len()];
         for (slot, name) in out.iter_mut().zip(ShapeRules::PRESET_NAMES) {
             *slot = Evaluator::preset(name).map_err(to_py)?;
         }

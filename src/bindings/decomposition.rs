@@ -204,8 +204,8 @@ impl Decomposition {
 
 #[pymethods]
 impl Decomposition {
-    /// "regular", "seven_pairs", "thirteen_orphans", "thirteen_rotten", "knitted" or
-    /// "all_258".
+    /// "regular", "seven_pairs", "thirteen_orphans", "thirteen_rotten", "knitted",
+    /// "all_258" or "knitted_straight".
     #[getter]
     fn shape(&self) -> &'static str {
         self.inner.shape.name()

@@ -124,6 +124,7 @@ const DEFAULTS: ShapeRules = ShapeRules {
     thirteen_rotten: ThirteenRotten::Off,
     all_258: false,
     knitted_honors: KnittedHonors::AtLeastFive,
+    knitted_straight: false,
 };
 
 /// `base` with the knobs given changed (each checked).
@@ -137,7 +138,9 @@ fn with_knobs(
     thirteen_rotten: Option<&Bound<'_, PyAny>>,
     all_258: Option<&Bound<'_, PyAny>>,
     knitted_honors: Option<&Bound<'_, PyAny>>,
+    knitted_straight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ShapeRules> {
+    let knitted_straight = bool_knob(knitted_straight, "knitted_straight", base.knitted_straight)?;
     let honor_sequences = bool_knob(honor_sequences, "honor_sequences", base.honor_sequences)?;
     let thirteen_orphans = bool_knob(thirteen_orphans, "thirteen_orphans", base.thirteen_orphans)?;
     let all_258 = bool_knob(all_258, "all_258", base.all_258)?;
@@ -163,16 +166,18 @@ fn with_knobs(
         thirteen_rotten,
         all_258,
         knitted_honors,
+        knitted_straight,
     })
 }
 
 #[pymethods]
 impl Rules {
     #[new]
-    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None))]
+    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None, knitted_straight=None))]
     #[pyo3(
-        text_signature = "(*, honor_sequences=False, pair=\"any\", seven_pairs=\"distinct\", thirteen_orphans=False, thirteen_rotten=\"off\", all_258=False, knitted_honors=\"at_least_5\")"
+        text_signature = "(*, honor_sequences=False, pair=\"any\", seven_pairs=\"distinct\", thirteen_orphans=False, thirteen_rotten=\"off\", all_258=False, knitted_honors=\"at_least_5\", knitted_straight=False)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         honor_sequences: Option<&Bound<'_, PyAny>>,
         pair: Option<&Bound<'_, PyAny>>,
@@ -181,6 +186,7 @@ impl Rules {
         thirteen_rotten: Option<&Bound<'_, PyAny>>,
         all_258: Option<&Bound<'_, PyAny>>,
         knitted_honors: Option<&Bound<'_, PyAny>>,
+        knitted_straight: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         guard(|| {
             Ok(Rules {
@@ -193,6 +199,7 @@ impl Rules {
                     thirteen_rotten,
                     all_258,
                     knitted_honors,
+                    knitted_straight,
                 )?,
             })
         })
@@ -204,9 +211,9 @@ impl Rules {
     ///     >>> r = majiang.Rules.preset("pingxiang").replace(knitted_honors="exactly_5")
     ///     >>> r.pair, r.thirteen_rotten, r.knitted_honors
     ///     ('258', 'knitted', 'exactly_5')
-    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None))]
+    #[pyo3(signature = (*, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None, knitted_straight=None))]
     #[pyo3(
-        text_signature = "($self, *, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None)"
+        text_signature = "($self, *, honor_sequences=None, pair=None, seven_pairs=None, thirteen_orphans=None, thirteen_rotten=None, all_258=None, knitted_honors=None, knitted_straight=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn replace(
@@ -218,6 +225,7 @@ impl Rules {
         thirteen_rotten: Option<&Bound<'_, PyAny>>,
         all_258: Option<&Bound<'_, PyAny>>,
         knitted_honors: Option<&Bound<'_, PyAny>>,
+        knitted_straight: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         guard(|| {
             Ok(Rules {
@@ -230,12 +238,13 @@ impl Rules {
                     thirteen_rotten,
                     all_258,
                     knitted_honors,
+                    knitted_straight,
                 )?,
             })
         })
     }
 
-    /// The preset with this name: "standard", "nanchang", "pingxiang" or "nanjing".
+    /// The preset with this name: "standard", "nanchang", "pingxiang", "nanjing" or "gb".
     ///
     /// Example:
     ///     >>> majiang.Rules.preset("pingxiang").pair
@@ -297,6 +306,19 @@ impl Rules {
         knitted_honors_name(self.inner.knitted_honors)
     }
 
+    /// Whether GB 组合龙 (knitted straight: 147, 258 and 369 in three different suits) with a
+    /// block and a pair, or with one meld declared a pair, is a winning shape.
+    ///
+    /// Example:
+    ///     >>> majiang.Rules.preset("gb").knitted_straight
+    ///     True
+    ///     >>> majiang.is_winning("147m258p369s11555z", rules="gb")
+    ///     True
+    #[getter]
+    fn knitted_straight(&self) -> bool {
+        self.inner.knitted_straight
+    }
+
     /// The knobs as a dict (the keyword arguments that rebuild it).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -307,13 +329,14 @@ impl Rules {
         d.set_item("thirteen_rotten", self.thirteen_rotten())?;
         d.set_item("all_258", self.inner.all_258)?;
         d.set_item("knitted_honors", self.knitted_honors())?;
+        d.set_item("knitted_straight", self.inner.knitted_straight)?;
         Ok(d)
     }
 
     fn __repr__(&self) -> String {
         let r = &self.inner;
         format!(
-            "Rules(honor_sequences={}, pair='{}', seven_pairs='{}', thirteen_orphans={}, thirteen_rotten='{}', all_258={}, knitted_honors='{}')",
+            "Rules(honor_sequences={}, pair='{}', seven_pairs='{}', thirteen_orphans={}, thirteen_rotten='{}', all_258={}, knitted_honors='{}', knitted_straight={})",
             if r.honor_sequences { "True" } else { "False" },
             pair_name(r.pair),
             seven_name(r.seven_pairs),
@@ -321,6 +344,7 @@ impl Rules {
             rotten_name(r.thirteen_rotten),
             if r.all_258 { "True" } else { "False" },
             knitted_honors_name(r.knitted_honors),
+            if r.knitted_straight { "True" } else { "False" },
         )
     }
 }

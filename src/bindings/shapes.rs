@@ -69,8 +69,9 @@ pub fn shanten(
 }
 
 /// Shanten of each shape the rules enable: keys among "regular", "seven_pairs",
-/// "thirteen_orphans", "thirteen_rotten", "knitted", "all_258" (shapes that need a closed
-/// hand are left out when melds are declared).
+/// "thirteen_orphans", "thirteen_rotten", "knitted", "all_258", "knitted_straight" (GB 组合龙
+/// with the rest; shapes that need a closed hand are left out when melds are declared, 组合龙
+/// with more than one).
 ///
 /// Example:
 ///     >>> majiang.shanten_detail("147m258p369s12345z")
@@ -99,6 +100,7 @@ pub fn shanten_detail<'py>(
             ("thirteen_rotten", d.thirteen_rotten),
             ("knitted", d.knitted),
             ("all_258", d.all_258),
+            ("knitted_straight", d.knitted_straight),
         ] {
             if let Some(v) = v {
                 out.set_item(name, v)?;

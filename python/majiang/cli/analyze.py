@@ -20,8 +20,13 @@ EXAMPLE = """examples:
   majiang analyze "1112345678999m" --rules standard        waits of a 13-tile hand
   majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
   majiang analyze "123m456m789m234p55p" --rules gb --self-drawn   GB: the 番 (won on 5p)
+  majiang analyze "234p55p" --rules gb --meld 123m --meld 456m --meld an:7777m --win 5p
+                                                          GB with declared melds
 """
 
+
+WINDS = ["E", "S", "W", "N"]
+"""The winds ``--seat-wind`` and ``--prevalent-wind`` take, in seat order."""
 
 MAX_LIMIT = 10_000
 """The most decompositions ``--limit`` may ask for."""
@@ -45,7 +50,15 @@ def register(commands: Any) -> None:
         metavar="TILE",
         help="the flipped indicator of a variant that flips one (Nanchang: 正精 = it, 副精 = next)",
     )
-    p.add_argument("--melds", type=int, default=0, help="declared melds (their tiles omitted)")
+    p.add_argument("--melds", type=int, default=None, help="declared melds (their tiles omitted)")
+    p.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="a declared meld with its tiles (repeat for each): a chow 123m, a pung 555z, a "
+        "kong 5555z, a concealed kong an:5555z; GB scores the hand with them",
+    )
     p.add_argument(
         "--variant",
         default=DEFAULT,
@@ -64,6 +77,19 @@ def register(commands: Any) -> None:
         help="GB: the winning tile of a complete hand (default: the last tile written)",
     )
     p.add_argument("--self-drawn", action="store_true", help="GB: the winning tile was drawn")
+    p.add_argument("--last-copy", action="store_true", help="GB: 和绝张, the tile's last copy")
+    p.add_argument(
+        "--replacement", action="store_true", help="GB: 杠上开花, won on a kong's replacement"
+    )
+    p.add_argument("--robbing", action="store_true", help="GB: 抢杠和, robbing a kong")
+    p.add_argument(
+        "--last-tile",
+        action="store_true",
+        help="GB: the wall's last tile (妙手回春 self-drawn, 海底捞月 on its discard)",
+    )
+    p.add_argument("--seat-wind", choices=WINDS, default="E", help="GB: 门风 (default E)")
+    p.add_argument("--prevalent-wind", choices=WINDS, default="E", help="GB: 圈风 (default E)")
+    p.add_argument("--flowers", type=int, default=0, help="GB: flowers laid aside (0-8)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
@@ -73,6 +99,14 @@ def register(commands: Any) -> None:
 
 def analysis(args: argparse.Namespace) -> dict[str, Any]:
     """The analysis as JSON-ready data."""
+    melds = [_meld(text) for text in args.meld]
+    if args.melds is None:
+        args.melds = len(melds)
+    elif melds and args.melds != len(melds):
+        raise InvalidHandError(
+            f"--melds: {args.melds} meld(s) given but {len(melds)} written with --meld"
+        )
+    args.meld_tuples = melds
     if not 0 <= args.melds <= 4:  # checked here: a huge number is no count the core can read
         raise InvalidHandError(f"--melds: melds must be 0 to 4, got {quoted(args.melds)}")
     if not 0 <= args.limit <= MAX_LIMIT:
@@ -123,10 +157,39 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+_MELD_SOURCE = {"chi": 3, "peng": 2, "ming_gang": 2, "an_gang": None}
+"""Where a meld's claimed tile came from, seen from seat 0 (a chow's from the seat before)."""
+
+
+def _meld(text: str) -> tuple[str, tuple[int, ...], int | None]:
+    """A ``--meld`` as ``(kind, kinds, source)`` for :func:`majiang.gb.fan`."""
+    concealed = text.startswith("an:")
+    kinds = sorted(KINDS.index(t) for t in majiang.parse_tiles(text[3:] if concealed else text))
+    kind = None
+    if len(kinds) == 4 and len(set(kinds)) == 1:
+        kind = "an_gang" if concealed else "ming_gang"
+    elif not concealed and len(kinds) == 3 and len(set(kinds)) == 1:
+        kind = "peng"
+    elif (
+        not concealed
+        and len(kinds) == 3
+        and kinds[0] < 27
+        and kinds[0] % 9 <= 6
+        and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
+    ):
+        kind = "chi"
+    if kind is None:
+        raise InvalidHandError(
+            f"--meld: {quoted(text)} is no chow, pung or kong (an: marks a concealed kong)"
+        )
+    return kind, tuple(kinds), _MELD_SOURCE[kind]
+
+
 def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
-    """The 番 of a complete GB hand (concealed, or with ``--melds`` melds: then unscored)."""
-    if args.melds:
-        return {"note": "the 番 need the melds' tiles: score them with majiang.gb.fan"}
+    """The 番 of a complete GB hand, concealed or with the melds ``--meld`` gives (with only a
+    ``--melds`` count the melds' tiles are unknown: then unscored)."""
+    if args.melds and not args.meld_tuples:
+        return {"note": "the 番 need the melds' tiles: give each with --meld"}
     names = majiang.parse_tiles(args.win) if args.win else majiang.parse_tiles(args.hand)[-1:]
     if len(names) != 1 or names[0] not in KINDS:
         raise InvalidHandError(f"--win: expected one tile, got {quoted(args.win)}")
@@ -135,9 +198,35 @@ def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
         raise InvalidHandError(f"--win: {names[0]} is not in the hand")
     before = list(counts)
     before[win] -= 1
-    r = gb.fan(before, win, self_drawn=args.self_drawn)
+    flags = {
+        "self_drawn": args.self_drawn,
+        "last_copy": args.last_copy,
+        "replacement": args.replacement,
+        "robbing": args.robbing,
+        "last_draw": args.last_tile and args.self_drawn,
+        "last_claim": args.last_tile and not args.self_drawn,
+    }
+    if not 0 <= args.flowers <= 8:
+        raise InvalidHandError(f"--flowers: expected 0 to 8, got {quoted(args.flowers)}")
+    r = gb.fan(
+        before,
+        win,
+        melds=args.meld_tuples,
+        seat_wind=WINDS.index(args.seat_wind),
+        prevalent_wind=WINDS.index(args.prevalent_wind),
+        flowers=args.flowers,
+        **flags,
+    )
     return {
         "win": names[0],
+        "melds": [
+            {"kind": kind, "tiles": [KINDS[k] for k in kinds]}
+            for kind, kinds, _ in args.meld_tuples
+        ],
+        "flags": [name for name, on in flags.items() if on],
+        "seat_wind": args.seat_wind,
+        "prevalent_wind": args.prevalent_wind,
+        "flowers": args.flowers,
         "self_drawn": args.self_drawn,
         "total": r.total,
         "fans": [{"zh": zh, "en": en, "points": p, "count": n} for zh, en, p, n in r.fans],
@@ -203,6 +292,9 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
         )
         how = "self-drawn" if fan["self_drawn"] else "on a discard"
         lines.append(f"番      {listed} = {fan['total']}   (won on {fan['win']}, {how})")
+        if fan["melds"]:
+            shown = ", ".join(f"{m['kind']} {_tiles(m['tiles'], args)}" for m in fan["melds"])
+            lines.append(f"melds   {shown}")
     elif fan:
         lines.append(f"番      {fan['note']}")
     return "\n".join(lines)

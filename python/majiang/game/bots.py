@@ -30,6 +30,7 @@ from majiang.game.actions import (
 from majiang.game.engine import Observation
 from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
+from majiang.variants import Variant, get_variant
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
 
@@ -71,6 +72,9 @@ class EfficiencyBot:
     seat gives up (a suit letter ``m``/``p``/``s``: every tile of that suit, e.g. a void suit;
     tiles: those tiles, e.g. tiles passed on), it gives up the least: the suit with the fewest
     tiles, then the weakest one (fewest pairs and neighbours), and the least connected tiles.
+    Where the variant puts a condition on wins beyond the shape (its ``bot_may_win``, e.g.
+    GB's 8-番 minimum), a discard that leaves the hand waiting prefers, among those that do,
+    the one with the most unseen tiles it could win on.
 
     Example:
         >>> EfficiencyBot().act(None, [Pong(), Win(), Pass()])   # type: ignore[arg-type]
@@ -136,6 +140,8 @@ class EfficiencyBot:
             best = majiang.best_discard(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
             )
+        if best is not None and best["shanten"] == 0 and obs.variant:
+            best = _winnable(obs, hand, offered, wilds, visible) or best
         if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
             options = majiang.discard_options(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible
@@ -188,6 +194,53 @@ class EfficiencyBot:
         if best[1] is not None:
             return best[1]
         return next((a for a in legal if isinstance(a, Pass)), PASS)
+
+
+_VARIANTS: dict[str, Variant] = {}
+"""The registered variants bots have asked, by name (each built once)."""
+
+
+def _winnable(
+    obs: Observation,
+    hand: list[int],
+    offered: dict[str, Discard],
+    wilds: Sequence[str],
+    visible: Sequence[int],
+) -> DiscardOption | None:
+    """Among the discards offered that leave ``hand`` waiting, the one with the most unseen
+    tiles the variant's ``bot_may_win`` lets it win on (self-drawn or claimed), wild tiles
+    kept where another does as well; None when no wait can win (then the usual choice
+    stands: it may still improve, or draw a tile that changes the hand's 番); None at once
+    for a variant that puts no condition on wins. The variant is the registered one of that
+    name (its default options)."""
+    variant = _VARIANTS.get(obs.variant)
+    if variant is None:
+        variant = _VARIANTS[obs.variant] = get_variant(obs.variant)
+    if variant.bot_may_win(obs, hand, 0, self_drawn=True) is None:
+        return None
+    options = majiang.discard_options(
+        hand, rules=obs.rules, jing=obs.wild_kinds, melds=obs.meld_count, visible=visible
+    )
+    best: tuple[int, int, DiscardOption] | None = None
+    for o in options:
+        if o["shanten"] != 0 or o["discard"] not in offered:
+            continue
+        after = list(hand)
+        after[INDEX[o["discard"]]] -= 1
+        winnable = 0
+        for t in o["effective"]:
+            k = INDEX[t]
+            unseen = 4 - after[k] - visible[k]
+            if unseen <= 0:
+                continue
+            if variant.bot_may_win(obs, after, k, self_drawn=True) or variant.bot_may_win(
+                obs, after, k, self_drawn=False
+            ):
+                winnable += unseen
+        key = (winnable, int(o["discard"] not in wilds))
+        if winnable and (best is None or key > best[:2]):
+            best = (*key, o)
+    return best[2] if best else None
 
 
 _SUITS = "mps"

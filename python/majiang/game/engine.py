@@ -579,6 +579,7 @@ class Game:
                 shared[5] if not self.table.private_openings else self._declared_view(shared, seat),
                 shared[7],
                 shared[8],
+                self.variant.name,
             ),
         )
 

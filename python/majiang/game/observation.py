@@ -124,6 +124,9 @@ class Observation(NamedTuple):
     tables whose ``wins_to_end`` is above 1), empty for the others."""
     wins: tuple[tuple[tuple[int, ...], int], ...] = ()
     """The hand's wins so far: (winning seats, kind won on), in order."""
+    variant: str = ""
+    """The game's variant name (public: the rules every seat plays by), under which bots look
+    the variant up for questions such as ``Variant.bot_may_win``. Not in :meth:`to_dict`."""
 
     @property
     def hand(self) -> str:

@@ -332,6 +332,21 @@ class Variant(ABC):
             majiang.is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds))
         )
 
+    def bot_may_win(
+        self, observation: Any, concealed: Sequence[int], tile: int, *, self_drawn: bool
+    ) -> bool | None:
+        """For bots weighing waits: whether the observing seat could win on ``tile`` with
+        ``concealed`` (its counts without the tile, beside its melds), judged from what the
+        ``observation`` shows (no hidden tiles); None: any completing tile could (a variant
+        with no further condition). Default: None, and bots ask nothing more.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_may_win(None, [0] * 34, 0, self_drawn=True) is None
+            True
+        """
+        return None
+
     def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
         """The actions (``Declare`` values, and ``Pass`` where declining is allowed) ``seat``
         has for the opening declaration ``what``, given the engine's ``state`` after the

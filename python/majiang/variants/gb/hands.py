@@ -151,10 +151,9 @@ def is_winning(concealed: Sequence[int], melds: Sequence[Meld], tile: int) -> bo
 
 
 def engine_waits(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[int]:
-    """The kinds completing a 13 - 3k hand in a GB shape. With two melds or more only four
-    melds and a pair can win: the core's ``nanjing`` preset (its regular shape) gives them;
-    with fewer, each kind is asked of :func:`majiang.gb.fan` (the special shapes, 组合龙
-    with a meld included).
+    """The kinds completing a 13 - 3k hand in a GB shape, any 番: the core's ``gb`` preset
+    (every GB shape: four melds and a pair, seven pairs, 十三幺, 全不靠, 组合龙 with the
+    rest), less the kinds whose four copies the hand and its melds already hold.
 
     Example:
         >>> from majiang.tiles import KINDS, to_counts
@@ -166,7 +165,9 @@ def engine_waits(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[i
     hand = list(concealed)
     if sum(hand) + 3 * len(melds) != 13:
         return frozenset()
-    if len(melds) >= 2:
-        named = winning_tiles(hand, rules="nanjing", melds=len(melds))
-        return frozenset(k for k in map(KIND_INDEX.__getitem__, named) if hand[k] < 4)
-    return frozenset(k for k in range(34) if hand[k] < 4 and is_winning(hand, melds, k))
+    held = list(hand)
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    named = winning_tiles(hand, rules="gb", melds=len(melds))
+    return frozenset(k for k in map(KIND_INDEX.__getitem__, named) if held[k] < 4)

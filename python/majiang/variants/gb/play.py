@@ -122,6 +122,42 @@ class GbVariant(Variant):
             return False
         return score.counted >= self.options.min_fan
 
+    def bot_may_win(
+        self, observation: Any, concealed: Sequence[int], tile: int, *, self_drawn: bool
+    ) -> bool | None:
+        """Whether a win on ``tile`` would reach 起和 from what the seat sees: its melds and
+        flowers, its seat wind (from the dealer) and the prevalent wind; the flags only the
+        table knows (和绝张, the wall's last tile) are left out, so the answer errs low.
+
+        Example:
+            >>> import majiang
+            >>> from majiang.game import Game
+            >>> obs = Game("gb", seed=1).observation(0)
+            >>> v = GbVariant()
+            >>> hand = majiang.tiles.to_counts("123m456m789m234p5p")      # 清龙: 16 and more
+            >>> v.bot_may_win(obs, hand, 13, self_drawn=False)
+            True
+            >>> hand = majiang.tiles.to_counts("123m456m789p234s5p")      # 平和 ...: below 8
+            >>> v.bot_may_win(obs, hand, 13, self_drawn=False)
+            False
+        """
+        seat = observation.seat
+        try:
+            score = hands.score_win(
+                concealed,
+                observation.melds[seat],
+                tile,
+                self_drawn=self_drawn,
+                seat=seat,
+                seat_wind=(seat - observation.dealer) % SEATS,
+                prevalent_wind=prevalent_wind(observation.dealer_streak),
+                flowers=sum(1 for t in observation.flowers[seat] if t >= 34),
+                options=self.options,
+            )
+        except (InvalidHandError, WinFlagsError):
+            return False
+        return score.counted >= self.options.min_fan
+
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The GB record (docs/rules/gb.md, "Record"): the shared fields, each seat's flowers,
         the prevalent wind, and the win's flags as GB names them.

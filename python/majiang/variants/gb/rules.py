@@ -18,7 +18,7 @@ __all__ = ["NO_FLOWERS", "TABLE"]
 
 TABLE = TableRules(
     name="gb",
-    shapes="nanjing",  # the core's closest preset for the bots: regular and seven pairs
+    shapes="gb",  # every GB shape: regular, seven pairs, 十三幺, 全不靠, 组合龙 (bots, hints)
     tiles=standard_tiles(flowers=8),
     laid_aside=frozenset(range(34, 42)),
     chows="suits",
