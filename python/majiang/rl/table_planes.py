@@ -28,6 +28,8 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, compress
+from operator import getitem, is_not, itemgetter, ne, not_
 from typing import Any
 
 import numpy as np
@@ -56,6 +58,46 @@ _SEEN_ROWS = [
     *range(_ASIDE, _ASIDE + 4),
 ]
 _REL = np.arange(4)
+# The Observation fields read, by position (a named tuple: itemgetter runs in C).
+_F = {name: i for i, name in enumerate(Observation._fields)}
+(
+    _SEAT,
+    _HAND_OF,
+    _MELDS_OF,
+    _PONDS_OF,
+    _WALL_OF,
+    _INDICATOR_OF,
+    _WILDS_OF,
+    _DEALER_OF,
+    _STREAK_OF,
+    _PHASE_OF,
+    _LAST_OF,
+    _DISCARDER_OF,
+    _DRAWN_OF,
+    _FLOWERS_OF,
+    _WINS_OF,
+) = (
+    itemgetter(_F[name])
+    for name in (
+        "seat",
+        "hand_counts",
+        "melds",
+        "pond_kinds",
+        "wall",
+        "indicator_kind",
+        "wild_kinds",
+        "dealer",
+        "dealer_streak",
+        "phase",
+        "last_discard_kind",
+        "discarder",
+        "drawn_kind",
+        "flowers",
+        "wins",
+    )
+)
+_KIND_OR_NONE: dict[int | None, int] = {None: -1, **{k: k for k in range(42)}}
+_OR_MINUS = _KIND_OR_NONE.__getitem__  # a tile id, None (no tile) as -1
 
 
 def _meld_counts(melds: tuple[Meld, ...]) -> tuple[npt.NDArray[np.uint8], int]:
@@ -88,37 +130,35 @@ class TablePlanes:
         self._ponds: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
         self._flowers: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
 
-    def _update(self, i: int, o: Observation) -> None:
-        """Recount the rows of table ``i`` that ``o`` shows changed."""
-        if o.melds is not self._seen[i] or not self._both[i]:
-            self._update_melds(i, o)
-        ponds = o.pond_kinds
-        if ponds != self._ponds[i]:
-            rows = self._rows[i]
-            for s, (new, old) in enumerate(zip(ponds, self._ponds[i], strict=True)):
-                if new is old:
-                    continue
-                if old is not None and len(new) == len(old) + 1 and new[:-1] == old:
-                    rows[s, 2, new[-1]] += 1  # a discard: the common case
-                elif old is not None and len(new) + 1 == len(old) and old[:-1] == new:
-                    rows[s, 2, old[-1]] -= 1  # a claimed discard
-                elif new:
-                    rows[s, 2] = np.bincount(new, minlength=34)
-                else:
-                    rows[s, 2] = 0
-            self._ponds[i] = ponds
-        flowers = o.flowers
-        if flowers != self._flowers[i]:
-            owner = self._owner[i]
-            owner[:] = -1
-            for s, aside in enumerate(flowers):
-                kinds = [k for k in aside if k < 34]
-                self._rows[i, s, 3] = np.bincount(kinds, minlength=34) if kinds else 0
-                for k in aside:
-                    if k >= 34:
-                        owner[k - 34] = s
-                        self._owners = True
-            self._flowers[i] = flowers
+    def _update_ponds(self, i: int, ponds: tuple[tuple[int, ...], ...]) -> None:
+        """Recount the pond rows of table ``i`` that changed: one more discard or one
+        claimed is one cell, anything else (a new hand) the whole row."""
+        rows = self._rows[i]
+        for s, (new, old) in enumerate(zip(ponds, self._ponds[i], strict=True)):
+            if new is old:
+                continue
+            if old is not None and len(new) == len(old) + 1 and new[:-1] == old:
+                rows[s, 2, new[-1]] += 1  # a discard: the common case
+            elif old is not None and len(new) + 1 == len(old) and old[:-1] == new:
+                rows[s, 2, old[-1]] -= 1  # a claimed discard
+            elif new:
+                rows[s, 2] = np.bincount(new, minlength=34)
+            else:
+                rows[s, 2] = 0
+        self._ponds[i] = ponds
+
+    def _update_flowers(self, i: int, flowers: tuple[tuple[int, ...], ...]) -> None:
+        """Recount the laid-aside rows and flower owners of table ``i``."""
+        owner = self._owner[i]
+        owner[:] = -1
+        for s, aside in enumerate(flowers):
+            kinds = [k for k in aside if k < 34]
+            self._rows[i, s, 3] = np.bincount(kinds, minlength=34) if kinds else 0
+            for k in aside:
+                if k >= 34:
+                    owner[k - 34] = s
+                    self._owners = True
+        self._flowers[i] = flowers
 
     def _update_melds(self, i: int, o: Observation) -> None:
         """Recount the meld rows of table ``i`` whose tuple in ``o`` is not the one counted.
@@ -165,58 +205,54 @@ class TablePlanes:
             raise RulesError(f"observations: expected {n}, one a table, got {len(observations)}")
         if not out.flags.c_contiguous or out.shape[0] != n or out.shape[1] < _BASE:
             raise RulesError("out: expected a C-contiguous (n, rows >= 30, 34) array")
-        rows = out.shape[1]
-        stride = rows * 34
-        seats: list[int] = []
-        melds: list[int] = []
-        scalars: list[tuple[int, int, int, int, int]] = []
-        hands: list[tuple[int, ...]] = []
-        cells: list[int] = []  # flat indices into out of the one-tile rows
-        rob: list[int] = []
-        full: list[int] = []  # tables after a win that go on: the full path
-        drawn_row, wild_row = _R["drawn"] * 34, _R["wild"] * 34
-        indicator_row, last_row = _R["indicator"] * 34, _R["last_discard"] * 34
-        update, phases = self._update, _PHASE
-        for i, o in enumerate(observations):
-            update(i, o)
-            seat = o.seat
-            seats.append(seat)
-            melds.append(len(o.melds[seat]))
-            hands.append(o.hand_counts)
-            at = i * stride
-            if o.drawn_kind is not None:
-                cells.append(at + drawn_row + o.drawn_kind)
-            if o.wild_kinds:
-                cells.extend(map((at + wild_row).__add__, o.wild_kinds))
-            k = o.indicator_kind
-            if k is not None and k < 34:
-                cells.append(at + indicator_row + k)
-            k = o.last_discard_kind
-            if k is not None:
-                cells.append(at + last_row + k)
-                if o.phase == "rob":
-                    rob.append(i)
-            d = o.discarder
-            scalars.append(
-                (
-                    o.wall,
-                    (o.dealer - seat) % 4,
-                    min(o.dealer_streak, 255),
-                    phases[o.phase],
-                    255 if d is None else (d - seat) % 4,
-                )
-            )
-            if o.wins:
-                full.append(i)
+        # Columns of the observations (named tuples) taken in C, then the per-table rows
+        # that changed recounted: a few tables a step.
+        seats = list(map(_SEAT, observations))
+        melds_seen = list(map(_MELDS_OF, observations))
+        for i in compress(range(n), map(is_not, melds_seen, self._seen)):
+            self._update_melds(i, observations[i])
+        for i in compress(range(n), map(not_, self._both)):
+            self._update_melds(i, observations[i])
+        ponds = list(map(_PONDS_OF, observations))
+        for i in compress(range(n), map(ne, ponds, self._ponds)):
+            self._update_ponds(i, ponds[i])
+        flowers = list(map(_FLOWERS_OF, observations))
+        for i in compress(range(n), map(ne, flowers, self._flowers)):
+            self._update_flowers(i, flowers[i])
         base = out[:, :_BASE]
         base[:] = 0
         # Every count and scalar of these rows fits a byte (at most 144 tiles in a set):
         # bytes() turns the tuples into the rows in C.
-        base[:, _R["hand"]] = np.frombuffer(b"".join(map(bytes, hands)), np.uint8).reshape(n, 34)
-        if cells:
-            out.reshape(-1)[cells] = 1  # one-tile rows: each cell set once
+        hands = b"".join(map(bytes, map(_HAND_OF, observations)))
+        base[:, _R["hand"]] = np.frombuffer(hands, np.uint8).reshape(n, 34)
+        table = np.arange(n)
         seat_of = np.array(seats, np.int64)
-        table = np.arange(n)[:, None]
+        for row, column in ((_R["drawn"], _DRAWN_OF), (_R["last_discard"], _LAST_OF)):
+            kinds = np.fromiter(map(_OR_MINUS, map(column, observations)), np.int64, n)
+            on = kinds >= 0
+            base[table[on], row, kinds[on]] = 1
+        kinds = np.fromiter(map(_OR_MINUS, map(_INDICATOR_OF, observations)), np.int64, n)
+        on = (kinds >= 0) & (kinds < 34)
+        base[table[on], _R["indicator"], kinds[on]] = 1
+        wilds = list(map(_WILDS_OF, observations))
+        if any(wilds):
+            many = np.fromiter(map(len, wilds), np.int64, n)
+            kinds = np.fromiter(chain.from_iterable(wilds), np.int64, int(many.sum()))
+            base[np.repeat(table, many), _R["wild"], kinds] = 1
+        phase = np.fromiter(map(_PHASE.__getitem__, map(_PHASE_OF, observations)), np.int64, n)
+        discarder = np.fromiter(map(_OR_MINUS, map(_DISCARDER_OF, observations)), np.int64, n)
+        small = np.empty((n, 5), np.int64)
+        small[:, 0] = np.fromiter(map(_WALL_OF, observations), np.int64, n)
+        small[:, 1] = (np.fromiter(map(_DEALER_OF, observations), np.int64, n) - seat_of) % 4
+        small[:, 2] = np.minimum(np.fromiter(map(_STREAK_OF, observations), np.int64, n), 255)
+        small[:, 3] = phase
+        small[:, 4] = np.where(discarder < 0, 255, (discarder - seat_of) % 4)
+        base[:, _SCALARS] = small[:, :, None]
+        rob = (phase == _PHASE["rob"]) & base[:, _R["last_discard"]].any(axis=1)
+        full = list(compress(range(n), map(_WINS_OF, observations)))
+        melds = np.fromiter(map(len, map(getitem, melds_seen, seats)), np.uint8, n)
+        self._seen = melds_seen
+        table = table[:, None]
         at = (seat_of[:, None] + _REL) % 4  # (n, 4): the absolute seat at each relative one
         g = self._rows[table, at]  # (n, 4 relative seats, 4 rows, 34)
         base[:, _MELDS] = g[:, 0, 0]
@@ -233,13 +269,11 @@ class TablePlanes:
         # At most 4 copies of a kind are in play (5 with a flipped indicator drawn): a byte.
         seen = base[:, _SEEN_ROWS].sum(axis=1, dtype=np.uint8)
         seen += base[:, _R["indicator"]]
-        if rob:
+        if rob.any():
             seen[rob] += base[rob, _R["last_discard"]]
         base[:, _R["unseen"]] = 4 - np.minimum(seen, 4)
-        small = np.frombuffer(b"".join(map(bytes, scalars)), np.uint8).reshape(n, 5)
-        base[:, _SCALARS] = small[:, :, None]
         if full:
             from majiang.rl.planes import stack_planes
 
             base[full] = stack_planes([observations[i] for i in full])
-        return np.array(melds, np.uint8)
+        return melds

@@ -25,7 +25,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -114,8 +114,7 @@ class VectorGame:
 
     def _refresh(self) -> None:
         """Recompute every table's seat, legal actions and their ids, mask and observation."""
-        games, id_of, size = self.games, self.space.id_of, self.space.size
-        known = self.space._ids.get  # the space's id cache, read first: the common case
+        games, ids_of, size = self.games, self.space.ids_of, self.space.size
         cells: list[int] = []
         acts, ids = self._acts, self._ids
         seats: list[int] = []
@@ -123,13 +122,7 @@ class VectorGame:
             seat = game.to_act()[0]
             seats.append(seat)
             legal = game.legal_actions(seat)
-            maybe = list(map(known, legal))
-            found = cast(
-                "list[int]",
-                [id_of(a) if f is None else f for a, f in zip(legal, maybe, strict=True)]
-                if None in maybe
-                else maybe,
-            )
+            found = ids_of(legal)
             acts[i], ids[i] = legal, found
             cells.extend(map((i * size).__add__, found))
         self.seats[:] = seats
