@@ -2,7 +2,8 @@
 riichienv's env, in one interleaved run.
 
     python benches/rl_vector_speed.py [--steps N] [--repeat R] [--tables 1,16,64]
-                                      [--processes] [--ray] [--cpu-check] [--json]
+                                      [--processes] [--ray] [--engine] [--cpu-check]
+                                      [--json]
 
 Every engine is driven the same way: at each step the seat (or, for riichienv, every seat)
 that must act gets its observation array and legal-action mask, picks a uniformly random
@@ -18,6 +19,10 @@ action applied.
   (its float32 planes) and ``obs.mask()``, the id mapped back by ``obs.find_action``.
 - RLCard (optional, from PyPI) ``rlcard.make("mahjong")``: its state's ``obs`` planes (built
   by every step) and a mask from ``legal_actions``; a twentieth of the steps (it is slow).
+
+- ``--engine``: the engine alone on as many matches as the largest T (``to_act``,
+  ``legal_actions``, ``Game.step`` of a random legal action; no observation, mask or id):
+  the floor of any env whose game flow is the Python engine.
 
 Figures are the best of R runs of N steps. ``--processes`` also runs the VectorGame of the
 largest T in two processes at once and reports their summed rate over one process's rate
@@ -44,7 +49,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_game import cpu_share
 
-from majiang.rl import VectorGame
+from majiang.game import Game
+from majiang.rl import VectorGame, match_seed
 from majiang.rl.gym_env import MajiangEnv
 
 
@@ -57,6 +63,28 @@ def vector_steps(tables: int, steps: int) -> int:
     while done < steps:
         scores = rng.random(masks.shape) * masks
         _, masks, _, _ = v.step(scores.argmax(axis=1))
+        done += tables
+    return done
+
+
+def engine_steps(tables: int, steps: int) -> int:
+    """The floor of any env with the game flow in Python: the engine alone on ``tables``
+    matches (the VectorGame's seeds), each step ``to_act``, ``legal_actions`` and
+    ``Game.step`` of a random legal action, new matches as they end; no observation, no
+    mask, no ids."""
+    games = [Game("nanchang", seed=match_seed(1, i, 0)) for i in range(tables)]
+    episodes = [0] * tables
+    rng = np.random.default_rng(0)
+    done = 0
+    while done < steps:
+        picks = rng.random(tables).tolist()
+        for i, game in enumerate(games):
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            game.step(seat, legal[int(picks[i] * len(legal))])
+            if game.over:
+                episodes[i] += 1
+                games[i] = Game("nanchang", seed=match_seed(1, i, episodes[i]))
         done += tables
     return done
 
@@ -169,6 +197,9 @@ def main() -> None:
     parser.add_argument("--cpu-check", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also RayVectorGame on 2 actors")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--engine", action="store_true", help="also the engine alone (no observation, mask)"
+    )
     args = parser.parse_args()
     tables = [int(t) for t in args.tables.split(",")]
     before = cpu_share() if args.cpu_check else None
@@ -176,6 +207,10 @@ def main() -> None:
         f"majiang VectorGame({t})": functools.partial(vector_steps, t, args.steps) for t in tables
     }
     runs["majiang MajiangEnv (gymnasium)"] = functools.partial(gym_steps, args.steps // 4)
+    if args.engine:
+        runs[f"majiang engine alone ({max(tables)} games)"] = functools.partial(
+            engine_steps, max(tables), args.steps
+        )
     try:
         import riichienv  # noqa: F401
 

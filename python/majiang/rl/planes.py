@@ -287,10 +287,14 @@ def _efficiency(
     rest = size % 3
     full, short = (rest == 2).nonzero()[0], (rest == 1).nonzero()[0]
     common: dict[str, Any] = {"rules": shapes, "threads": threads}
-    some = rest.nonzero()[0]
-    if len(some):
-        s = batch.shanten(hands[some], jing=jing[some], melds=melds[some], **common)
-        out[some, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
+    if len(full) + len(short) == len(hands):  # every row a hand (the usual case): no copies
+        s = batch.shanten(hands, jing=jing, melds=melds, **common)
+        out[:, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
+    else:
+        some = rest.nonzero()[0]
+        if len(some):
+            s = batch.shanten(hands[some], jing=jing[some], melds=melds[some], **common)
+            out[some, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
     if len(full):
         h, j, m = hands[full], jing[full], melds[full]
         d = batch.discard_shanten(h, jing=j, melds=m, **common)
