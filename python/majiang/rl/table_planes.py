@@ -127,25 +127,31 @@ class TablePlanes:
         self._melds: list[list[Any]] = [[None] * 8 for _ in range(n)]  # the tuples counted
         self._seen: list[Any] = [None] * n  # the observation's melds at the last update
         self._both = [False] * n  # whether both views of every seat are those melds
-        self._ponds: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
+        self._ponds: list[tuple[int, ...]] = [()] * (4 * n)  # every table's four, flat
         self._flowers: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
 
-    def _update_ponds(self, i: int, ponds: tuple[tuple[int, ...], ...]) -> None:
-        """Recount the pond rows of table ``i`` that changed: one more discard or one
-        claimed is one cell, anything else (a new hand) the whole row."""
-        rows = self._rows[i]
-        for s, (new, old) in enumerate(zip(ponds, self._ponds[i], strict=True)):
-            if new is old:
-                continue
-            if old is not None and len(new) == len(old) + 1 and new[:-1] == old:
-                rows[s, 2, new[-1]] += 1  # a discard: the common case
-            elif old is not None and len(new) + 1 == len(old) and old[:-1] == new:
-                rows[s, 2, old[-1]] -= 1  # a claimed discard
-            elif new:
-                rows[s, 2] = np.bincount(new, minlength=34)
+    def _update_ponds(self, ponds: list[tuple[int, ...]]) -> None:
+        """Recount the pond rows that changed (``ponds``: every table's four, flat): one more
+        discard or one claimed is one cell, anything else (a new hand) the whole row."""
+        kept = self._ponds
+        grown: list[int] = []  # flat indices into the rows: one more of that kind
+        taken: list[int] = []  # one fewer
+        for j in compress(range(len(ponds)), map(is_not, ponds, kept)):
+            new, old = ponds[j], kept[j]
+            at = (j * 4 + 2) * 34  # the pond row of table j // 4, seat j % 4
+            if len(new) == len(old) + 1 and new[:-1] == old:
+                grown.append(at + new[-1])  # a discard: the common case
+            elif len(new) + 1 == len(old) and old[:-1] == new:
+                taken.append(at + old[-1])  # a claimed discard
             else:
-                rows[s, 2] = 0
-        self._ponds[i] = ponds
+                row = self._rows[j // 4, j % 4, 2]
+                row[:] = np.bincount(new, minlength=34) if new else 0
+        flat = self._rows.reshape(-1)
+        if grown:  # each index once: one pond a (table, seat)
+            flat[grown] += 1
+        if taken:
+            flat[taken] -= 1
+        self._ponds = ponds
 
     def _update_flowers(self, i: int, flowers: tuple[tuple[int, ...], ...]) -> None:
         """Recount the laid-aside rows and flower owners of table ``i``."""
@@ -213,9 +219,7 @@ class TablePlanes:
             self._update_melds(i, observations[i])
         for i in compress(range(n), map(not_, self._both)):
             self._update_melds(i, observations[i])
-        ponds = list(map(_PONDS_OF, observations))
-        for i in compress(range(n), map(ne, ponds, self._ponds)):
-            self._update_ponds(i, ponds[i])
+        self._update_ponds(list(chain.from_iterable(map(_PONDS_OF, observations))))
         flowers = list(map(_FLOWERS_OF, observations))
         for i in compress(range(n), map(ne, flowers, self._flowers)):
             self._update_flowers(i, flowers[i])
