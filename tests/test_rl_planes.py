@@ -127,11 +127,12 @@ def test_kept_planes_are_right_whatever_the_tables_are(variant: str) -> None:
     observation (identity for melds, contents for ponds and flowers): fed observations in any
     order (tables swapped, seats changed, other matches, steps skipped) it still equals
     stack_planes, the full count, at every call."""
+    from majiang.game import Observation
     from majiang.rl.planes import stack_planes
     from majiang.rl.table_planes import TablePlanes
 
     rng = random.Random(7)
-    pool = []
+    pool: list[Observation] = []
     for seed in range(2):
         for step, game in enumerate(walk(variant, seed, 250, hands=2)):
             if step % 4 == 0:
