@@ -6,9 +6,11 @@ batch in a few numpy calls.
 :func:`majiang.rl.planes.stack_planes` counts every meld and pond tile of every table at each
 call; a vector env steps each table by one action, which changes one pond or one meld at
 most, so :class:`TablePlanes` keeps each table's rows by absolute seat and updates only what
-changed. The Python loop per table does a constant amount of work (identity checks of the
-observation's tuples, the few scalars); the per-tile work (counting a changed pond or meld,
-rotating the rows to the observer, the unseen counts) is numpy's, batched over all tables.
+changed. The observations' fields are read as columns in C (``itemgetter`` maps over the N
+named tuples) and the changed tuples found by ``map`` (identity for melds, contents for
+ponds and flowers); Python runs per changed row only (a discard is one cell), and the
+per-tile work (rotating the rows to each observer, the unseen counts, the one-tile rows) is
+numpy's, batched over all tables.
 It reads only the :class:`~majiang.game.Observation` of each table's seat, so it encodes what
 that seat may see and nothing else, exactly as :func:`stack_planes` does (tested row for row).
 
@@ -107,9 +109,10 @@ def _meld_counts(melds: tuple[Meld, ...]) -> tuple[npt.NDArray[np.uint8], int]:
 
 
 class TablePlanes:
-    """Plane rows of ``n`` tables kept between calls of :meth:`fill`; table ``i`` of each
-    call must be the same table as before (or a new match at that place: what changed is
-    recounted, a new hand's empty tuples too).
+    """Plane rows of ``n`` tables kept between calls of :meth:`fill`. It is fastest when
+    place ``i`` of each call holds the same table one step on (what :class:`VectorGame`
+    does); any other observation there is right too, only recounted more (what is kept is
+    checked against each new observation; tested with observations in any order).
 
     Example:
         >>> TablePlanes(2).n
