@@ -2,7 +2,8 @@
 riichienv's env, in one interleaved run.
 
     python benches/rl_vector_speed.py [--steps N] [--repeat R] [--tables 1,16,64]
-                                      [--processes] [--ray] [--cpu-check] [--json]
+                                      [--processes] [--ray] [--engine] [--breakdown]
+                                      [--cpu-check] [--json]
 
 Every engine is driven the same way: at each step the seat (or, for riichienv, every seat)
 that must act gets its observation array and legal-action mask, picks a uniformly random
@@ -18,6 +19,14 @@ action applied.
   (its float32 planes) and ``obs.mask()``, the id mapped back by ``obs.find_action``.
 - RLCard (optional, from PyPI) ``rlcard.make("mahjong")``: its state's ``obs`` planes (built
   by every step) and a mask from ``legal_actions``; a twentieth of the steps (it is slow).
+
+- ``--engine``: the engine alone on as many matches as the largest T (``to_act``,
+  ``legal_actions``, ``Game.step`` of a random legal action; no observation, mask or id):
+  the floor of any env whose game flow is the Python engine.
+- ``--breakdown`` (run last, it wraps the functions it times): microseconds a step of each
+  part of the largest VectorGame: the engine's step and observation, new matches, legal
+  actions with their ids and the mask, the engine planes, the efficiency planes' Rust calls
+  and the numpy around them, the rest.
 
 Figures are the best of R runs of N steps. ``--processes`` also runs the VectorGame of the
 largest T in two processes at once and reports their summed rate over one process's rate
@@ -44,7 +53,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_game import cpu_share
 
-from majiang.rl import VectorGame
+from majiang.game import Game
+from majiang.rl import VectorGame, match_seed
 from majiang.rl.gym_env import MajiangEnv
 
 
@@ -59,6 +69,88 @@ def vector_steps(tables: int, steps: int) -> int:
         _, masks, _, _ = v.step(scores.argmax(axis=1))
         done += tables
     return done
+
+
+def engine_steps(tables: int, steps: int) -> int:
+    """The floor of any env with the game flow in Python: the engine alone on ``tables``
+    matches (the VectorGame's seeds), each step ``to_act``, ``legal_actions`` and
+    ``Game.step`` of a random legal action, new matches as they end; no observation, no
+    mask, no ids."""
+    games = [Game("nanchang", seed=match_seed(1, i, 0)) for i in range(tables)]
+    episodes = [0] * tables
+    rng = np.random.default_rng(0)
+    done = 0
+    while done < steps:
+        picks = rng.random(tables).tolist()
+        for i, game in enumerate(games):
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            game.step(seat, legal[int(picks[i] * len(legal))])
+            if game.over:
+                episodes[i] += 1
+                games[i] = Game("nanchang", seed=match_seed(1, i, episodes[i]))
+        done += tables
+    return done
+
+
+def breakdown(tables: int, steps: int) -> dict[str, float]:
+    """Microseconds a step (one table's action) of each part of ``VectorGame(tables)``
+    stepping, from timers around each part (the engine's step per call, less the timer's
+    own cost; the rest per vector step). Run last: it wraps the functions it times."""
+    import majiang.batch
+    import majiang.rl.planes as planes_module
+    import majiang.rl.vector as vector_module
+    from majiang.rl.table_planes import TablePlanes
+
+    spent: dict[str, float] = {}
+    clock = time.perf_counter
+
+    def timed(owner: Any, name: str, label: str) -> None:
+        inner = getattr(owner, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = clock()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + clock() - start
+
+        setattr(owner, name, wrapper)
+
+    timed(Game, "step", "engine Game.step")
+    timed(Game, "observation", "engine Game.observation")
+    timed(VectorGame, "_new", "new matches")
+    timed(VectorGame, "_refresh", "refresh")
+    timed(vector_module, "encode_batch", "encode")
+    timed(TablePlanes, "fill", "planes 0-29 (TablePlanes.fill)")
+    timed(planes_module, "_efficiency", "efficiency")
+    for name in ("shanten", "discard_shanten", "effective_counts", "winning_mask"):
+        timed(majiang.batch, name, "efficiency: Rust batch calls")
+    start = clock()
+    done = vector_steps(tables, steps)
+    total = clock() - start
+    t0 = clock()  # the timer's own cost, paid once a table a step by the engine's two
+    for _ in range(10_000):
+        clock()
+        clock()
+    pair = (clock() - t0) / 10_000
+    us = {k: v / done * 1e6 for k, v in spent.items()}
+    us["engine Game.step"] -= pair * 1e6
+    us["engine Game.observation"] -= pair * 1e6
+    out = {
+        "total": total / done * 1e6,
+        "engine Game.step": us["engine Game.step"],
+        "new matches": us["new matches"],
+        "legal actions, ids, mask": us["refresh"] - us["encode"],
+        "engine Game.observation": us["engine Game.observation"],
+        "planes 0-29 (TablePlanes.fill)": us["planes 0-29 (TablePlanes.fill)"],
+        "efficiency: Rust batch calls": us["efficiency: Rust batch calls"],
+        "efficiency: numpy around them": us["efficiency"] - us["efficiency: Rust batch calls"],
+    }
+    out["VectorGame.step's own (ids check, rewards, loop)"] = out["total"] - sum(
+        v for k, v in out.items() if k != "total"
+    )
+    return {k: round(v, 2) for k, v in out.items()}
 
 
 def gym_steps(steps: int) -> int:
@@ -169,6 +261,12 @@ def main() -> None:
     parser.add_argument("--cpu-check", action="store_true")
     parser.add_argument("--ray", action="store_true", help="also RayVectorGame on 2 actors")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--engine", action="store_true", help="also the engine alone (no observation, mask)"
+    )
+    parser.add_argument(
+        "--breakdown", action="store_true", help="last: µs a step of each part of VectorGame"
+    )
     args = parser.parse_args()
     tables = [int(t) for t in args.tables.split(",")]
     before = cpu_share() if args.cpu_check else None
@@ -176,6 +274,10 @@ def main() -> None:
         f"majiang VectorGame({t})": functools.partial(vector_steps, t, args.steps) for t in tables
     }
     runs["majiang MajiangEnv (gymnasium)"] = functools.partial(gym_steps, args.steps // 4)
+    if args.engine:
+        runs[f"majiang engine alone ({max(tables)} games)"] = functools.partial(
+            engine_steps, max(tables), args.steps
+        )
     try:
         import riichienv  # noqa: F401
 
@@ -207,13 +309,15 @@ def main() -> None:
         result["ray_two_actors"] = round(ray_steps(max(tables), 2, args.steps, args.repeat))
     if args.cpu_check:
         result["cpu_before"], result["cpu_after"] = before, cpu_share()
+    if args.breakdown:
+        result["breakdown_us_per_step"] = breakdown(max(tables), args.steps)
     if args.json:
         print(json.dumps(result, indent=2))
         return
     for k, v in result["steps_per_s"].items():
         ratio = result.get("ratio_vs_riichienv", {}).get(k)
         print(f"{k:34s} {v:>9,} steps/s" + (f"  ({ratio}x riichienv)" if ratio else ""))
-    for key in ("processes", "ray_two_actors", "cpu_before", "cpu_after"):
+    for key in ("processes", "ray_two_actors", "cpu_before", "cpu_after", "breakdown_us_per_step"):
         if key in result:
             print(f"{key}: {result[key]}")
     print(result["machine"])

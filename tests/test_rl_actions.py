@@ -210,3 +210,20 @@ def test_an_action_outside_the_space_is_named() -> None:
         action_space("nanjing").id_of(Chow("123m"))
     with pytest.raises(IllegalActionError, match="no id"):
         action_space("nanchang").id_of(Declare("ready"))
+
+
+def test_ids_by_identity_are_the_ids_by_value_and_bounded() -> None:
+    """ActionSpace.ids_of looks the engine's shared action objects up by identity: equal
+    objects that are not the engine's get the same ids, and no more than _KEPT objects are
+    kept however many are seen."""
+    from majiang.game.actions import Action
+    from majiang.rl.actions import _KEPT
+
+    space = action_space("nanchang")
+    fresh: list[Action] = [Discard("3m"), Pass(), Chow("123m"), Kong("7z", "added"), Pong(), Win()]
+    want = [space.id_of(a) for a in fresh]
+    assert space.ids_of(fresh) == want == space.ids_of(tuple(fresh))
+    assert space.ids_of(iter(fresh[:2])) == want[:2]
+    many = [Discard("5p") for _ in range(_KEPT + 10)]
+    assert space.ids_of(many) == [13] * len(many)
+    assert len(space._kept) <= _KEPT and len(space._by_object) == len(space._kept)

@@ -119,3 +119,32 @@ def test_bad_buffers_and_batches_are_refused() -> None:
         encode_batch([g], [0, 1])
     with pytest.raises(MajiangError, match="shape rules"):
         encode_batch([g, Game("pingxiang")], [0, 0])
+
+
+@pytest.mark.parametrize("variant", majiang.variants.names())
+def test_kept_planes_are_right_whatever_the_tables_are(variant: str) -> None:
+    """TablePlanes keeps rows between calls, but what it keeps is checked against each new
+    observation (identity for melds, contents for ponds and flowers): fed observations in any
+    order (tables swapped, seats changed, other matches, steps skipped) it still equals
+    stack_planes, the full count, at every call."""
+    from majiang.game import Observation
+    from majiang.rl.planes import stack_planes
+    from majiang.rl.table_planes import TablePlanes
+
+    rng = random.Random(7)
+    pool: list[Observation] = []
+    for seed in range(2):
+        for step, game in enumerate(walk(variant, seed, 250, hands=2)):
+            if step % 4 == 0:
+                pool.extend(game.observation(s) for s in range(4))
+    cache = TablePlanes(3)
+    out = np.zeros((3, len(PLANES) + 2, 34), np.uint8)
+    for _ in range(200):
+        obs = [rng.choice(pool) for _ in range(3)]
+        melds = cache.fill(obs, out)
+        assert (out[:, : len(PLANES)] == stack_planes(obs)).all()
+        assert melds.tolist() == [len(o.melds[o.seat]) for o in obs]
+    with pytest.raises(MajiangError, match="observations"):
+        cache.fill(obs[:2], out)
+    with pytest.raises(MajiangError, match="C-contiguous"):
+        cache.fill(obs, np.zeros((3, 34, 34), np.uint8)[:, ::2])

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError
 from majiang.game import Game
-from majiang.rl import VectorGame, encode, legal_mask, match_seed, step_id
+from majiang.rl import VectorGame, encode, encode_batch, legal_mask, match_seed, step_id
+from majiang.variants import names
 
 
 def policy(masks: np.ndarray, step: int) -> np.ndarray:
@@ -151,3 +152,26 @@ def test_any_action_array_steps_or_raises_and_changes_nothing(
         assert (o2 == obs).all() and (m2 == masks).all()
         return
     assert len(values) == 3 and all(masks[i, values[i]] for i in range(3))
+
+
+@pytest.mark.parametrize("variant", names())
+def test_kept_planes_equal_the_full_encoding_every_step(variant: str) -> None:
+    """The VectorGame's rows kept between steps (majiang.rl.table_planes) against the full
+    count of encode_batch at every step of whole matches of every variant (claims, kongs,
+    flowers, wins that go on, new hands and new matches at the same table), oracle rows
+    included."""
+    v = VectorGame(4, variant, seed=11, hands=2, oracle=True)
+    obs, masks = v.observe()
+    rng = np.random.default_rng(3)
+    phases, resets = set(), 0
+    for _ in range(300):
+        seats = v.seats.tolist()
+        want = encode_batch(v.games, seats, oracle=True)
+        assert (obs == want).all(), np.argwhere(obs != want)[:5]
+        for i, g in enumerate(v.games):
+            assert (masks[i] == legal_mask(g, seats[i])).all()
+            phases.add(g.state.phase)
+        _, masks, _, dones = v.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        obs, masks = v.observe()
+        resets += int(dones.sum())
+    assert resets and "claim" in phases

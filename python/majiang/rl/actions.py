@@ -35,10 +35,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +83,8 @@ PASS_ID = 105
 CHOWS = 106
 """Id of the first chow (a variant without chows has none)."""
 
+_KEPT = 4096
+"""The most action objects an :class:`ActionSpace` remembers by identity."""
 _SUIT_CHOWS = tuple((b, b + 1, b + 2) for s in (0, 9, 18) for b in range(s, s + 7))
 _HONOR_CHOWS = (*combinations((27, 28, 29, 30), 3), (31, 32, 33))
 
@@ -113,6 +115,11 @@ class ActionSpace:
     chows: tuple[tuple[int, int, int], ...]
     declarations: tuple[tuple[str, str], ...]
     _ids: dict[Action, int] = field(default_factory=dict, repr=False, compare=False)
+    # The id of each action object seen, by identity (the engine shares one object per
+    # action): a lookup without the dataclass's Python __hash__. The objects are kept, so no
+    # id() is reused while its entry lives; at most _KEPT of them.
+    _by_object: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    _kept: list[Action] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -182,6 +189,30 @@ class ActionSpace:
             found = self._ids[action] = self._compute_id(action)
         return found
 
+    def ids_of(self, actions: Iterable[Action]) -> list[int]:
+        """The ids of ``actions``, in order (as :meth:`id_of` each; the objects the engine
+        shares are looked up by identity).
+
+        Example:
+            >>> from majiang.game import Discard, Pass
+            >>> action_space("nanchang").ids_of([Discard("2m"), Pass()])
+            [1, 105]
+        """
+        if not isinstance(actions, list | tuple):
+            actions = list(actions)
+        found = list(map(self._by_object.get, map(id, actions)))
+        if None in found:
+            pairs = zip(actions, found, strict=True)
+            return [self._remember(a) if i is None else i for a, i in pairs]
+        return cast("list[int]", found)
+
+    def _remember(self, action: Action) -> int:
+        i = self.id_of(action)
+        if len(self._kept) < _KEPT:
+            self._kept.append(action)
+            self._by_object[id(action)] = i
+        return i
+
     def _compute_id(self, action: Action) -> int:
         if isinstance(action, Discard) and action.tile in KIND_INDEX:
             return DISCARD + KIND_INDEX[action.tile]
@@ -223,10 +254,7 @@ class ActionSpace:
         else:
             _check_out(out, (self.size,), np.bool_, "mask")
             out[:] = False
-        ids = self._ids
-        for a in actions:
-            i = ids.get(a)
-            out[self.id_of(a) if i is None else i] = True
+        out[self.ids_of(actions)] = True
         return out
 
 
@@ -291,8 +319,7 @@ def legal_ids(game: Game, seat: int) -> list[int]:
         >>> all(i < 34 or 34 <= i < 106 for i in legal_ids(g, 2))
         True
     """
-    space = action_space(game)
-    return [space.id_of(a) for a in game.legal_actions(seat)]
+    return action_space(game).ids_of(game.legal_actions(seat))
 
 
 def step_id(game: Game, seat: int, action_id: int) -> Action:

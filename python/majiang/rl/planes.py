@@ -45,6 +45,7 @@ import numpy.typing as npt
 from majiang import batch
 from majiang.errors import RulesError
 from majiang.game.observation import PHASES, PLANES, Observation
+from majiang.rl.table_planes import TablePlanes
 
 if TYPE_CHECKING:
     from majiang.game import Game
@@ -220,12 +221,15 @@ def encode_batch(
     oracle: bool = False,
     out: npt.NDArray[np.uint8] | None = None,
     threads: int | None = 1,
+    cache: TablePlanes | None = None,
 ) -> npt.NDArray[np.uint8]:
     """The encodings of ``seats[i]`` at ``games[i]``, as one ``(N, C, 34)`` uint8 array
     (written into ``out`` when given); the games must share one variant's shape rules. The
     efficiency rows take one batch call each for all N tables (``threads`` as in
     :mod:`majiang.batch`; 1 by default, as vectorised self-play usually runs one process a
-    core).
+    core). ``cache``: the :class:`~majiang.rl.table_planes.TablePlanes` of these N tables
+    (the same tables call after call, as :class:`~majiang.rl.VectorGame` keeps it), which
+    keeps their per-tile rows between calls instead of counting them anew (the same result).
 
     Example:
         >>> from majiang.game import Game
@@ -248,14 +252,18 @@ def encode_batch(
     shapes = games[0].table.shapes
     if any(g.table.shapes != shapes for g in games):
         raise RulesError("games: expected one variant's shape rules for the whole batch")
-    melds = np.zeros(n, np.uint8)
-    jing = np.zeros((n, 34), np.bool_)
     observations = [game.observation(seat) for game, seat in zip(games, seats, strict=True)]
-    for i, obs in enumerate(observations):
-        melds[i] = len(obs.melds[obs.seat])
-        if obs.wild_kinds:
-            jing[i, list(obs.wild_kinds)] = True
-    stack_planes(observations, out)
+    if cache is not None:
+        melds = cache.fill(observations, out)
+        jing = out[:, _R["wild"]] > 0
+    else:
+        melds = np.zeros(n, np.uint8)
+        jing = np.zeros((n, 34), np.bool_)
+        for i, obs in enumerate(observations):
+            melds[i] = len(obs.melds[obs.seat])
+            if obs.wild_kinds:
+                jing[i, list(obs.wild_kinds)] = True
+        stack_planes(observations, out)
     out[:, _BASE:] = 0
     if oracle:
         for i, (game, seat) in enumerate(zip(games, seats, strict=True)):
@@ -273,22 +281,31 @@ def _efficiency(
 ) -> None:
     hands = np.ascontiguousarray(out[:, 0])
     size = hands.sum(axis=1, dtype=np.int64) + 3 * melds.astype(np.int64)
-    full, short = size % 3 == 2, size % 3 == 1
+    # Row numbers, not bool masks: each selects several arrays. The clips are ufuncs (the
+    # np.clip wrapper costs more than the work on a batch of 64): a shanten is at least -1,
+    # an effective count at least -1 (not held) and at most 136.
+    rest = size % 3
+    full, short = (rest == 2).nonzero()[0], (rest == 1).nonzero()[0]
     common: dict[str, Any] = {"rules": shapes, "threads": threads}
-    some = full | short
-    if some.any():
-        s = batch.shanten(hands[some], jing=jing[some], melds=melds[some], **common)
-        out[some, _SHANTEN] = np.clip(s.astype(np.int16) + 1, 0, 255)[:, None]
-    if full.any():
+    if len(full) + len(short) == len(hands):  # every row a hand (the usual case): no copies
+        s = batch.shanten(hands, jing=jing, melds=melds, **common)
+        out[:, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
+    else:
+        some = rest.nonzero()[0]
+        if len(some):
+            s = batch.shanten(hands[some], jing=jing[some], melds=melds[some], **common)
+            out[some, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
+    if len(full):
         h, j, m = hands[full], jing[full], melds[full]
         d = batch.discard_shanten(h, jing=j, melds=m, **common)
-        held = d != batch.NOT_HELD
-        out[full, _DISCARD] = np.where(held, np.clip(d.astype(np.int16) + 1, 0, 255), 0)
-        unseen = out[full, _UNSEEN].astype(np.int16)
-        visible = np.clip(4 - unseen - h, 0, 4).astype(np.uint8)
-        e = batch.effective_counts(h, visible, jing=j, melds=m, **common)
-        out[full, _EFFECTIVE] = np.clip(e, 0, 255)
-    if short.any():
+        d16 = d.astype(np.int16) + 1
+        d16[d == batch.NOT_HELD] = 0
+        out[full, _DISCARD] = np.maximum(d16, 0)
+        visible = 4 - out[full, _UNSEEN].astype(np.int16) - h
+        np.minimum(np.maximum(visible, 0, out=visible), 4, out=visible)
+        e = batch.effective_counts(h, visible.astype(np.uint8), jing=j, melds=m, **common)
+        out[full, _EFFECTIVE] = np.minimum(np.maximum(e, 0), 255)
+    if len(short):
         w = batch.winning_mask(hands[short], jing=jing[short], melds=melds[short], **common)
         out[short, _WAITS] = w
 

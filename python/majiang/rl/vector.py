@@ -35,6 +35,7 @@ from majiang.game import Game
 from majiang.rl.actions import action_space
 from majiang.rl.planes import encode_batch, plane_names
 from majiang.rl.rewards import Rewards
+from majiang.rl.table_planes import TablePlanes
 
 __all__ = ["VectorGame", "match_seed"]
 
@@ -96,7 +97,9 @@ class VectorGame:
         self.seats = np.zeros(n, np.int64)
         self._obs = np.zeros((n, len(plane_names(oracle)), 34), np.uint8)
         self._masks = np.zeros((n, self.space.size), np.bool_)
-        self._legal: list[dict[int, Any]] = [{} for _ in range(n)]
+        self._acts: list[list[Any]] = [[] for _ in range(n)]  # each table's legal actions
+        self._ids: list[list[int]] = [[] for _ in range(n)]  # and their ids, in that order
+        self._planes = TablePlanes(n)
         self._refresh()
 
     def _new(self, i: int) -> Game:
@@ -110,23 +113,28 @@ class VectorGame:
         return game
 
     def _refresh(self) -> None:
-        """Recompute every table's seat, legal actions by id, mask and observation."""
-        games, id_of, size = self.games, self.space.id_of, self.space.size
-        known = self.space._ids.get  # the space's id cache, read first: the common case
+        """Recompute every table's seat, legal actions and their ids, mask and observation."""
+        games, ids_of, size = self.games, self.space.ids_of, self.space.size
         cells: list[int] = []
+        acts, ids = self._acts, self._ids
+        seats: list[int] = []
         for i, game in enumerate(games):
             seat = game.to_act()[0]
-            self.seats[i] = seat
-            by_id: dict[int, Any] = {}
-            for a in game.legal_actions(seat):
-                found = known(a)
-                by_id[id_of(a) if found is None else found] = a
-            self._legal[i] = by_id
-            cells.extend(map((i * size).__add__, by_id))
+            seats.append(seat)
+            legal = game.legal_actions(seat)
+            found = ids_of(legal)
+            acts[i], ids[i] = legal, found
+            cells.extend(map((i * size).__add__, found))
+        self.seats[:] = seats
         self._masks[:] = False
         self._masks.reshape(-1)[cells] = True
         encode_batch(
-            games, self.seats.tolist(), oracle=self.oracle, out=self._obs, threads=self.threads
+            games,
+            seats,
+            oracle=self.oracle,
+            out=self._obs,
+            threads=self.threads,
+            cache=self._planes,
         )
 
     def observe(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
@@ -182,7 +190,7 @@ class VectorGame:
         games, seats = self.games, self.seats.tolist()
         for i, a in enumerate(ids.tolist()):
             game = games[i]
-            game.step(seats[i], self._legal[i][a])
+            game.step(seats[i], self._acts[i][self._ids[i].index(a)])
             if game.settlements and self.books[i].pending(game):
                 rewards[i] = self.books[i].collect(game)
             if game.over:
