@@ -1,5 +1,5 @@
 """Train a small policy on majiang's vector env: REINFORCE on a linear softmax policy, numpy
-only (docs/rl.md, "Example: training a policy").
+only (docs/learning.md, "Example: training a policy").
 
     python examples/train_vector_policy.py [--tables 64] [--updates 200] [--variant nanchang]
 

@@ -1,4 +1,4 @@
-"""docs/rl.md's examples run as written: its doctest blocks print what they say, its other
+"""docs/learning.md's examples run as written: its doctest blocks print what they say, its other
 Python blocks run."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+DOC = Path(__file__).resolve().parent.parent / "docs" / "learning.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
 
 
@@ -20,9 +20,9 @@ def test_there_are_examples() -> None:
 @pytest.mark.parametrize("block", BLOCKS)
 def test_rl_doc_examples(block: str) -> None:
     if block.startswith(">>>"):
-        test = doctest.DocTestParser().get_doctest(block, {}, "docs/rl.md", str(DOC), 0)
+        test = doctest.DocTestParser().get_doctest(block, {}, "docs/learning.md", str(DOC), 0)
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         runner.run(test)
         assert runner.failures == 0
     else:
-        exec(compile(block, "docs/rl.md", "exec"), {})
+        exec(compile(block, "docs/learning.md", "exec"), {})

@@ -1,5 +1,5 @@
 """The learning layer: action ids and masks, observation planes for learning, per-seat
-event streams, environments and vectorised self-play (docs/rl.md).
+event streams, environments and vectorised self-play (docs/learning.md).
 
 Everything here needs only numpy; the Gymnasium and PettingZoo environments
 (:mod:`majiang.rl.gym_env`, :mod:`majiang.rl.pettingzoo_env`) need the ``majiang[rl]``
