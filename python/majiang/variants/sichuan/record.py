@@ -56,7 +56,7 @@ from majiang.record_parts import (
     whole_number_field,
 )
 from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
-from majiang.variants.sichuan.hands import SUIT_LETTERS, is_winning
+from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
 
 __all__ = ["EXAMPLE", "MELD_RULES", "HandRecord", "Kong", "PlayerRecord", "Win", "kinds_of"]
@@ -165,6 +165,9 @@ class Win:
     """血流成河: each winner's concealed counts as it won (its hand changes afterwards)."""
     melds: tuple[tuple[Meld, ...], ...] = ()
     """血流成河: each winner's melds as it won."""
+    scores: tuple[HandScore, ...] = field(default=(), repr=False, compare=False)
+    """Each winner's score as the record check found it (the win's own flags, self-drawn
+    when ``source`` is None); empty for a Win not built by the check."""
 
     @property
     def self_drawn(self) -> bool:
@@ -521,26 +524,28 @@ def _win(raw: Any, index: int) -> Win:
     elif len(checked) > 1:
         raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
     get = w.get
-    flags = [get(name, False) for name in WIN_FLAGS]
-    for name, value in zip(WIN_FLAGS, flags, strict=True):
-        if value is not True and value is not False:
-            flag_field(value, f"wins[{index}].{name}")
-    hands: list[tuple[int, ...]] = []
-    melds: list[tuple[Meld, ...]] = []
+    gang_kai, gang_pao, qiang_gang = get("gang_kai", False), get("gang_pao", False), get(
+        "qiang_gang", False
+    )
+    haidi, tian_hu, di_hu = get("haidi", False), get("tian_hu", False), get("di_hu", False)
+    if (
+        gang_kai is not False
+        or gang_pao is not False
+        or qiang_gang is not False
+        or haidi is not False
+        or tian_hu is not False
+        or di_hu is not False
+    ):  # a flag set, or not a flag at all
+        flags = (gang_kai, gang_pao, qiang_gang, haidi, tian_hu, di_hu)
+        for name, value in zip(WIN_FLAGS, flags, strict=True):
+            if value is not True and value is not False:
+                flag_field(value, f"wins[{index}].{name}")
+    hands: tuple[tuple[int, ...], ...] = ()
+    melds: tuple[tuple[Meld, ...], ...] = ()
     if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
-        path = f"wins[{index}]"
-        for key in ("hands", "melds"):
-            given = w.get(key)
-            if type(given) is not dict or set(given) != {str(s) for s in checked}:
-                raise fail(f"{path}.{key}", "expected an object with each winner's seat")
-        for s in checked:
-            seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
-                           s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
-            hands.append(seat.counts)
-            melds.append(seat.melds)
-    gang_kai, gang_pao, qiang_gang, haidi, tian_hu, di_hu = flags
-    return _new(
-        Win,
+        hands, melds = _hands_as_won(w, index, checked)
+    win = object.__new__(Win)
+    win.__dict__.update(
         winners=checked,
         tile=tile,
         source=source,
@@ -550,9 +555,30 @@ def _win(raw: Any, index: int) -> Win:
         haidi=haidi,
         tian_hu=tian_hu,
         di_hu=di_hu,
-        hands=tuple(hands),
-        melds=tuple(melds),
+        hands=hands,
+        melds=melds,
+        scores=(),
     )
+    return win
+
+
+def _hands_as_won(
+    w: Mapping[str, Any], index: int, winners: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...]]:
+    """血流成河: each winner's concealed counts and melds as it won (``wins[index]``)."""
+    path = f"wins[{index}]"
+    for key in ("hands", "melds"):
+        given = w.get(key)
+        if type(given) is not dict or set(given) != {str(s) for s in winners}:
+            raise fail(f"{path}.{key}", "expected an object with each winner's seat")
+    hands: list[tuple[int, ...]] = []
+    melds: list[tuple[Meld, ...]] = []
+    for s in winners:
+        seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
+                       s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+        hands.append(seat.counts)
+        melds.append(seat.melds)
+    return tuple(hands), tuple(melds)
 
 
 def _kong(raw: Any, index: int) -> Kong:
@@ -594,20 +620,25 @@ def _check_wins(r: HandRecord) -> None:
                 raise fail(f"wins[{i}].from", f"seat {w.source} has already won and left play")
         if w.gang_kai or w.gang_pao or w.qiang_gang or w.tian_hu or w.di_hu:
             _check_flags(w, i, dealer)
-        for s in w.winners:
+        found: list[HandScore] = []
+        t = w.tile
+        for at, s in enumerate(w.winners):
             p = r.players[s]
-            if w.hands:
-                at = w.winners.index(s)
-                counts, melds = w.hands[at], w.melds[at]
-            else:
-                counts, melds = p.counts, p.melds
-            if not _wins_with(counts, w.tile, melds, p.void):
+            counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
+            score = scored(
+                (*counts[:t], counts[t] + 1, *counts[t + 1 :]), melds, w.source is None,
+                w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu, w.di_hu,
+                None if p.void is None else SUIT_LETTERS.index(p.void), r.options,
+            )  # fmt: skip
+            if score is None:
                 void = f", void {p.void}" if p.void else ""
                 raise fail(
                     f"wins[{i}].tile",
                     f"players[{s}]'s hand {p.hand} with {KINDS[w.tile]} ({len(p.melds)} "
                     f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
                 )
+            found.append(score)
+        w.__dict__["scores"] = tuple(found)
         out.update(w.winners)
     if xueliu:
         if not r.drawn:
@@ -639,16 +670,6 @@ def _check_flags(w: Win, i: int, dealer: int) -> None:
         raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
     if w.di_hu and (dealer in w.winners or w.source != dealer or i):
         raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
-
-
-@lru_cache(maxsize=65536)
-def _wins_with(
-    counts: tuple[int, ...], tile: int, melds: tuple[Meld, ...], void: str | None
-) -> bool:
-    """Whether the concealed ``counts`` and ``tile`` win beside ``melds`` with this void."""
-    full = list(counts)
-    full[tile] += 1
-    return is_winning(full, melds, None if void is None else SUIT_LETTERS.index(void))
 
 
 def _check_kongs(r: HandRecord) -> None:

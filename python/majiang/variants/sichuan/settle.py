@@ -26,7 +26,7 @@ from typing import Any
 
 from majiang.settlement import Payment, Settlement, text_error
 from majiang.tiles import KINDS, SEATS
-from majiang.variants.sichuan.hands import ready_hand, scored, suits_of
+from majiang.variants.sichuan.hands import HandScore, ready_hand, scored, suits_of
 from majiang.variants.sichuan.record import HandRecord, Kong, Win
 
 __all__ = ["HUAZHU", "kong_payments", "settle", "win_amount"]
@@ -147,11 +147,13 @@ def _win(
     for at, seat in enumerate(w.winners):
         p = r.players[seat]
         counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
-        full = (*counts[:t], counts[t] + 1, *counts[t + 1 :])
-        s = scored(
-            full, melds, self_drawn, w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu,
-            w.di_hu, p.void_suit, o,
-        )  # fmt: skip
+        if w.scores and self_drawn == (w.source is None):
+            s: HandScore | None = w.scores[at]  # as the record check scored it
+        else:
+            s = scored(
+                (*counts[:t], counts[t] + 1, *counts[t + 1 :]), melds, self_drawn, w.gang_kai,
+                w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu, w.di_hu, p.void_suit, o,
+            )  # fmt: skip
         assert s is not None  # checked with the record
         amount = win_amount(s.capped, o.base, add_base)
         plus = f" + {o.base} (自摸加底)" if add_base else ""
