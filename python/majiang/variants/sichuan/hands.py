@@ -41,7 +41,6 @@ __all__ = [
     "score_hand",
     "scored",
     "suits_held",
-    "suits_of",
     "winning_kinds",
 ]
 
@@ -105,19 +104,6 @@ def suits_held(concealed: Sequence[int], melds: Sequence[Meld]) -> set[int]:
     held = {k // 9 for k in range(27) if concealed[k]}
     held.update(m.kinds[0] // 9 for m in melds)
     return held
-
-
-@lru_cache(maxsize=65536)
-def suits_of(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> frozenset[int]:
-    """:func:`suits_held` of hashable tiles and melds, cached (the settlement asks it of
-    every seat still in play after an exhaustive draw).
-
-    Example:
-        >>> from majiang.tiles import to_counts
-        >>> sorted(suits_of(tuple(to_counts("19m1s")), ()))
-        [0, 2]
-    """
-    return frozenset(suits_held(concealed, melds))
 
 
 def holds_void(concealed: Sequence[int], melds: Sequence[Meld], void: int | None) -> bool:

@@ -524,8 +524,10 @@ def _win(raw: Any, index: int) -> Win:
     elif len(checked) > 1:
         raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
     get = w.get
-    gang_kai, gang_pao, qiang_gang = get("gang_kai", False), get("gang_pao", False), get(
-        "qiang_gang", False
+    gang_kai, gang_pao, qiang_gang = (
+        get("gang_kai", False),
+        get("gang_pao", False),
+        get("qiang_gang", False),
     )
     haidi, tian_hu, di_hu = get("haidi", False), get("tian_hu", False), get("di_hu", False)
     if (
@@ -622,14 +624,16 @@ def _check_wins(r: HandRecord) -> None:
             _check_flags(w, i, dealer)
         found: list[HandScore] = []
         t = w.tile
+        flags = (w.source is None, w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu,
+                 w.di_hu)  # fmt: skip
         for at, s in enumerate(w.winners):
             p = r.players[s]
-            counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
-            score = scored(
-                (*counts[:t], counts[t] + 1, *counts[t + 1 :]), melds, w.source is None,
-                w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu, w.di_hu,
-                None if p.void is None else SUIT_LETTERS.index(p.void), r.options,
-            )  # fmt: skip
+            if w.hands:  # 血流成河: the hand as it won
+                counts = w.hands[at]
+                score = scored((*counts[:t], counts[t] + 1, *counts[t + 1 :]), w.melds[at],
+                               *flags, _VOID_SUIT[p.void], r.options)  # fmt: skip
+            else:
+                score = _score_of(p.hand, t, p.melds, flags, p.void, r.options)
             if score is None:
                 void = f", void {p.void}" if p.void else ""
                 raise fail(
@@ -670,6 +674,26 @@ def _check_flags(w: Win, i: int, dealer: int) -> None:
         raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
     if w.di_hu and (dealer in w.winners or w.source != dealer or i):
         raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
+
+
+_VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
+
+
+@lru_cache(maxsize=65536)
+def _score_of(
+    hand: str,
+    tile: int,
+    melds: tuple[Meld, ...],
+    flags: tuple[bool, ...],
+    void: str | None,
+    options: SichuanOptions,
+) -> HandScore | None:
+    """:func:`~majiang.variants.sichuan.hands.scored` of a player's canonical hand text with
+    ``tile`` (a text's hash is kept with it: a cheaper key than 34 counts); ``flags`` are
+    self-drawn and the win's six flags."""
+    counts = _tile_facts(hand)[1]
+    full = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
+    return scored(full, melds, *flags, _VOID_SUIT[void], options)
 
 
 def _check_kongs(r: HandRecord) -> None:

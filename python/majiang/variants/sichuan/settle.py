@@ -22,11 +22,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement, text_error
 from majiang.tiles import KINDS, SEATS
-from majiang.variants.sichuan.hands import HandScore, ready_hand, scored, suits_of
+from majiang.variants.sichuan.hands import HandScore, ready_hand, scored, suits_held
+from majiang.variants.sichuan.options import SichuanOptions
 from majiang.variants.sichuan.record import HandRecord, Kong, Win
 
 __all__ = ["HUAZHU", "kong_payments", "settle", "win_amount"]
@@ -189,6 +192,17 @@ def _win(
     }
 
 
+@lru_cache(maxsize=65536)
+def _at_the_end(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], void: str | None, options: SichuanOptions
+) -> tuple[bool, HandScore | None]:
+    """What 查花猪 and 查大叫 read of a seat in play when the wall ran out: whether it holds
+    three suits (花猪), else its largest possible hand (None: not ready)."""
+    if len(suits_held(counts, melds)) == 3:
+        return True, None
+    return False, ready_hand(counts, melds, None if void is None else "mps".index(void), options)
+
+
 def _exhaustive_draw(
     r: HandRecord, items: list[Payment], income: Sequence[list[Payment]]
 ) -> dict[str, Any]:
@@ -198,15 +212,15 @@ def _exhaustive_draw(
     playing = [s for s in range(SEATS) if s not in out]
     if len(playing) < 2:  # 血流成河: at most one seat never won: nothing to check
         return {"huazhu": [], "ready": [], "not_ready": []}
-    huazhu = [s for s in playing if len(suits_of(r.players[s].counts, r.players[s].melds)) == 3]
+    huazhu: list[int] = []
     ready: dict[int, int] = {}
     details: dict[int, str] = {}
     for s in playing:
-        if s in huazhu:
-            continue
         p = r.players[s]
-        best = ready_hand(p.counts, p.melds, p.void_suit, o)
-        if best is not None:
+        three_suits, best = _at_the_end(p.counts, p.melds, p.void, o)
+        if three_suits:
+            huazhu.append(s)
+        elif best is not None:
             ready[s] = best.capped
             details[s] = best.detail
     for pig in huazhu:
