@@ -334,7 +334,10 @@ def _check(data: Any) -> HandRecord:
     options = _options(d.get("options", {}) or {})
     dealer = seat_field(d.get("dealer"), "dealer")
     streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
-    players = tuple([_player(p, s, options) for s, p in enumerate(players_field(d.get("players")))])
+    given = d.get("players")
+    if type(given) is not list or len(given) != SEATS:
+        given = players_field(given)
+    players = tuple([_player(p, s, options) for s, p in enumerate(given)])
     raw_wins = d.get("wins") or []
     wins = (
         tuple([_win(w, i) for i, w in enumerate(list_field(raw_wins, "wins", "wins"))])
@@ -371,6 +374,7 @@ def _check(data: Any) -> HandRecord:
 
 
 _RESULT_KINDS = ("win", "draw")
+_NO_OVERRIDES = SichuanOptions.from_dict({})
 _NO_VOID = SichuanOptions(dingque=False)
 _VOIDS = ("m", "p", "s")
 
@@ -385,6 +389,8 @@ def _new(cls: type[T], **fields: Any) -> T:
 
 def _options(raw: Any) -> SichuanOptions:
     """The record's options (the overrides' JSON values read once per distinct set)."""
+    if type(raw) is dict and not raw:
+        return _NO_OVERRIDES
     if type(raw) is dict:
         try:
             key = tuple([(k, type(v), v) for k, v in raw.items()])
@@ -422,6 +428,10 @@ def _tile_facts(text: str) -> _TileFacts:
 def _packed(kinds: tuple[int, ...]) -> int:
     """A meld's kinds, packed a byte per kind (as :func:`_tile_facts`)."""
     return sum(1 << (8 * k) for k in kinds)
+
+
+_NOT_TEXT: Any = (None, None, None, None)
+"""What a field that is not text reads as, before its message is raised."""
 
 
 def _tiles(value: Any, seat: int, path: str, field: str) -> _TileFacts:
@@ -467,7 +477,13 @@ def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> Pla
         raise fail(f"{path or f'players[{seat}]'}.hand", "missing")
     given = p.get("melds") or []
     melds = _melds(given, seat, path or f"players[{seat}]") if given else ()
-    hand, counts, text, _ = _tiles(p["hand"], seat, path, "hand")
+    value = p["hand"]
+    try:
+        hand, counts, text, _ = _tile_facts(value) if type(value) is str else _NOT_TEXT
+    except MajiangError:
+        hand, counts, text, _ = _tiles(value, seat, path, "hand")  # raises its message
+    if hand is None:
+        _tiles(value, seat, path, "hand")  # raises its message
     if len(hand) != 13 - 3 * len(melds):
         raise fail(
             f"{path or f'players[{seat}]'}.hand",
@@ -485,9 +501,9 @@ def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> Pla
     elif void not in _VOIDS or not options.dingque:
         expected = "m, p or s" if options.dingque else "null (定缺 is not played)"
         raise fail(f"{path or f'players[{seat}]'}.void", f"expected {expected}, got {quoted(void)}")
-    return _new(
-        PlayerRecord, hand=text, melds=melds, discards=discards_text, void=void, counts=counts
-    )
+    player = object.__new__(PlayerRecord)
+    player.__dict__.update(hand=text, melds=melds, discards=discards_text, void=void, counts=counts)
+    return player
 
 
 def _one_tile(tile: Any, path: str) -> int:
@@ -584,21 +600,29 @@ def _hands_as_won(
 
 
 def _kong(raw: Any, index: int) -> Kong:
-    path = f"kongs[{index}]"
-    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(raw, path, KONG_KEYS)
-    seat = seat_field(k.get("seat"), f"{path}.seat")
+    if type(raw) is not dict or not raw.keys() <= KONG_KEYS:
+        raw = object_field(raw, f"kongs[{index}]", KONG_KEYS)
+    k: Mapping[str, Any] = raw
+    seat = k.get("seat")
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        seat_field(seat, f"kongs[{index}].seat")
     kind = k.get("kind")
     if kind not in KONG_KINDS:
-        raise fail(f"{path}.kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}")
-    tile = _one_tile(k.get("tile"), f"{path}.tile")
+        raise fail(
+            f"kongs[{index}].kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
+        )
+    tile = k.get("tile")
+    tile = _one_tile(tile, f"kongs[{index}].tile")
     source = k.get("from")
     if kind == "ming_gang":
-        source = seat_field(source, f"{path}.from")
+        source = seat_field(source, f"kongs[{index}].from")
         if source == seat:
-            raise fail(f"{path}.from", "a 直杠 takes another player's discard")
+            raise fail(f"kongs[{index}].from", "a 直杠 takes another player's discard")
     elif source is not None:
-        raise fail(f"{path}.from", f"a {kind} takes no discard: expected null")
-    after = whole_number_field(k.get("after_wins", 0), f"{path}.after_wins", 0)
+        raise fail(f"kongs[{index}].from", f"a {kind} takes no discard: expected null")
+    after = k.get("after_wins", 0)
+    if type(after) is not int or after < 0:
+        whole_number_field(after, f"kongs[{index}].after_wins", 0)
     return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
 
 
@@ -700,15 +724,16 @@ def _check_kongs(r: HandRecord) -> None:
     made: dict[tuple[int, str, int], int] = {}
     last = 0
     for i, k in enumerate(r.kongs):
-        path = f"kongs[{i}]"
         if k.after_wins < last or k.after_wins > len(r.wins):
-            raise fail(f"{path}.after_wins", "kongs come in order, after wins that happened")
+            raise fail(f"kongs[{i}].after_wins", "kongs come in order, after wins that happened")
         last = k.after_wins
-        out = r.out_before(k.after_wins)
+        out = r.out_before(k.after_wins) if k.after_wins else ()
         if k.seat in out:
-            raise fail(f"{path}.seat", f"seat {k.seat} had won and left play")
+            raise fail(f"kongs[{i}].seat", f"seat {k.seat} had won and left play")
         if k.source is not None and k.source in out:
-            raise fail(f"{path}.from", f"seat {k.source} had won and left play: it pays nothing")
+            raise fail(
+                f"kongs[{i}].from", f"seat {k.source} had won and left play: it pays nothing"
+            )
         made[(k.seat, k.kind, k.tile)] = made.get((k.seat, k.kind, k.tile), 0) + 1
     held: dict[tuple[int, str, int], int] = {}
     for s, p in enumerate(r.players):

@@ -148,17 +148,17 @@ def _win(
     add_base = self_drawn and o.self_draw == "add_base" and not w.tian_hu
     t = w.tile
     for at, seat in enumerate(w.winners):
-        p = r.players[seat]
-        counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
         if w.scores and self_drawn == (w.source is None):
             s: HandScore | None = w.scores[at]  # as the record check scored it
         else:
+            p = r.players[seat]
+            counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
             s = scored(
                 (*counts[:t], counts[t] + 1, *counts[t + 1 :]), melds, self_drawn, w.gang_kai,
                 w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu, w.di_hu, p.void_suit, o,
             )  # fmt: skip
         assert s is not None  # checked with the record
-        amount = win_amount(s.capped, o.base, add_base)
+        amount = (o.base << s.capped) + (o.base if add_base else 0)  # win_amount
         plus = f" + {o.base} (自摸加底)" if add_base else ""
         arithmetic = f"{s.detail}: {o.base} x 2^{s.capped}{plus} = {amount}"
         if feeder is not None:
