@@ -506,14 +506,14 @@ def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> Pla
     return player
 
 
-def _one_tile(tile: Any, path: str) -> int:
-    """The kind of a field holding exactly one tile."""
+def _one_tile(tile: Any, where: str, index: int) -> int:
+    """The kind of the field ``where[index].tile``, holding exactly one tile."""
     try:
         kinds = kinds_of(tile) if isinstance(tile, str) else ()
     except MajiangError as e:
-        raise fail(path, str(e)) from None
+        raise fail(f"{where}[{index}].tile", str(e)) from None
     if len(kinds) != 1:
-        raise fail(path, f"expected one tile, got {quoted(tile)}")
+        raise fail(f"{where}[{index}].tile", f"expected one tile, got {quoted(tile)}")
     return kinds[0]
 
 
@@ -531,10 +531,11 @@ def _win(raw: Any, index: int) -> Win:
         checked = tuple([seat_field(s, f"wins[{index}].winner") for s in seats])
         if len(set(checked)) != len(checked):
             raise fail(f"wins[{index}].winner", f"a seat listed twice: {quoted(winner)}")
-    tile = _one_tile(w.get("tile"), f"wins[{index}].tile")
+    tile = _one_tile(w.get("tile"), "wins", index)
     source = w.get("from")
     if source is not None:
-        source = seat_field(source, f"wins[{index}].from")
+        if type(source) is not int or not 0 <= source < SEATS:
+            seat_field(source, f"wins[{index}].from")
         if source in checked:
             raise fail(f"wins[{index}].from", "a discard win takes another player's tile")
     elif len(checked) > 1:
@@ -611,8 +612,7 @@ def _kong(raw: Any, index: int) -> Kong:
         raise fail(
             f"kongs[{index}].kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
         )
-    tile = k.get("tile")
-    tile = _one_tile(tile, f"kongs[{index}].tile")
+    tile = _one_tile(k.get("tile"), "kongs", index)
     source = k.get("from")
     if kind == "ming_gang":
         source = seat_field(source, f"kongs[{index}].from")
