@@ -59,7 +59,16 @@ from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
 
-__all__ = ["EXAMPLE", "MELD_RULES", "HandRecord", "Kong", "PlayerRecord", "Win", "kinds_of"]
+__all__ = [
+    "EXAMPLE",
+    "MELD_RULES",
+    "HandRecord",
+    "Kong",
+    "PlayerRecord",
+    "Win",
+    "check_record",
+    "kinds_of",
+]
 
 RECORD_KEYS = frozenset(
     {"variant", "options", "dealer", "dealer_streak", "players", "wins", "kongs", "result"}
@@ -299,7 +308,7 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'sichuan', got 'nanjing'
         """
-        return _check(data)
+        return check_record(data)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form.
@@ -325,7 +334,14 @@ class HandRecord:
 # messages name them (the first bad field is the one reported). The messages are built only
 # when a check fails; tile texts, melds and options are read through caches keyed by their
 # JSON values (a record settled again, or its hands seen before, costs dictionary look-ups).
-def _check(data: Any) -> HandRecord:
+def check_record(data: Any) -> HandRecord:
+    """The checked record of the JSON form ``data`` (what :meth:`HandRecord.from_dict` and
+    the settlement call); RecordError naming the first bad field.
+
+    Example:
+        >>> check_record(EXAMPLE).winners()
+        [1, 2, 3]
+    """
     if type(data) is not dict or not data.keys() <= RECORD_KEYS:
         object_field(data, "record", RECORD_KEYS)
     d: Mapping[str, Any] = data

@@ -114,14 +114,15 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
             described.append(_win(r, index, out, items, last_kong, income))
             if not o.xueliu:
                 out.update(r.wins[index].winners)
+    winners = [s for w in r.wins for s in w.winners]
     pattern: dict[str, Any] = {
         "result": "draw" if r.drawn else "win",
-        "winners": r.winners(),
+        "winners": winners,
         "wins": described,
         "hands": [h for d in described for h in d["hands"]],
     }
     if r.drawn:
-        pattern.update(_exhaustive_draw(r, items, income))
+        pattern.update(_exhaustive_draw(r, set(winners), items, income))
     return Settlement.from_items(items, pattern=pattern)
 
 
@@ -204,11 +205,11 @@ def _at_the_end(
 
 
 def _exhaustive_draw(
-    r: HandRecord, items: list[Payment], income: Sequence[list[Payment]]
+    r: HandRecord, out: set[int], items: list[Payment], income: Sequence[list[Payment]]
 ) -> dict[str, Any]:
-    """查花猪, 查大叫 and 退税 after the wall ran out with two or more seats in play."""
+    """查花猪, 查大叫 and 退税 after the wall ran out with two or more seats in play (``out``:
+    the seats that won)."""
     o = r.options
-    out = set(r.winners())
     playing = [s for s in range(SEATS) if s not in out]
     if len(playing) < 2:  # 血流成河: at most one seat never won: nothing to check
         return {"huazhu": [], "ready": [], "not_ready": []}
@@ -223,13 +224,13 @@ def _exhaustive_draw(
         elif best is not None:
             ready[s] = best.capped
             details[s] = best.detail
+    amount = HUAZHU * o.base
+    detail = f"holds three suits: {HUAZHU} x {o.base} (base)"
     for pig in huazhu:
-        amount = HUAZHU * o.base
         for other in range(SEATS):
             if other == pig or other in huazhu or (other in out and not o.huazhu_pays_winners):
                 continue
-            items.append(Payment(pig, other, amount, "查花猪",
-                                 f"holds three suits: {HUAZHU} x {o.base} (base)"))  # fmt: skip
+            items.append(Payment(pig, other, amount, "查花猪", detail))
     not_ready = [s for s in playing if s not in ready and s not in huazhu]
     for s in not_ready:
         for seat, capped in ready.items():
