@@ -10,7 +10,9 @@ state), and nothing of seat ``s``'s view, legal actions, per-seat table or learn
 (``majiang.rl.encode``: planes and efficiency planes; ``legal_mask``) may change when the
 hidden tiles (the other seats' concealed tiles and kongs, the live wall) are dealt anew. The
 per-seat log view (the CLI's ``event_line`` with a viewer) must not change either when an
-event's hidden fields do.
+event's hidden fields do, and shows what the seat may see: its own 换三张 tiles and those
+passed to it (``seen_by``), nobody else's, and the hands winners lay face up as they leave
+play (血战), whose tiles every seat's table view shows as well.
 """
 
 from __future__ import annotations
@@ -355,6 +357,7 @@ def redacted(event: dict[str, Any], viewer: int, game: Game) -> dict[str, Any]:
         kind == "declare"
         and event["what"] in game.table.private_openings
         and event["seat"] != viewer
+        and viewer not in event.get("seen_by", ())  # the receiver of 换三张's tiles sees them
     ):
         out["value"] = "999m" if event["value"] != "999m" else "111p"
     elif (
@@ -377,6 +380,33 @@ def check_log_view(game: Game, events: list[dict[str, Any]]) -> None:
             junk = str(event_line(hidden, viewer, shows_concealed_kongs=shows,
                                   private_openings=private))  # fmt: skip
             assert line == junk, (viewer, event)
+            if event["event"] == "declare" and event["what"] in private and event["value"]:
+                # what a seat may see it does see: its own tiles passed, and those it received
+                told = viewer == event["seat"] or viewer in event.get("seen_by", ())
+                assert (event["value"] in line) == told, (viewer, event, line)
+            if event["event"] == "win" and "shown" in event:  # the hands laid face up: public
+                assert all(hand in line for hand in event["shown"].values()), (viewer, line)
+
+
+def check_shown(game: Game) -> None:
+    """After a step: a win that lays hands face up names each winner's true concealed tiles
+    (``shown``), and every seat's table view shows the hands of the seats out of play and
+    hides the others'."""
+    out = out_seats(game)
+    win = next(e for e in reversed(game.events) if e["event"] == "win")  # this hand's last
+    assert win["shown"] == {str(s): mpsz(game.state.hands[int(s)]) for s in win["shown"]}
+    for viewer in range(4):
+        buf = io.StringIO()
+        wide = console(buf)
+        wide.width = 200
+        wide.print(table_view(game, viewer))
+        rows = buf.getvalue().splitlines()[2:]
+        for s in range(4):
+            row = next(r for r in rows if r.split() and r.split()[0] == str(s))
+            if s in out and s != viewer:
+                assert f"{mpsz(game.state.hands[s])} (won)" in row, (viewer, s, row)
+            elif s != viewer:
+                assert f"({sum(game.state.hands[s])} tiles)" in row, (viewer, s, row)
 
 
 # ------------------------------------------------------------------ the matches
@@ -392,13 +422,16 @@ def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
     rng = random.Random(variant)
-    steps = twins = kongs_hidden = shown_checked = 0
+    steps = twins = kongs_hidden = shown_checked = rendered = 0
     for _, game, bots in matches(variant):
         logged = 0
         while not game.over:
             for seat in range(4):
                 check_view(game, seat)
             shown_checked += bool(out_seats(game))
+            if out_seats(game) and steps % 7 == 0:
+                check_shown(game)
+                rendered += 1
             if steps % 3 == 0:
                 seat = rng.randrange(4)
                 twin = reshuffled(game, seat, rng)
@@ -420,6 +453,7 @@ def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
     assert steps > HANDS * 3 * 20 and twins > steps // 4
     if variant in ("sichuan", "sichuan-exchange"):
         assert shown_checked > 0, "no winner's shown hand was ever checked"
+        assert rendered > 0, "no seat's table view with a shown hand was ever checked"
     if variant != "nanjing":
         assert kongs_hidden > 0, "no hidden concealed kong was ever checked"
 

@@ -17,6 +17,7 @@ Thousands of hands: ``benches/rl_fuzz_streams.py``.
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -72,7 +73,7 @@ class View:
         self.flowers: list[list[int]] = [[], [], [], []]
         self.declared: list[dict[str, str]] = [{}, {}, {}, {}]
         self.wall = 0
-        self.won = False
+        self.shown: list[list[int] | None] = [None] * 4  # hands face up after a win (血战)
         self.adding: tuple[int, int] | None = None  # an added kong that may still be robbed
 
     def apply(self, e: Mapping[str, Any]) -> None:
@@ -146,14 +147,32 @@ class View:
                 for t in tiles_of(e["value"]):
                     self.hand[t] += -1 if who == self.seat else 1
         elif kind == "win":
-            self.won = True  # a hand that goes on after a win (血战): not followed here
+            # The hand may go on after it (血战): the tile leaves the winner's hand or the
+            # pond (a robbed kong's tile left its hand already), and the hands the win lays
+            # face up are in the event.
+            t = TILE_INDEX[e["tile"]]
+            winners = e["winner"] if isinstance(e["winner"], list) else [e["winner"]]
+            if e["from"] is None:
+                if self.seat in winners:
+                    self.hand[t] -= 1
+            elif not e.get("qiang_gang"):
+                assert self.ponds[e["from"]].pop() == t
+            self.adding = None
+            for s, text in e.get("shown", {}).items():
+                counts = [0] * 34
+                for k in tiles_of(text):
+                    counts[k] += 1
+                self.shown[int(s)] = counts
 
     def check(self, game: Game) -> None:
-        """This view against the true state (until a win: a hand that goes on after it is
-        followed no further)."""
-        if self.won:
-            return
+        """This view against the true state."""
         state, seat = game.state, self.seat
+        table = game.table
+        out = set()
+        if table.wins_to_end > 1 and not table.winners_stay:  # winners leave play (血战)
+            for w in state.wins:
+                out.update(w["winner"] if isinstance(w["winner"], list) else [w["winner"]])
+        assert self.shown == [state.hands[s] if s in out else None for s in range(4)]
         assert self.hand[:34] == state.hands[seat] and not any(self.hand[34:])
         assert self.ponds == [list(p) for p in state.ponds]
         shown = game.table.concealed_kongs_shown
@@ -251,6 +270,37 @@ def test_sichuan_exchange_is_seen_by_its_receiver_only() -> None:
                     assert (e["value"] != "") == seen
             assert seat_events(disguise(game.events, seat, rng), seat) == stream
     assert exchanges >= 12 * 2 * 4 * 4
+
+
+def test_sichuan_winners_hands_are_shown_to_every_seat() -> None:
+    """血战: a winner leaves play with its hand face up. The win event names the hands shown
+    (``shown``: each winner's concealed tiles without the winning tile), every seat's stream
+    carries them, and every seat's view rebuilt from its stream follows the hand on after
+    the win (``play_checked`` checks the shown hands and the rest against the true state at
+    every step)."""
+    shown = went_on = 0
+    for match in range(8):
+        game = play_checked("sichuan", 200 + match)
+        wins = [e for e in game.events if e["event"] == "win"]
+        for seat in range(4):
+            streamed = [e for e in seat_events(game.events, seat) if e["event"] == "win"]
+            assert streamed == wins  # public, whole
+        for e in wins:
+            winners = e["winner"] if isinstance(e["winner"], list) else [e["winner"]]
+            assert sorted(e["shown"]) == sorted(str(s) for s in winners)
+            shown += len(winners)
+        kinds = [e["event"] for e in game.events]
+        went_on += sum(1 for a, b in itertools.pairwise(kinds) if a == "win" and b == "draw")
+    assert shown >= 16 and went_on >= 8  # hands that went on after a win, followed
+
+
+def test_no_hand_is_shown_where_winners_stay_or_the_first_win_ends_it() -> None:
+    """血流成河 (winners stay in play) and the tables whose hand ends at the first win log no
+    ``shown`` hands."""
+    for variant, options in (("sichuan", {"xueliu": True}), ("nanchang", None)):
+        game = play_checked(variant, 7, options=options)
+        wins = [e for e in game.events if e["event"] == "win"]
+        assert wins and all("shown" not in e for e in wins)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

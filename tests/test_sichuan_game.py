@@ -157,6 +157,27 @@ def test_xuezhan_the_winner_leaves_play_and_the_others_go_on() -> None:
     assert record["result"] == {"kind": "draw"}
 
 
+def test_xuezhan_the_winners_hand_is_shown_in_the_log() -> None:
+    """The win event lays the winner's hand face up (``shown``: its concealed tiles without
+    the winning tile, what every observation shows); a log written before wins carried it
+    still replays."""
+    game = _xuezhan()
+    win = next(e for e in game.events if e["event"] == "win")
+    assert win["shown"] == {"1": majiang.tiles.mpsz(game.state.hands[1])}
+    assert to_counts(win["shown"]["1"]) == list(game.observation(0).shown[1])
+    while not game.over:
+        seat = game.state.turn
+        drawn = game.state.drawn
+        assert drawn is not None
+        game.step(seat, Discard(majiang.tiles.KINDS[drawn]))
+    older = [{k: v for k, v in e.items() if k != "shown"} for e in game.events]
+    assert replay(older).scores == replay(game.events).scores == tuple(game.scores)
+    tampered = copy.deepcopy(game.events)
+    next(e for e in tampered if e["event"] == "win")["shown"] = {"1": "1112223334445m"}
+    with pytest.raises(majiang.MajiangError, match="shown"):
+        replay(tampered)
+
+
 def test_exhaustive_draw_cha_hua_zhu_and_cha_da_jiao() -> None:
     game = _xuezhan()
     while not game.over:

@@ -301,3 +301,73 @@ def test_xueliu_each_win_is_scored_on_the_hand_it_was_won_with() -> None:
     as_xuezhan = {**record, "options": {**record["options"], "xueliu": False}}
     with pytest.raises(RecordError):
         settle(as_xuezhan)  # a seat winning twice, or hands given outside 血流成河
+
+
+# ------------------------------------------------------------------ the tile count, brute force
+def _first_fifth(r: dict[str, Any]) -> str | None:
+    """Brute force: the field where a fifth copy of a kind first appears, counting the hands
+    (all four; when they alone hold a fifth, hand by hand), then the melds, the discards and
+    the wins' tiles, in record order; None when no kind is there five times."""
+    from majiang.tiles import to_counts
+
+    def kinds(text: str) -> list[int]:
+        counts = to_counts(text) if text else [0] * 34
+        return [k for k in range(34) for _ in range(counts[k])]
+
+    players = r["players"]
+    fields: list[tuple[str, list[int]]] = []
+    hands = [kinds(p["hand"]) for p in players]
+    total = [0] * 34
+    for h in hands:
+        for k in h:
+            total[k] += 1
+    if max(total) > 4:
+        fields += [(f"players[{s}].hand", h) for s, h in enumerate(hands)]
+        start = [0] * 34
+    else:
+        start = total
+    for s, p in enumerate(players):
+        for i, m in enumerate(p.get("melds") or []):
+            fields.append((f"players[{s}].melds[{i}]", kinds(m["tiles"])))
+    for s, p in enumerate(players):
+        fields.append((f"players[{s}].discards", kinds(p.get("discards") or "")))
+    fields += [(f"wins[{i}].tile", kinds(w["tile"])) for i, w in enumerate(r["wins"])]
+    seen = list(start)
+    for name, ks in fields:
+        for k in ks:
+            seen[k] += 1
+            if seen[k] > 4:
+                return name
+    return None
+
+
+def test_the_tile_count_agrees_with_a_brute_force() -> None:
+    """The check's packed tile count (a sum of packed counts, the field-by-field count only
+    when it finds a fifth, and for more than 32 wins) against the brute force above, on
+    records with random tiles added to the ponds and wins repeated (血流成河: up to 40)."""
+    import random
+
+    rng = random.Random(1313)
+    bases = [EXAMPLE, _drawn_record(), _xueliu_record()]
+    suits = "mps"
+    fifths = 0
+    for _ in range(400):
+        r: Any = copy.deepcopy(rng.choice(bases))
+        for _ in range(rng.randrange(4)):
+            p = r["players"][rng.randrange(4)]
+            extra = "".join(f"{rng.randrange(1, 10)}{rng.choice(suits)}" for _ in range(3))
+            p["discards"] = (p.get("discards") or "") + extra
+        if r.get("options", {}).get("xueliu") and rng.random() < 0.5:
+            r["wins"] = r["wins"] + [copy.deepcopy(r["wins"][0])] * rng.randrange(1, 41)
+        expected = _first_fifth(r)
+        try:
+            settle(r)
+        except RecordError as e:
+            if expected is None:
+                assert "a fifth" not in str(e), str(e)
+            else:
+                fifths += 1
+                assert str(e).startswith(f"{expected}: a fifth "), (str(e), expected)
+        else:
+            assert expected is None
+    assert fifths > 100

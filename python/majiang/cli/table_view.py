@@ -178,11 +178,15 @@ def table_view(
         table.add_column("flowers")
     if current and st.phase == "over":
         winner = game.records[-1]["result"].get("winner")
+    shown = shown_seats(game, st)
     for s in range(4):
         marks = ("庄" if s == st.dealer else "  ") + (" ▶" if s in acting else "")
         counts = st.hands[s]
-        if seat is not None and s != seat:
+        if seat is not None and s != seat and s not in shown:
             hand = Text(f"({sum(counts)} tiles)", style="dim")
+        elif seat is not None and s != seat:  # won and left play: its hand lies face up
+            hand = Text(tiles.text(mpsz(counts)))
+            hand.append(" (won)", style="bold green")
         else:
             drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
             if drawn is not None and counts[drawn]:
@@ -210,6 +214,22 @@ def table_view(
     return Group(header, Trimmed(table))
 
 
+def shown_seats(game: Game, state: HandState | None = None) -> set[int]:
+    """The seats whose concealed hands lie face up in ``state`` (the hand in play by default):
+    those that have won and left play at a table whose hand goes on after a win (血战); none
+    where the hand ends at the first win or winners stay in play (血流成河).
+
+    Example:
+        >>> shown_seats(Game(seed=1))
+        set()
+    """
+    st = game.state if state is None else state
+    if game.table.wins_to_end <= 1 or game.table.winners_stay:
+        return set()
+    return {s for w in st.wins for s in (w["winner"] if isinstance(w["winner"], list)
+            else [w["winner"]])}  # fmt: skip
+
+
 def _seat(seat: Any, viewer: int | None) -> str:
     if isinstance(seat, list):  # several winners (一炮多响)
         return " and ".join(_seat(s, viewer) for s in seat)
@@ -228,7 +248,9 @@ def event_line(
     """One logged event as a short line. With ``viewer`` (a seat), the tiles other seats
     draw are hidden, and so is the kind of their concealed kongs unless the variant shows
     them (``shows_concealed_kongs``, Nanjing's 暗杠也亮), and the value of their
-    ``private_openings`` declarations (换三张); that seat is marked "(you)".
+    ``private_openings`` declarations (换三张) unless the event's ``seen_by`` names the
+    viewer (the receiver of the tiles); that seat is marked "(you)". A win's ``shown`` hands
+    (laid face up as winners leave play, 血战) are public.
 
     Example:
         >>> str(event_line({"event": "pong", "seat": 1, "tiles": "555p", "source": 0}))
@@ -240,6 +262,10 @@ def event_line(
         >>> str(event_line({"event": "win", "winner": 3, "tile": "7m", "from": 0,
         ...     "gang_kai": False, "qiang_gang": False, "tian_hu": False, "di_hu": False}))
         "seat 3 wins on seat 0's 7m"
+        >>> passed = {"event": "declare", "seat": 0, "what": "exchange", "value": "123m",
+        ...           "seen_by": [1]}   # 换三张: seat 1 receives the three tiles
+        >>> [str(event_line(passed, v, private_openings=("exchange",))) for v in (1, 2)]
+        ['seat 0 declares exchange 123m to seat 1 (you)', 'seat 0 declares exchange to seat 1']
     """
     tiles = Tiles(glyphs, zh)
     kind = event.get("event")
@@ -298,12 +324,27 @@ def event_line(
             for k, n in (("gang_kai", "杠开"), ("tian_hu", "天胡"), ("di_hu", "地胡"))
             if event.get(k)
         ]
+        laid = event.get("shown")  # the hands laid face up as their winners leave play (血战)
+        if isinstance(laid, Mapping) and len(laid) == 1:
+            extras += [f"shows {tiles.text(str(h))}" for h in laid.values()]
+        elif isinstance(laid, Mapping):
+            extras += [f"{_seat(int(s), viewer)} shows {tiles.text(str(h))}"
+                       for s, h in laid.items() if str(s).isdigit()]  # fmt: skip
         return Text(line + "".join(f" ({e})" for e in extras), style="bold green")
     if kind == "declare":
         what, value = str(event.get("what")), str(event.get("value", ""))
-        secret = viewer is not None and viewer != event.get("seat") and what in private_openings
+        told_to = event.get("seen_by")
+        secret = (
+            viewer is not None
+            and viewer != event.get("seat")
+            and what in private_openings
+            and not (isinstance(told_to, list) and viewer in told_to)
+        )
         told = "" if secret or not value else f" {value}"
-        return Text(f"{who} declares {what}{told}", style="cyan")
+        to = ""
+        if isinstance(told_to, list) and what in private_openings and told_to:
+            to = " to " + " and ".join(_seat(s, viewer) for s in told_to)
+        return Text(f"{who} declares {what}{told}{to}", style="cyan")
     if kind == "horses":
         return Text(f"{who} turns up horses {tiles.text(str(event.get('tiles')))} (抓马)")
     if kind == "draw-game":

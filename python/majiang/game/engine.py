@@ -1032,8 +1032,12 @@ class Game:
         if self._has_flowers:
             result["after_flower"] = after_flower
         won = {k: v for k, v in result.items() if k != "kind"}
-        self._log("win", **won)
         winners = (seat, *also)
+        if self.table.wins_to_end > 1 and not self.table.winners_stay:
+            # A winner leaves play with its hand face up (血战): the log says what is shown.
+            self._log("win", **won, shown={str(s): mpsz(st.hands[s]) for s in winners})
+        else:
+            self._log("win", **won)
         st.wins.append(
             {
                 **won,

@@ -309,7 +309,9 @@ def _replay_hand(
         for produced in game.events[emitted:]:
             if at >= len(events):
                 raise ReplayError(f"line {start + at}: the engine goes on with {produced}")
-            _same(produced, events[at], start + at)
+            # A win logged before wins carried the hands shown (``shown``) replays as well.
+            unshown = ("shown",) if "shown" not in events[at] else ()
+            _same(produced, events[at], start + at, ignore=unshown)
             yield ReplayStep(index, start + at, events[at], game)
             at += 1
     if at != len(events):

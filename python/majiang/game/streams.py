@@ -14,6 +14,8 @@ What a seat's stream changes in the log (every other event is passed as it is):
   (the others know that it declared, not what), unless the event names the seat in
   ``seen_by`` (the seats that learn the value, logged by the engine from
   ``Variant.opening_viewers``: the receiver of tiles passed in 换三张).
+- ``win`` is public, whole: at a table whose winners leave play while the hand goes on
+  (血战) it holds the hands they lay face up (``shown``), which every seat sees.
 - An event type this module does not know (a variant's own): the seat it names (``seat``)
   sees it whole, the others only its type and seat. Unknown facts are withheld, never leaked.
 

@@ -37,7 +37,9 @@ __all__ = [
     "best_ready_hand",
     "holds_void",
     "is_winning",
+    "ready_hand",
     "score_hand",
+    "scored",
     "suits_held",
     "winning_kinds",
 ]
@@ -241,14 +243,14 @@ def score_hand(
         >>> score_hand(to_counts("123m456m789p123s55s"), (), tile=4, self_drawn=True) is None
         True
     """
-    return _score(
+    return scored(
         tuple(full[:34]), tuple(melds), self_drawn, gang_kai, gang_pao, qiang_gang, haidi,
         tian_hu, di_hu, void, options,
     )  # fmt: skip
 
 
 @lru_cache(maxsize=65536)
-def _score(
+def scored(
     counts: tuple[int, ...],
     melds: tuple[Meld, ...],
     self_drawn: bool,
@@ -261,6 +263,16 @@ def _score(
     void: int | None,
     options: SichuanOptions,
 ) -> HandScore | None:
+    """:func:`score_hand` with every argument in order and hashable (34 counts as a tuple,
+    melds as a tuple), cached: what the settlement calls for each win.
+
+    Example:
+        >>> from majiang.tiles import to_counts
+        >>> full = tuple(to_counts("11223344556677s"))
+        >>> flags = (False,) * 7   # self-drawn, 杠上花, 杠上炮, 抢杠, 海底, 天胡, 地胡
+        >>> scored(full, (), *flags, None, _DEFAULT).detail
+        '清七对 4 = 4 番, 封顶 3'
+    """
     if not is_winning(counts, melds, void):
         return None
     one_suit = len(suits_held(counts, melds)) == 1
@@ -321,11 +333,25 @@ def best_ready_hand(
         >>> best_ready_hand(to_counts("1357m2468p1357s9s"), ()) is None
         True
     """
+    return ready_hand(tuple(concealed[:34]), tuple(melds), void, options)
+
+
+@lru_cache(maxsize=65536)
+def ready_hand(
+    concealed: tuple[int, ...], melds: tuple[Meld, ...], void: int | None, options: SichuanOptions
+) -> HandScore | None:
+    """:func:`best_ready_hand` of hashable tiles and melds, cached (查大叫 asks it of every
+    seat still in play after an exhaustive draw).
+
+    Example:
+        >>> from majiang.tiles import to_counts
+        >>> ready_hand(tuple(to_counts("1112223334445p")), (), None, _DEFAULT).fan
+        3
+    """
     best: HandScore | None = None
-    for k in sorted(winning_kinds(concealed, melds, void)):
-        full = list(concealed)
-        full[k] += 1
-        s = score_hand(full, melds, tile=k, self_drawn=False, void=void, options=options)
+    for k in sorted(_winning_kinds(concealed, melds, void)):
+        full = (*concealed[:k], concealed[k] + 1, *concealed[k + 1 :])
+        s = scored(full, melds, False, False, False, False, False, False, False, void, options)
         if s is not None and (best is None or s.fan > best.fan):
             best = s
     return best

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from majiang._core import parse_tiles
 from majiang.errors import MajiangError, RecordError, quoted
@@ -55,11 +55,20 @@ from majiang.record_parts import (
     tiles_field,
     whole_number_field,
 )
-from majiang.tiles import KIND_INDEX, KINDS, mpsz
-from majiang.variants.sichuan.hands import SUIT_LETTERS, is_winning
+from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
+from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
 
-__all__ = ["EXAMPLE", "MELD_RULES", "HandRecord", "Kong", "PlayerRecord", "Win", "kinds_of"]
+__all__ = [
+    "EXAMPLE",
+    "MELD_RULES",
+    "HandRecord",
+    "Kong",
+    "PlayerRecord",
+    "Win",
+    "check_record",
+    "kinds_of",
+]
 
 RECORD_KEYS = frozenset(
     {"variant", "options", "dealer", "dealer_streak", "players", "wins", "kongs", "result"}
@@ -73,6 +82,7 @@ WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
 KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
 MELD_KEYS = frozenset({"kind", "tiles", "from"})
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=65536)
@@ -164,6 +174,9 @@ class Win:
     """血流成河: each winner's concealed counts as it won (its hand changes afterwards)."""
     melds: tuple[tuple[Meld, ...], ...] = ()
     """血流成河: each winner's melds as it won."""
+    scores: tuple[HandScore, ...] = field(default=(), repr=False, compare=False)
+    """Each winner's score as the record check found it (the win's own flags, self-drawn
+    when ``source`` is None); empty for a Win not built by the check."""
 
     @property
     def self_drawn(self) -> bool:
@@ -295,7 +308,7 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'sichuan', got 'nanjing'
         """
-        return _check(data)
+        return check_record(data)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form.
@@ -317,203 +330,359 @@ class HandRecord:
 
 
 # ------------------------------------------------------------------ the checks
-def _check(data: Any) -> HandRecord:
+# One pass over the JSON form: each field is read once into its typed value, in the order the
+# messages name them (the first bad field is the one reported). The messages are built only
+# when a check fails; tile texts, melds and options are read through caches keyed by their
+# JSON values (a record settled again, or its hands seen before, costs dictionary look-ups).
+def check_record(data: Any) -> HandRecord:
+    """The checked record of the JSON form ``data`` (what :meth:`HandRecord.from_dict` and
+    the settlement call); RecordError naming the first bad field.
+
+    Example:
+        >>> check_record(EXAMPLE).winners()
+        [1, 2, 3]
+    """
     if type(data) is not dict or not data.keys() <= RECORD_KEYS:
         object_field(data, "record", RECORD_KEYS)
     d: Mapping[str, Any] = data
     if d.get("variant", "sichuan") != "sichuan":
         raise fail("variant", f"expected 'sichuan', got {quoted(d.get('variant'))}")
-    options = SichuanOptions.from_dict(d.get("options", {}) or {})
+    options = _options(d.get("options", {}) or {})
     dealer = seat_field(d.get("dealer"), "dealer")
     streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
-    players = tuple(_player(p, s, options) for s, p in enumerate(players_field(d.get("players"))))
-    wins = tuple(_win(w, i) for i, w in enumerate(list_field(d.get("wins") or [], "wins", "wins")))
-    kongs = tuple(
-        _kong(k, i) for i, k in enumerate(list_field(d.get("kongs") or [], "kongs", "kongs"))
+    given = d.get("players")
+    if type(given) is not list or len(given) != SEATS:
+        given = players_field(given)
+    players = tuple([_player(p, s, options) for s, p in enumerate(given)])
+    raw_wins = d.get("wins") or []
+    wins = (
+        tuple([_win(w, i) for i, w in enumerate(list_field(raw_wins, "wins", "wins"))])
+        if raw_wins
+        else ()
+    )
+    raw_kongs = d.get("kongs") or []
+    kongs = (
+        tuple([_kong(k, i) for i, k in enumerate(list_field(raw_kongs, "kongs", "kongs"))])
+        if raw_kongs
+        else ()
     )
     result = d.get("result")
-    if (
-        type(result) is not dict
-        or set(result) != {"kind"}
-        or result["kind"]
-        not in (
-            "win",
-            "draw",
-        )
-    ):
+    if type(result) is not dict or len(result) != 1 or result.get("kind") not in _RESULT_KINDS:
         raise fail(
             "result", f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(result)}"
         )
-    record = HandRecord(dealer, players, wins, kongs, result["kind"] == "draw", options, streak)
+    record = _new(
+        HandRecord,
+        dealer=dealer,
+        players=players,
+        wins=wins,
+        kongs=kongs,
+        drawn=result["kind"] == "draw",
+        options=options,
+        dealer_streak=streak,
+        variant="sichuan",
+    )
     _check_wins(record)
-    _check_kongs(record)
+    if kongs or any(p.melds for p in players):
+        _check_kongs(record)
     _check_tiles(record)
     return record
 
 
+_RESULT_KINDS = ("win", "draw")
+_NO_OVERRIDES = SichuanOptions.from_dict({})
 _NO_VOID = SichuanOptions(dingque=False)
+_VOIDS = ("m", "p", "s")
+
+
+def _new(cls: type[T], **fields: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (all of them, checked),
+    without the generated ``__init__``'s one ``object.__setattr__`` per field."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+def _options(raw: Any) -> SichuanOptions:
+    """The record's options (the overrides' JSON values read once per distinct set)."""
+    if type(raw) is dict and not raw:
+        return _NO_OVERRIDES
+    if type(raw) is dict:
+        try:
+            key = tuple([(k, type(v), v) for k, v in raw.items()])
+            return _options_of(key)
+        except TypeError:  # an unhashable value: read it directly (and fail there)
+            pass
+    return SichuanOptions.from_dict(raw)
+
+
+@lru_cache(maxsize=1024)
+def _options_of(key: tuple[tuple[Any, type, Any], ...]) -> SichuanOptions:
+    return SichuanOptions.from_dict({k: v for k, _, v in key})
+
+
+_TileFacts = tuple[tuple[int, ...], tuple[int, ...], str, int]
+_FIFTH = sum(0x7B << (8 * k) for k in range(34))
+"""Added to packed counts (a byte per kind, each at most 36): a byte's top bit is then set
+exactly where the count is over four."""
+_TOP_BITS = sum(0x80 << (8 * k) for k in range(34))
+
+
+@lru_cache(maxsize=65536)
+def _tile_facts(text: str) -> _TileFacts:
+    """The kinds of a tile text, their 34 counts, their sorted MPSZ text and the counts packed
+    a byte per kind (for the tile count check; -1 when a count is over four already)."""
+    kinds = kinds_of(text)
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    packed = -1 if kinds and max(counts) > 4 else sum(c << (8 * k) for k, c in enumerate(counts))
+    return kinds, tuple(counts), mpsz(counts) if kinds else "", packed
+
+
+@lru_cache(maxsize=4096)
+def _packed(kinds: tuple[int, ...]) -> int:
+    """A meld's kinds, packed a byte per kind (as :func:`_tile_facts`)."""
+    return sum(1 << (8 * k) for k in kinds)
+
+
+_NOT_TEXT: Any = (None, None, None, None)
+"""What a field that is not text reads as, before its message is raised."""
+
+
+def _tiles(value: Any, seat: int, path: str, field: str) -> _TileFacts:
+    """:func:`_tile_facts` of a field's value; RecordError naming the field (``path``, or
+    ``players[seat]`` when empty, then ``field``)."""
+    if type(value) is str:
+        try:
+            return _tile_facts(value)
+        except MajiangError:
+            pass
+    tiles_field(value, f"{path or f'players[{seat}]'}.{field}", kinds_of)  # raises its message
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@lru_cache(maxsize=65536, typed=True)
+def _meld_of(kind: Any, text: Any, source: Any, seat: int) -> Meld:
+    return check_meld(kind, text, source, seat, MELD_RULES)
+
+
+def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
+    melds: list[Meld] = []
+    for i, m in enumerate(list_field(given, f"{path}.melds", "melds")):
+        if type(m) is not dict or not m.keys() <= MELD_KEYS:
+            m = object_field(m, f"{path}.melds[{i}]", MELD_KEYS)
+        kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
+        try:
+            try:
+                melds.append(_meld_of(kind, text, source, seat))
+            except TypeError:  # an unhashable value
+                melds.append(check_meld(kind, text, source, seat, MELD_RULES))
+        except FieldProblem as e:
+            raise field_fail(f"{path}.melds[{i}]", e) from None
+    if len(melds) > 4:
+        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
+    return tuple(melds)
 
 
 def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
-    path = path or f"players[{seat}]"
-    p = (
-        raw
-        if type(raw) is dict and raw.keys() <= PLAYER_KEYS
-        else object_field(raw, path, PLAYER_KEYS)
-    )
+    if type(raw) is not dict or not raw.keys() <= PLAYER_KEYS:
+        raw = object_field(raw, path or f"players[{seat}]", PLAYER_KEYS)
+    p: Mapping[str, Any] = raw
     if "hand" not in p:
-        raise fail(f"{path}.hand", "missing")
-    melds: list[Meld] = []
-    for i, m in enumerate(list_field(p.get("melds") or [], f"{path}.melds", "melds")):
-        where = f"{path}.melds[{i}]"
-        if type(m) is not dict or not m.keys() <= MELD_KEYS:
-            m = object_field(m, where, MELD_KEYS)
-        try:
-            melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, MELD_RULES))
-        except FieldProblem as e:
-            raise field_fail(where, e) from None
-    if len(melds) > 4:
-        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
-    hand = tiles_field(p["hand"], f"{path}.hand", kinds_of)
+        raise fail(f"{path or f'players[{seat}]'}.hand", "missing")
+    given = p.get("melds") or []
+    melds = _melds(given, seat, path or f"players[{seat}]") if given else ()
+    value = p["hand"]
+    try:
+        hand, counts, text, _ = _tile_facts(value) if type(value) is str else _NOT_TEXT
+    except MajiangError:
+        hand, counts, text, _ = _tiles(value, seat, path, "hand")  # raises its message
+    if hand is None:
+        _tiles(value, seat, path, "hand")  # raises its message
     if len(hand) != 13 - 3 * len(melds):
         raise fail(
-            f"{path}.hand",
+            f"{path or f'players[{seat}]'}.hand",
             f"{len(hand)} tiles concealed, but {len(melds)} meld(s) leave {13 - 3 * len(melds)}",
         )
-    discards = tiles_field(p.get("discards") or "", f"{path}.discards", kinds_of)
+    discards = p.get("discards") or ""
+    discards_text = _tiles(discards, seat, path, "discards")[2] if discards else ""
     void = p.get("void")
     if void is None:
         if options.dingque:
-            raise fail(f"{path}.void", "定缺 is played (option dingque): expected m, p or s")
-    elif void not in ("m", "p", "s") or not options.dingque:
+            raise fail(
+                f"{path or f'players[{seat}]'}.void",
+                "定缺 is played (option dingque): expected m, p or s",
+            )
+    elif void not in _VOIDS or not options.dingque:
         expected = "m, p or s" if options.dingque else "null (定缺 is not played)"
-        raise fail(f"{path}.void", f"expected {expected}, got {quoted(void)}")
-    return PlayerRecord(_text(hand), tuple(melds), _text(discards), void, _counts(hand))
+        raise fail(f"{path or f'players[{seat}]'}.void", f"expected {expected}, got {quoted(void)}")
+    player = object.__new__(PlayerRecord)
+    player.__dict__.update(hand=text, melds=melds, discards=discards_text, void=void, counts=counts)
+    return player
 
 
-@lru_cache(maxsize=65536)
-def _counts(kinds: tuple[int, ...]) -> tuple[int, ...]:
-    """The 34 counts of ``kinds``."""
-    counts = [0] * 34
-    for k in kinds:
-        counts[k] += 1
-    return tuple(counts)
-
-
-@lru_cache(maxsize=65536)
-def _text(kinds: tuple[int, ...]) -> str:
-    """Sorted MPSZ text of ``kinds`` (the record's canonical form)."""
-    counts = [0] * 34
-    for k in kinds:
-        counts[k] += 1
-    return mpsz(counts) if kinds else ""
+def _one_tile(tile: Any, where: str, index: int) -> int:
+    """The kind of the field ``where[index].tile``, holding exactly one tile."""
+    try:
+        kinds = kinds_of(tile) if isinstance(tile, str) else ()
+    except MajiangError as e:
+        raise fail(f"{where}[{index}].tile", str(e)) from None
+    if len(kinds) != 1:
+        raise fail(f"{where}[{index}].tile", f"expected one tile, got {quoted(tile)}")
+    return kinds[0]
 
 
 def _win(raw: Any, index: int) -> Win:
-    path = f"wins[{index}]"
-    w = raw if type(raw) is dict and raw.keys() <= WIN_KEYS else object_field(raw, path, WIN_KEYS)
+    if type(raw) is not dict or not raw.keys() <= WIN_KEYS:
+        raw = object_field(raw, f"wins[{index}]", WIN_KEYS)
+    w: Mapping[str, Any] = raw
     winner = w.get("winner")
-    seats = winner if isinstance(winner, list) else [winner]
-    if not seats:
-        raise fail(f"{path}.winner", "expected a seat or a list of seats, got []")
-    checked = tuple(seat_field(s, f"{path}.winner") for s in seats)
-    if len(set(checked)) != len(checked):
-        raise fail(f"{path}.winner", f"a seat listed twice: {quoted(winner)}")
-    tile = w.get("tile")
-    try:
-        kinds = kinds_of(tile) if isinstance(tile, str) else ()
-    except MajiangError as e:
-        raise fail(f"{path}.tile", str(e)) from None
-    if len(kinds) != 1:
-        raise fail(f"{path}.tile", f"expected one tile, got {quoted(tile)}")
+    if type(winner) is int and 0 <= winner < SEATS:
+        checked: tuple[int, ...] = (winner,)
+    else:
+        seats = winner if isinstance(winner, list) else [winner]
+        if not seats:
+            raise fail(f"wins[{index}].winner", "expected a seat or a list of seats, got []")
+        checked = tuple([seat_field(s, f"wins[{index}].winner") for s in seats])
+        if len(set(checked)) != len(checked):
+            raise fail(f"wins[{index}].winner", f"a seat listed twice: {quoted(winner)}")
+    tile = _one_tile(w.get("tile"), "wins", index)
     source = w.get("from")
     if source is not None:
-        source = seat_field(source, f"{path}.from")
+        if type(source) is not int or not 0 <= source < SEATS:
+            seat_field(source, f"wins[{index}].from")
         if source in checked:
-            raise fail(f"{path}.from", "a discard win takes another player's tile")
+            raise fail(f"wins[{index}].from", "a discard win takes another player's tile")
     elif len(checked) > 1:
-        raise fail(f"{path}.winner", "several winners win one discard, not a self-draw")
-    flags = {name: w.get(name, False) for name in WIN_FLAGS}
-    for name, value in flags.items():
-        if value is not True and value is not False:
-            flag_field(value, f"{path}.{name}")
+        raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
+    get = w.get
+    gang_kai, gang_pao, qiang_gang = (
+        get("gang_kai", False),
+        get("gang_pao", False),
+        get("qiang_gang", False),
+    )
+    haidi, tian_hu, di_hu = get("haidi", False), get("tian_hu", False), get("di_hu", False)
+    if (
+        gang_kai is not False
+        or gang_pao is not False
+        or qiang_gang is not False
+        or haidi is not False
+        or tian_hu is not False
+        or di_hu is not False
+    ):  # a flag set, or not a flag at all
+        flags = (gang_kai, gang_pao, qiang_gang, haidi, tian_hu, di_hu)
+        for name, value in zip(WIN_FLAGS, flags, strict=True):
+            if value is not True and value is not False:
+                flag_field(value, f"wins[{index}].{name}")
+    hands: tuple[tuple[int, ...], ...] = ()
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
+        hands, melds = _hands_as_won(w, index, checked)
+    win = object.__new__(Win)
+    win.__dict__.update(
+        winners=checked,
+        tile=tile,
+        source=source,
+        gang_kai=gang_kai,
+        gang_pao=gang_pao,
+        qiang_gang=qiang_gang,
+        haidi=haidi,
+        tian_hu=tian_hu,
+        di_hu=di_hu,
+        hands=hands,
+        melds=melds,
+        scores=(),
+    )
+    return win
+
+
+def _hands_as_won(
+    w: Mapping[str, Any], index: int, winners: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...]]:
+    """血流成河: each winner's concealed counts and melds as it won (``wins[index]``)."""
+    path = f"wins[{index}]"
+    for key in ("hands", "melds"):
+        given = w.get(key)
+        if type(given) is not dict or set(given) != {str(s) for s in winners}:
+            raise fail(f"{path}.{key}", "expected an object with each winner's seat")
     hands: list[tuple[int, ...]] = []
     melds: list[tuple[Meld, ...]] = []
-    if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
-        for key in ("hands", "melds"):
-            given = w.get(key)
-            if type(given) is not dict or set(given) != {str(s) for s in checked}:
-                raise fail(f"{path}.{key}", "expected an object with each winner's seat")
-        for s in checked:
-            seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
-                           s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
-            hands.append(seat.counts)
-            melds.append(seat.melds)
-    return Win(checked, kinds[0], source, **flags, hands=tuple(hands), melds=tuple(melds))
+    for s in winners:
+        seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
+                       s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+        hands.append(seat.counts)
+        melds.append(seat.melds)
+    return tuple(hands), tuple(melds)
 
 
 def _kong(raw: Any, index: int) -> Kong:
-    path = f"kongs[{index}]"
-    k = raw if type(raw) is dict and raw.keys() <= KONG_KEYS else object_field(raw, path, KONG_KEYS)
-    seat = seat_field(k.get("seat"), f"{path}.seat")
+    if type(raw) is not dict or not raw.keys() <= KONG_KEYS:
+        raw = object_field(raw, f"kongs[{index}]", KONG_KEYS)
+    k: Mapping[str, Any] = raw
+    seat = k.get("seat")
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        seat_field(seat, f"kongs[{index}].seat")
     kind = k.get("kind")
     if kind not in KONG_KINDS:
-        raise fail(f"{path}.kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}")
-    tile = k.get("tile")
-    try:
-        kinds = kinds_of(tile) if isinstance(tile, str) else ()
-    except MajiangError as e:
-        raise fail(f"{path}.tile", str(e)) from None
-    if len(kinds) != 1:
-        raise fail(f"{path}.tile", f"expected one tile, got {quoted(tile)}")
+        raise fail(
+            f"kongs[{index}].kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
+        )
+    tile = _one_tile(k.get("tile"), "kongs", index)
     source = k.get("from")
     if kind == "ming_gang":
-        source = seat_field(source, f"{path}.from")
+        source = seat_field(source, f"kongs[{index}].from")
         if source == seat:
-            raise fail(f"{path}.from", "a 直杠 takes another player's discard")
+            raise fail(f"kongs[{index}].from", "a 直杠 takes another player's discard")
     elif source is not None:
-        raise fail(f"{path}.from", f"a {kind} takes no discard: expected null")
-    after = whole_number_field(k.get("after_wins", 0), f"{path}.after_wins", 0)
-    return Kong(seat, kind, kinds[0], source, after)
+        raise fail(f"kongs[{index}].from", f"a {kind} takes no discard: expected null")
+    after = k.get("after_wins", 0)
+    if type(after) is not int or after < 0:
+        whole_number_field(after, f"kongs[{index}].after_wins", 0)
+    return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
+
+
+_SINGLE_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "tian_hu", "di_hu")
+"""The win flags of which at most one is set."""
 
 
 def _check_wins(r: HandRecord) -> None:
     out: set[int] = set()
     xueliu = r.options.xueliu
+    dealer = r.dealer
     for i, w in enumerate(r.wins):
-        path = f"wins[{i}]"
         if xueliu != bool(w.hands):
-            raise fail(f"{path}.hands", "the winners' tiles as they won: given exactly under "
+            raise fail(f"wins[{i}].hands", "the winners' tiles as they won: given exactly under "
                        "血流成河 (option xueliu)")  # fmt: skip
-        again = [] if xueliu else [s for s in w.winners if s in out]
-        if again:
-            raise fail(f"{path}.winner", f"seat {again[0]} has already won and left play")
-        if w.source is not None and w.source in out and not xueliu:
-            raise fail(f"{path}.from", f"seat {w.source} has already won and left play")
-        flags = [n for n in ("gang_kai", "gang_pao", "qiang_gang", "tian_hu", "di_hu")
-                 if getattr(w, n)]  # fmt: skip
-        if len(flags) > 1:
-            raise fail(f"{path}.{flags[1]}", f"cannot go with {flags[0]}")
-        if (w.gang_kai or w.tian_hu) and w.source is not None:
-            raise fail(f"{path}.{flags[0]}", "a self-drawn win: from must be null")
-        if (w.gang_pao or w.qiang_gang or w.di_hu) and w.source is None:
-            raise fail(f"{path}.{flags[0]}", "a win on another seat's tile: from is needed")
-        if w.tian_hu and (w.winners != (r.dealer,) or i):
-            raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
-        if w.di_hu and (r.dealer in w.winners or w.source != r.dealer or i):
-            raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
-        for s in w.winners:
+        if out and not xueliu:
+            again = [s for s in w.winners if s in out]
+            if again:
+                raise fail(f"wins[{i}].winner", f"seat {again[0]} has already won and left play")
+            if w.source is not None and w.source in out:
+                raise fail(f"wins[{i}].from", f"seat {w.source} has already won and left play")
+        if w.gang_kai or w.gang_pao or w.qiang_gang or w.tian_hu or w.di_hu:
+            _check_flags(w, i, dealer)
+        found: list[HandScore] = []
+        t = w.tile
+        flags = (w.source is None, w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu,
+                 w.di_hu)  # fmt: skip
+        for at, s in enumerate(w.winners):
             p = r.players[s]
-            counts, melds = r.hand_at(i, s)
-            full = list(counts)
-            full[w.tile] += 1
-            if not is_winning(full, melds, p.void_suit):
+            if w.hands:  # 血流成河: the hand as it won
+                counts = w.hands[at]
+                score = scored((*counts[:t], counts[t] + 1, *counts[t + 1 :]), w.melds[at],
+                               *flags, _VOID_SUIT[p.void], r.options)  # fmt: skip
+            else:
+                score = _score_of(p.hand, t, p.melds, flags, p.void, r.options)
+            if score is None:
                 void = f", void {p.void}" if p.void else ""
                 raise fail(
-                    f"{path}.tile",
+                    f"wins[{i}].tile",
                     f"players[{s}]'s hand {p.hand} with {KINDS[w.tile]} ({len(p.melds)} "
                     f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
                 )
+            found.append(score)
+        w.__dict__["scores"] = tuple(found)
         out.update(w.winners)
     if xueliu:
         if not r.drawn:
@@ -530,19 +699,57 @@ def _check_wins(r: HandRecord) -> None:
         )
 
 
+def _check_flags(w: Win, i: int, dealer: int) -> None:
+    """The flags of ``wins[i]``: at most one of 杠上花, 杠上炮, 抢杠, 天胡, 地胡, each with
+    its source, 天胡 the dealer's first win, 地胡 the first win on the dealer's discard."""
+    path = f"wins[{i}]"
+    flags = [n for n in _SINGLE_FLAGS if getattr(w, n)]
+    if len(flags) > 1:
+        raise fail(f"{path}.{flags[1]}", f"cannot go with {flags[0]}")
+    if (w.gang_kai or w.tian_hu) and w.source is not None:
+        raise fail(f"{path}.{flags[0]}", "a self-drawn win: from must be null")
+    if (w.gang_pao or w.qiang_gang or w.di_hu) and w.source is None:
+        raise fail(f"{path}.{flags[0]}", "a win on another seat's tile: from is needed")
+    if w.tian_hu and (w.winners != (dealer,) or i):
+        raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
+    if w.di_hu and (dealer in w.winners or w.source != dealer or i):
+        raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
+
+
+_VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
+
+
+@lru_cache(maxsize=65536)
+def _score_of(
+    hand: str,
+    tile: int,
+    melds: tuple[Meld, ...],
+    flags: tuple[bool, ...],
+    void: str | None,
+    options: SichuanOptions,
+) -> HandScore | None:
+    """:func:`~majiang.variants.sichuan.hands.scored` of a player's canonical hand text with
+    ``tile`` (a text's hash is kept with it: a cheaper key than 34 counts); ``flags`` are
+    self-drawn and the win's six flags."""
+    counts = _tile_facts(hand)[1]
+    full = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
+    return scored(full, melds, *flags, _VOID_SUIT[void], options)
+
+
 def _check_kongs(r: HandRecord) -> None:
     made: dict[tuple[int, str, int], int] = {}
     last = 0
     for i, k in enumerate(r.kongs):
-        path = f"kongs[{i}]"
         if k.after_wins < last or k.after_wins > len(r.wins):
-            raise fail(f"{path}.after_wins", "kongs come in order, after wins that happened")
+            raise fail(f"kongs[{i}].after_wins", "kongs come in order, after wins that happened")
         last = k.after_wins
-        out = r.out_before(k.after_wins)
+        out = r.out_before(k.after_wins) if k.after_wins else ()
         if k.seat in out:
-            raise fail(f"{path}.seat", f"seat {k.seat} had won and left play")
+            raise fail(f"kongs[{i}].seat", f"seat {k.seat} had won and left play")
         if k.source is not None and k.source in out:
-            raise fail(f"{path}.from", f"seat {k.source} had won and left play: it pays nothing")
+            raise fail(
+                f"kongs[{i}].from", f"seat {k.source} had won and left play: it pays nothing"
+            )
         made[(k.seat, k.kind, k.tile)] = made.get((k.seat, k.kind, k.tile), 0) + 1
     held: dict[tuple[int, str, int], int] = {}
     for s, p in enumerate(r.players):
@@ -550,6 +757,8 @@ def _check_kongs(r: HandRecord) -> None:
             if m.is_gang:
                 key = (s, m.kind, m.kinds[0])
                 held[key] = held.get(key, 0) + 1
+    if made == held:
+        return
     for key in sorted(set(made) | set(held)):
         if made.get(key, 0) != held.get(key, 0):
             s, kind, tile = key
@@ -558,7 +767,31 @@ def _check_kongs(r: HandRecord) -> None:
 
 def _check_tiles(r: HandRecord) -> None:
     """No kind more than four times: the field where a fifth copy first appears (the hands,
-    then the melds, the discards and the wins' tiles)."""
+    then the melds, the discards and the wins' tiles). The common case (no fifth anywhere) is
+    a sum of packed counts (at most 8 texts and 16 melds of at most four of a kind each and
+    at most 32 wins' tiles: a byte stays under 133, so adding 0x7B never carries)."""
+    if len(r.wins) > 32:
+        _count_tiles(r)
+        return
+    total = 0
+    for p in r.players:
+        hand = _tile_facts(p.hand)[3]
+        discards = _tile_facts(p.discards)[3] if p.discards else 0
+        if hand < 0 or discards < 0:
+            _count_tiles(r)
+            return
+        total += hand + discards
+        for m in p.melds:
+            total += _packed(m.kinds)
+    for w in r.wins:
+        total += 1 << (8 * w.tile)
+    if (total + _FIFTH) & _TOP_BITS:
+        _count_tiles(r)
+
+
+def _count_tiles(r: HandRecord) -> None:
+    """Counts every tile in order: RecordError naming the field where a fifth copy of a kind
+    first appears."""
     a, b, c, d = (p.counts for p in r.players)
     seen = [w + x + y + z for w, x, y, z in zip(a, b, c, d, strict=True)]
     if max(seen) > 4:  # the hands alone hold a fifth: name the hand

@@ -22,11 +22,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement, text_error
 from majiang.tiles import KINDS, SEATS
-from majiang.variants.sichuan.hands import best_ready_hand, score_hand, suits_held
+from majiang.variants.sichuan.hands import HandScore, ready_hand, scored, suits_held
+from majiang.variants.sichuan.options import SichuanOptions
 from majiang.variants.sichuan.record import HandRecord, Kong, Win
 
 __all__ = ["HUAZHU", "kong_payments", "settle", "win_amount"]
@@ -95,39 +98,46 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     items: list[Payment] = []
     income: list[list[Payment]] = [[], [], [], []]  # each seat's kong money, for 退税
     last_kong: dict[int, tuple[Kong, list[Payment]]] = {}
-    kongs = list(r.kongs)
+    kongs = r.kongs
+    next_kong = 0
     described: list[dict[str, Any]] = []
+    out: set[int] = set()  # the seats out of play (none under 血流成河)
     for index in range(len(r.wins) + 1):
-        while kongs and kongs[0].after_wins == index:
-            k = kongs.pop(0)
-            lines = kong_payments(k.seat, k.kind, k.tile, k.source, r.out_before(index), o.base)
+        while next_kong < len(kongs) and kongs[next_kong].after_wins == index:
+            k = kongs[next_kong]
+            next_kong += 1
+            lines = kong_payments(k.seat, k.kind, k.tile, k.source, out, o.base)
             items += lines
             income[k.seat] += lines
             last_kong[k.seat] = (k, lines)
         if index < len(r.wins):
-            described.append(_win(r, index, items, last_kong, income))
+            described.append(_win(r, index, out, items, last_kong, income))
+            if not o.xueliu:
+                out.update(r.wins[index].winners)
+    winners = [s for w in r.wins for s in w.winners]
     pattern: dict[str, Any] = {
         "result": "draw" if r.drawn else "win",
-        "winners": r.winners(),
+        "winners": winners,
         "wins": described,
         "hands": [h for d in described for h in d["hands"]],
     }
     if r.drawn:
-        pattern.update(_exhaustive_draw(r, items, income))
+        pattern.update(_exhaustive_draw(r, set(winners), items, income))
     return Settlement.from_items(items, pattern=pattern)
 
 
 def _win(
     r: HandRecord,
     index: int,
+    out: set[int],
     items: list[Payment],
     last_kong: dict[int, tuple[Kong, list[Payment]]],
     income: list[list[Payment]],
 ) -> dict[str, Any]:
-    """Adds the lines of ``r.wins[index]`` to ``items``; what was recognised."""
+    """Adds the lines of ``r.wins[index]`` (``out``: the seats out of play before it) to
+    ``items``; what was recognised."""
     o = r.options
     w: Win = r.wins[index]
-    out = r.out_before(index)
     scores: list[dict[str, Any]] = []
     named: list[str] = []
     feeder = None
@@ -135,35 +145,36 @@ def _win(
         kong = last_kong.get(w.winners[0])
         if kong is not None and kong[0].kind == "ming_gang":
             feeder = kong[0].source  # 点杠花 paid as a discard: the feeder alone
-    for seat in w.winners:
-        p = r.players[seat]
-        counts, melds = r.hand_at(index, seat)
-        full = list(counts)
-        full[w.tile] += 1
-        self_drawn = w.self_drawn and feeder is None
-        s = score_hand(
-            full, melds, tile=w.tile, self_drawn=self_drawn, gang_kai=w.gang_kai,
-            gang_pao=w.gang_pao, qiang_gang=w.qiang_gang, haidi=w.haidi, tian_hu=w.tian_hu,
-            di_hu=w.di_hu, void=p.void_suit, options=o,
-        )  # fmt: skip
+    self_drawn = w.source is None and feeder is None
+    add_base = self_drawn and o.self_draw == "add_base" and not w.tian_hu
+    t = w.tile
+    for at, seat in enumerate(w.winners):
+        if w.scores and self_drawn == (w.source is None):
+            s: HandScore | None = w.scores[at]  # as the record check scored it
+        else:
+            p = r.players[seat]
+            counts, melds = (w.hands[at], w.melds[at]) if w.hands else (p.counts, p.melds)
+            s = scored(
+                (*counts[:t], counts[t] + 1, *counts[t + 1 :]), melds, self_drawn, w.gang_kai,
+                w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu, w.di_hu, p.void_suit, o,
+            )  # fmt: skip
         assert s is not None  # checked with the record
-        add_base = self_drawn and o.self_draw == "add_base" and not w.tian_hu
-        amount = win_amount(s.capped, o.base, add_base)
+        amount = (o.base << s.capped) + (o.base if add_base else 0)  # win_amount
         plus = f" + {o.base} (自摸加底)" if add_base else ""
         arithmetic = f"{s.detail}: {o.base} x 2^{s.capped}{plus} = {amount}"
         if feeder is not None:
-            payers, reason = [feeder], "点杠花"
+            items.append(Payment(feeder, seat, amount, "点杠花", arithmetic))
         elif w.source is None:
-            payers = [x for x in range(SEATS) if x != seat and x not in out]
-            reason = "自摸"
+            for payer in range(SEATS):
+                if payer != seat and payer not in out:
+                    items.append(Payment(payer, seat, amount, "自摸", arithmetic))
         else:
-            payers, reason = [w.source], "抢杠胡" if w.qiang_gang else "点炮"
-        for payer in payers:
-            items.append(Payment(payer, seat, amount, reason, arithmetic))
+            reason = "抢杠胡" if w.qiang_gang else "点炮"
+            items.append(Payment(w.source, seat, amount, reason, arithmetic))
         named += s.hands
         scores.append({"seat": seat, "hands": list(s.hands), "fan": s.fan, "capped": s.capped,
                        "extras": dict(s.extras), "detail": s.detail})  # fmt: skip
-    if w.gang_pao and r.options.hujiao_zhuanyi and w.source is not None:
+    if w.gang_pao and o.hujiao_zhuanyi and w.source is not None:
         kong = last_kong.pop(w.source, None)
         if kong is not None:
             money = sum(p.amount for p in kong[1])
@@ -182,33 +193,44 @@ def _win(
     }
 
 
+@lru_cache(maxsize=65536)
+def _at_the_end(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], void: str | None, options: SichuanOptions
+) -> tuple[bool, HandScore | None]:
+    """What 查花猪 and 查大叫 read of a seat in play when the wall ran out: whether it holds
+    three suits (花猪), else its largest possible hand (None: not ready)."""
+    if len(suits_held(counts, melds)) == 3:
+        return True, None
+    return False, ready_hand(counts, melds, None if void is None else "mps".index(void), options)
+
+
 def _exhaustive_draw(
-    r: HandRecord, items: list[Payment], income: Sequence[list[Payment]]
+    r: HandRecord, out: set[int], items: list[Payment], income: Sequence[list[Payment]]
 ) -> dict[str, Any]:
-    """查花猪, 查大叫 and 退税 after the wall ran out with two or more seats in play."""
+    """查花猪, 查大叫 and 退税 after the wall ran out with two or more seats in play (``out``:
+    the seats that won)."""
     o = r.options
-    out = set(r.winners())
     playing = [s for s in range(SEATS) if s not in out]
     if len(playing) < 2:  # 血流成河: at most one seat never won: nothing to check
         return {"huazhu": [], "ready": [], "not_ready": []}
-    huazhu = [s for s in playing if len(suits_held(r.players[s].counts, r.players[s].melds)) == 3]
+    huazhu: list[int] = []
     ready: dict[int, int] = {}
     details: dict[int, str] = {}
     for s in playing:
-        if s in huazhu:
-            continue
         p = r.players[s]
-        best = best_ready_hand(p.counts, p.melds, p.void_suit, o)
-        if best is not None:
+        three_suits, best = _at_the_end(p.counts, p.melds, p.void, o)
+        if three_suits:
+            huazhu.append(s)
+        elif best is not None:
             ready[s] = best.capped
             details[s] = best.detail
+    amount = HUAZHU * o.base
+    detail = f"holds three suits: {HUAZHU} x {o.base} (base)"
     for pig in huazhu:
-        amount = HUAZHU * o.base
         for other in range(SEATS):
             if other == pig or other in huazhu or (other in out and not o.huazhu_pays_winners):
                 continue
-            items.append(Payment(pig, other, amount, "查花猪",
-                                 f"holds three suits: {HUAZHU} x {o.base} (base)"))  # fmt: skip
+            items.append(Payment(pig, other, amount, "查花猪", detail))
     not_ready = [s for s in playing if s not in ready and s not in huazhu]
     for s in not_ready:
         for seat, capped in ready.items():
