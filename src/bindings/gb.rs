@@ -61,9 +61,8 @@ impl GbFanResult {
     #[getter]
     fn fans(&self) -> Vec<(&'static str, &'static str, u16, u16)> {
         self.inner
-            .fans
-            .iter()
-            .map(|&(f, c)| {
+            .fans()
+            .map(|(f, c)| {
                 let i = f.info();
                 (i.zh, i.en, i.points, c)
             })
@@ -73,7 +72,7 @@ impl GbFanResult {
     /// `(fan number, count)` for each 番 that counts (1-81 the official list, 82 明暗杠).
     #[getter]
     fn numbers(&self) -> Vec<(u8, u16)> {
-        self.inner.fans.iter().map(|&(f, c)| (f as u8, c)).collect()
+        self.inner.fans().map(|(f, c)| (f as u8, c)).collect()
     }
 
     /// The shape that scored: "regular", "seven_pairs", "thirteen_orphans",
@@ -93,9 +92,8 @@ impl GbFanResult {
     fn __repr__(&self) -> String {
         let fans: Vec<String> = self
             .inner
-            .fans
-            .iter()
-            .map(|&(f, c)| {
+            .fans()
+            .map(|(f, c)| {
                 if c == 1 {
                     format!("{} {}", f.info().zh, f.points())
                 } else {
@@ -119,7 +117,7 @@ impl GbFanResult {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.inner.fans.hash(&mut h);
+        self.inner.fans().for_each(|fc| fc.hash(&mut h));
         self.inner.total.hash(&mut h);
         h.finish()
     }
@@ -186,22 +184,29 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     let kind_text = kind_str.to_str()?;
     let kind = meld_kind(kind_text, i)?;
     let tiles_obj = tiles;
-    let (tiles, kinds) = match meld_indices_fast(&tiles_obj) {
-        Some(kinds) => (Vec::new(), kinds),
+    let mut buf = [0usize; 4];
+    let (tiles, n) = match meld_indices_fast(&tiles_obj, &mut buf) {
+        Some(n) => (Vec::new(), n),
         None => {
             let tiles = tiles_arg(&tiles_obj, "a meld's tiles")?;
-            let mut kinds: Vec<usize> = tiles.iter().map(|t| t.index()).collect();
-            kinds.sort_unstable();
-            (tiles, kinds)
+            let n = tiles.len().min(5);
+            if n <= 4 {
+                for (b, t) in buf.iter_mut().zip(&tiles) {
+                    *b = t.index();
+                }
+                buf[..n].sort_unstable();
+            }
+            (tiles, n)
         }
     };
+    let kinds = &buf[..n.min(4)];
     let want = if matches!(kind, MeldKind::Chow | MeldKind::Pung) {
         3
     } else {
         4
     };
     let first = kinds.first().copied().unwrap_or(0);
-    let shape_ok = kinds.len() == want
+    let shape_ok = n == want
         && first < 34
         && match kind {
             MeldKind::Chow => kinds == [first, first + 1, first + 2],
@@ -237,15 +242,18 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 }
 
 /// A meld's tiles given as a tuple or list of three or four plain ints 0-33 (what callers
-/// pass most): their indices, sorted, read without building tiles or messages. None for
-/// anything else (bools, names, other lengths or values), which `tiles_arg` then reads and
-/// reports as before.
-fn meld_indices_fast(obj: &Bound<'_, PyAny>) -> Option<Vec<usize>> {
-    let mut out = Vec::with_capacity(4);
+/// pass most): their indices, sorted, into `out`, and how many; read without building tiles,
+/// messages or a `Vec`. None for anything else (bools, names, other lengths or values), which
+/// `tiles_arg` then reads and reports as before.
+fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
+    let mut n = 0;
     let mut push = |item: Bound<'_, PyAny>| -> Option<()> {
         let int = item.cast_exact::<PyInt>().ok()?;
         let v: i64 = int.extract().ok()?;
-        (0..34).contains(&v).then(|| out.push(v as usize))
+        (0..34).contains(&v).then(|| {
+            out[n] = v as usize;
+            n += 1;
+        })
     };
     if let Ok(t) = obj.cast_exact::<PyTuple>() {
         if !(3..=4).contains(&t.len()) {
@@ -264,8 +272,8 @@ fn meld_indices_fast(obj: &Bound<'_, PyAny>) -> Option<Vec<usize>> {
     } else {
         return None;
     }
-    out.sort_unstable();
-    Some(out)
+    out[..n].sort_unstable();
+    Some(n)
 }
 
 fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {

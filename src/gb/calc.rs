@@ -68,6 +68,8 @@ pub enum Shape {
 /// What scored: the shape, its blocks (regular and 组合龙) and the fan counts.
 pub(crate) struct Scored {
     pub table: FanTable,
+    /// Sum of points × count of `table`.
+    pub total: u32,
     pub shape: Shape,
     /// Regular: the five blocks (declared first); 组合龙: the meld and the pair, and which
     /// knitted straight. The first `n_packs` count.
@@ -151,7 +153,7 @@ fn suit_fans(tiles: &[usize], t: &mut FanTable) {
     if !present[3] {
         set(t, NoHonors);
     }
-    let voided = present[..3].iter().filter(|&&p| !p).count() as u16;
+    let voided = present[..3].iter().filter(|&&p| !p).count() as u8;
     t[OneVoidedSuit as usize] += voided;
     if t[OneVoidedSuit as usize] == 2 {
         clear(t, OneVoidedSuit);
@@ -222,7 +224,7 @@ fn rank_range_fans(tiles: &[usize], t: &mut FanTable) {
 
 fn tile_hog(merged: &[u16; 34], kongs: usize, t: &mut FanTable) {
     let fours = merged.iter().filter(|&&c| c == 4).count();
-    t[TileHog as usize] = (fours - kongs) as u16;
+    t[TileHog as usize] = (fours - kongs) as u8;
 }
 
 fn wind_fans(tile: usize, h: &Hand, t: &mut FanTable) {
@@ -342,7 +344,7 @@ fn pair_fans_limited(fans: &[Option<Fan>], max: usize, t: &mut FanTable) {
         ShortStraight,
         TwoTerminalChows,
     ];
-    let mut n = [0u16; 4];
+    let mut n = [0u8; 4];
     for f in fans.iter().flatten() {
         n[ORDER.iter().position(|o| o == f).unwrap_or(0)] += 1;
     }
@@ -566,7 +568,7 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
 // ---- the regular shape ------------------------------------------------------------------
 
 fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> FanTable {
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     let mut chow_buf = [packs[0]; 4];
     let mut pung_buf = [packs[0]; 4];
     let (mut n_chows, mut n_pungs) = (0, 0);
@@ -903,7 +905,7 @@ fn seven_shifted(tab: &[u16; 34], s: usize) -> bool {
 }
 
 fn special_fans(h: &Hand, tiles: &[usize]) -> Option<(FanTable, Shape)> {
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     let tab = &h.standing;
     if tab.iter().all(|&c| c % 2 == 0) {
         let s = suit(h.win);
@@ -981,7 +983,7 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
         return None;
     }
     let (meld, pair) = (division[3], division[4]);
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     set(&mut t, KnittedStraight);
     let merged = |k: usize| h.fixed_table[k] + h.standing[k];
     if meld.kind == PackKind::Chow {
@@ -1057,7 +1059,7 @@ fn nine_gates_fans(h: &Hand) -> Option<FanTable> {
     if !ok {
         return None;
     }
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     set(&mut t, NineGates);
     match r {
         1 | 9 => {
@@ -1090,6 +1092,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         if let Some((t, shape)) = special_fans(h, tiles) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape,
                 packs: [NO_PACK; 5],
                 n_packs: 0,
@@ -1098,6 +1101,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         } else if let Some((t, meld, pair, which)) = knitted_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::KnittedStraight,
                 packs: [meld, pair, meld, meld, meld],
                 n_packs: 2,
@@ -1106,6 +1110,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         } else if let Some(t) = nine_gates_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::NineGates,
                 packs: [NO_PACK; 5],
                 n_packs: 0,
@@ -1116,6 +1121,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         if let Some((t, meld, pair, which)) = knitted_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::KnittedStraight,
                 packs: [meld, pair, meld, meld, meld],
                 n_packs: 2,
@@ -1158,6 +1164,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                 if take {
                     best = Some(Scored {
                         table: t,
+                        total: 0,
                         shape: Shape::Regular,
                         packs: *d,
                         n_packs: 5,
@@ -1169,6 +1176,9 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
     }
     if max == 0 {
         return None;
+    }
+    if let Some(b) = &mut best {
+        b.total = max;
     }
     best
 }

@@ -187,8 +187,64 @@ fn bounds(s: usize) -> (usize, usize) {
     }
 }
 
+/// Powers of five: a numbered suit's counts (0-4 each) as one base-5 number.
+const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+
+/// How many base-5 keys a numbered suit has (5^9).
+const SUIT_KEYS: usize = 5 * POW5[8];
+
+/// Two bits per numbered-suit key: bit 0 "melds only", bit 1 "melds and a pair", for every
+/// suit of at most 14 tiles (four melds and a pair; a hand holds no more). 488 KB, built once
+/// on first use from the melds themselves (a few tens of thousands of steps), never grown.
+fn suit_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut bits = vec![0u8; SUIT_KEYS.div_ceil(4)].into_boxed_slice();
+        let mut c = [0u8; 9];
+        fill_suit(&mut c, 0, 0, 1, &mut bits);
+        for pair in 0..9 {
+            c[pair] = 2;
+            fill_suit(&mut c, 0, 0, 2, &mut bits);
+            c[pair] = 0;
+        }
+        bits
+    })
+}
+
+/// Marks `c` and every suit made from it by adding up to `4 - depth` more melds (meld types
+/// from `start` on: 0-8 the pung of that rank, 9-15 the chow from rank `type - 9`).
+fn fill_suit(c: &mut [u8; 9], start: usize, depth: usize, bit: u8, bits: &mut [u8]) {
+    let key: usize = c.iter().zip(POW5).map(|(&x, p)| usize::from(x) * p).sum();
+    bits[key / 4] |= bit << (2 * (key % 4));
+    if depth == 4 {
+        return;
+    }
+    for m in start..16 {
+        let (first, len, each) = if m < 9 { (m, 1, 3) } else { (m - 9, 3, 1) };
+        if c[first..first + len].iter().any(|&x| x + each > 4) {
+            continue;
+        }
+        c[first..first + len].iter_mut().for_each(|x| *x += each);
+        fill_suit(c, m, depth + 1, bit, bits);
+        c[first..first + len].iter_mut().for_each(|x| *x -= each);
+    }
+}
+
 /// Whether one suit's counts are melds (and a pair, with `pair`).
 fn suit_ok(counts: &[u16], honors: bool, pair: bool) -> bool {
+    if !honors && counts.len() == 9 && counts.iter().all(|&c| c <= 4) {
+        let key: usize = counts.iter().zip(POW5).map(|(&x, p)| usize::from(x) * p).sum();
+        let tiles: u16 = counts.iter().sum();
+        if tiles <= 14 {
+            let mask = if pair { 2 } else { 1 };
+            return (suit_table()[key / 4] >> (2 * (key % 4))) & mask != 0;
+        }
+    }
+    suit_ok_by_search(counts, honors, pair)
+}
+
+/// [`suit_ok`] by taking melds from the lowest tile up (counts above four, honors).
+fn suit_ok_by_search(counts: &[u16], honors: bool, pair: bool) -> bool {
     let mut c = [0u16; 9];
     c[..counts.len()].copy_from_slice(counts);
     let c = &mut c[..counts.len()];
@@ -279,6 +335,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+        /// The suit table agrees with taking melds from the lowest tile up, for every suit of
+        /// at most 14 tiles.
+        #[test]
+        fn suit_table_matches_the_search(
+            ranks in proptest::collection::vec(0usize..9, 0..=14),
+            pair in any::<bool>(),
+        ) {
+            let mut c = [0u16; 9];
+            for r in ranks {
+                c[r] = (c[r] + 1).min(4);
+            }
+            prop_assert_eq!(suit_ok(&c, false, pair), suit_ok_by_search(&c, false, pair));
+        }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
         #[test]
