@@ -314,9 +314,10 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
 ///     majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
 #[pyfunction]
 #[pyo3(name = "gb_fan")]
-#[pyo3(signature = (hand, win_tile, *, melds=None, self_drawn=None, last_copy=None,
-    replacement=None, robbing=None, last_draw=None, last_claim=None, seat_wind=None,
-    prevalent_wind=None, flowers=None, seat=None, mingan_gang=None))]
+// Keywords are matched by name in this order: the ones most calls pass come first.
+#[pyo3(signature = (hand, win_tile, *, seat_wind=None, seat=None, prevalent_wind=None,
+    flowers=None, melds=None, self_drawn=None, last_copy=None, last_draw=None, last_claim=None,
+    robbing=None, replacement=None, mingan_gang=None))]
 #[pyo3(
     text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, \
     replacement=False, robbing=False, last_draw=False, last_claim=False, seat_wind=0, \
@@ -326,17 +327,17 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
 pub fn fan(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
+    prevalent_wind: Option<&Bound<'_, PyAny>>,
+    flowers: Option<&Bound<'_, PyAny>>,
     melds: Option<&Bound<'_, PyAny>>,
     self_drawn: Option<&Bound<'_, PyAny>>,
     last_copy: Option<&Bound<'_, PyAny>>,
-    replacement: Option<&Bound<'_, PyAny>>,
-    robbing: Option<&Bound<'_, PyAny>>,
     last_draw: Option<&Bound<'_, PyAny>>,
     last_claim: Option<&Bound<'_, PyAny>>,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    prevalent_wind: Option<&Bound<'_, PyAny>>,
-    flowers: Option<&Bound<'_, PyAny>>,
-    seat: Option<&Bound<'_, PyAny>>,
+    robbing: Option<&Bound<'_, PyAny>>,
+    replacement: Option<&Bound<'_, PyAny>>,
     mingan_gang: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GbFanResult> {
     guard(|| {

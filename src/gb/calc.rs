@@ -112,10 +112,9 @@ fn distinct(h: &Hand) -> ([usize; 34], usize) {
     let mut out = [0; 34];
     let mut n = 0;
     for k in 0..34 {
-        if h.standing[k] != 0 || h.fixed_table[k] != 0 {
-            out[n] = k;
-            n += 1;
-        }
+        // branch-free: whether a kind is held is as good as random
+        out[n] = k;
+        n += usize::from((h.standing[k] | h.fixed_table[k]) != 0);
     }
     (out, n)
 }
@@ -567,8 +566,37 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
 
 // ---- the regular shape ------------------------------------------------------------------
 
-fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> FanTable {
-    let mut t = [0u8; TABLE_SIZE];
+/// What every regular reading of a hand shares: the 番 of its tiles alone (suits, tile traits,
+/// rank ranges: they depend on which kinds the hand holds, not on how it divides) and its
+/// 四归一 count. Found once per hand, not once per reading.
+struct Common {
+    table: FanTable,
+    hog: u8,
+}
+
+impl Common {
+    fn new(h: &Hand, tiles: &[usize]) -> Common {
+        let mut table = [0u8; TABLE_SIZE];
+        suit_fans(tiles, &mut table);
+        tile_trait_fans(tiles, &mut table);
+        rank_range_fans(tiles, &mut table);
+        let mut merged = h.standing;
+        for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
+            *m += f;
+        }
+        let kongs = h.fixed.iter().filter(|p| p.kind == PackKind::Kong).count();
+        let mut hog = [0u8; TABLE_SIZE];
+        tile_hog(&merged, kongs, &mut hog);
+        Common {
+            table,
+            hog: hog[TileHog as usize],
+        }
+    }
+}
+
+fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> FanTable {
+    // the tile fans first: nothing below reads or changes them before the exclusions
+    let mut t = common.table;
     let mut chow_buf = [packs[0]; 4];
     let mut pung_buf = [packs[0]; 4];
     let (mut n_chows, mut n_pungs) = (0, 0);
@@ -699,15 +727,8 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
         clear(&mut t, BigThreeWinds);
     }
     pack_trait_fans(packs, &mut t);
-    suit_fans(tiles, &mut t);
-    tile_trait_fans(tiles, &mut t);
-    rank_range_fans(tiles, &mut t);
     if !has(&t, QuadrupleChow) {
-        let mut merged = h.standing;
-        for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
-            *m += f;
-        }
-        tile_hog(&merged, mk + ck, &mut t);
+        t[TileHog as usize] = common.hog;
     }
     if unique {
         waiting_form_fans(&packs[h.fixed.len()..], win, &mut t);
@@ -1144,6 +1165,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             }; 5];
             work[..fixed].copy_from_slice(h.fixed);
             let mut tab = h.standing;
+            let common = Common::new(h, tiles);
             divide(&mut tab, fixed, &mut work, &mut |d| {
                 // 独听 matters only where the winning tile sits in a concealed chow or the pair
                 let wait_matters = d[fixed..].iter().any(|p| match p.kind {
@@ -1153,7 +1175,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                 });
                 let u = wait_matters
                     && *unique.get_or_insert_with(|| unique_wait(&h.standing, n, h.win));
-                let t = regular_fans(d, h, tiles, u);
+                let t = regular_fans(d, h, &common, u);
                 let v = total(&t);
                 let take = v > max
                     || (v == max
