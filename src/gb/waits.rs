@@ -121,12 +121,24 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         return true; // one tile left: it waits on its own kind only
     }
     let odd = t.iter().filter(|&&c| c % 2 == 1).count();
-    // each suit's answer without the candidate (melds only, melds and the pair), when asked
+    // each suit's tile count, and each numbered suit's base-5 key (its counts, 0-4 each)
     let mut sums = [0u16; 4];
+    let mut keys = [0usize; 3];
     for (s, sum) in sums.iter_mut().enumerate() {
         let (lo, hi) = bounds(s);
         *sum = t[lo..hi].iter().sum();
+        if s < 3 {
+            keys[s] = t[lo..hi]
+                .iter()
+                .zip(POW5)
+                .map(|(&c, p)| usize::from(c) * p)
+                .sum();
+        }
     }
+    let table = suit_table();
+    let numbered_ok =
+        |key: usize, pair: bool| (table[key / 4] >> (2 * (key % 4))) & (1 + u8::from(pair)) != 0;
+    // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
     let mut found = 0;
     for w in 0..34 {
@@ -143,8 +155,7 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
             continue;
         }
         let sw = if w < 27 { w / 9 } else { 3 };
-        t[w] += 1;
-        let seven = n == 13 && odd == 1 && t[w].is_multiple_of(2);
+        let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
         let wins = seven || {
             let mut pairs = 0;
             let mut ok = true;
@@ -161,14 +172,26 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
                     let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
                     let (lo, hi) = bounds(s);
                     if s == sw {
-                        suit_ok(&t[lo..hi], s == 3, pair)
+                        if s < 3 && t[w] < 4 {
+                            // the suit with the candidate added: its key plus one of that rank
+                            numbered_ok(keys[s] + POW5[w % 9], pair)
+                        } else {
+                            t[w] += 1;
+                            let ok = suit_ok(&t[lo..hi], s == 3, pair);
+                            t[w] -= 1;
+                            ok
+                        }
                     } else {
-                        *memo[s][usize::from(pair)]
-                            .get_or_insert_with(|| suit_ok(&t[lo..hi], s == 3, pair))
+                        *memo[s][usize::from(pair)].get_or_insert_with(|| {
+                            if s < 3 {
+                                numbered_ok(keys[s], pair)
+                            } else {
+                                suit_ok(&t[lo..hi], true, pair)
+                            }
+                        })
                     }
                 })
         };
-        t[w] -= 1;
         if wins {
             found += 1;
             if found > 1 {
@@ -233,7 +256,11 @@ fn fill_suit(c: &mut [u8; 9], start: usize, depth: usize, bit: u8, bits: &mut [u
 /// Whether one suit's counts are melds (and a pair, with `pair`).
 fn suit_ok(counts: &[u16], honors: bool, pair: bool) -> bool {
     if !honors && counts.len() == 9 && counts.iter().all(|&c| c <= 4) {
-        let key: usize = counts.iter().zip(POW5).map(|(&x, p)| usize::from(x) * p).sum();
+        let key: usize = counts
+            .iter()
+            .zip(POW5)
+            .map(|(&x, p)| usize::from(x) * p)
+            .sum();
         let tiles: u16 = counts.iter().sum();
         if tiles <= 14 {
             let mask = if pair { 2 } else { 1 };
