@@ -349,11 +349,26 @@ pub fn fan(
         let seat = opt_small(seat, "seat", 3)?;
         let mut input = HandInput::new(&counts, win.index() as u8);
         if let Some(melds) = melds.filter(|m| !m.is_none()) {
-            for (i, item) in melds.try_iter()?.enumerate() {
+            let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
                 if i >= 4 {
                     return Err(invalid_hand("at most 4 melds"));
                 }
-                input.melds.push(meld_arg(&item?, i, seat)?);
+                input.melds.push(meld_arg(item, i, seat)?);
+                Ok(())
+            };
+            // a list or tuple is read by index, without a Python iterator object
+            if let Ok(list) = melds.cast_exact::<PyList>() {
+                for (i, item) in list.iter().enumerate() {
+                    add(i, &item)?;
+                }
+            } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
+                for (i, item) in tuple.iter().enumerate() {
+                    add(i, &item)?;
+                }
+            } else {
+                for (i, item) in melds.try_iter()?.enumerate() {
+                    add(i, &item?)?;
+                }
             }
         }
         input.self_drawn = opt_flag(self_drawn, "self_drawn", false)?;

@@ -567,8 +567,8 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
 // ---- the regular shape ------------------------------------------------------------------
 
 /// What every regular reading of a hand shares: the 番 of its tiles alone (suits, tile traits,
-/// rank ranges: they depend on which kinds the hand holds, not on how it divides) and its
-/// 四归一 count. Found once per hand, not once per reading.
+/// rank ranges: they depend on which kinds the hand holds, not on how it divides), those of
+/// its win flags, and its 四归一 count. Found once per hand, not once per reading.
 struct Common {
     table: FanTable,
     hog: u8,
@@ -580,6 +580,7 @@ impl Common {
         suit_fans(tiles, &mut table);
         tile_trait_fans(tiles, &mut table);
         rank_range_fans(tiles, &mut table);
+        win_flag_fans(h.flags, &mut table);
         let mut merged = h.standing;
         for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
             *m += f;
@@ -595,7 +596,8 @@ impl Common {
 }
 
 fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> FanTable {
-    // the tile fans first: nothing below reads or changes them before the exclusions
+    // the tile and win-flag fans first: what follows sets 自摸 again where it counts and
+    // otherwise neither reads nor changes them before the exclusions
     let mut t = common.table;
     let mut chow_buf = [packs[0]; 4];
     let mut pung_buf = [packs[0]; 4];
@@ -628,7 +630,6 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
     let chows = &chow_buf[..n_chows];
     let pungs = &pung_buf[..n_pungs];
     let win = h.win;
-    win_flag_fans(h.flags, &mut t);
     // A discard that no concealed chow can take completes a pung: that pung is exposed.
     if !h.flags.self_drawn
         && !chows
