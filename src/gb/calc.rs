@@ -109,12 +109,16 @@ fn clear(t: &mut FanTable, f: Fan) {
 
 /// The distinct kinds of the whole hand, in GB order.
 fn distinct(h: &Hand) -> ([usize; 34], usize) {
+    let mut held = 0u64;
+    for k in 0..34 {
+        held |= u64::from((h.standing[k] | h.fixed_table[k]) != 0) << k;
+    }
     let mut out = [0; 34];
     let mut n = 0;
-    for k in 0..34 {
-        // branch-free: whether a kind is held is as good as random
-        out[n] = k;
-        n += usize::from((h.standing[k] | h.fixed_table[k]) != 0);
+    while held != 0 {
+        out[n] = held.trailing_zeros() as usize;
+        n += 1;
+        held &= held - 1;
     }
     (out, n)
 }
@@ -825,22 +829,28 @@ fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
 /// order its ties are broken in). At each tile the choices go pung first, then chows, then
 /// the pair, which is that order. Each multiset of melds once.
 fn divide(tab: &mut [u16; 34], done: usize, work: &mut [Pack; 5], f: &mut impl FnMut(&[Pack; 5])) {
-    divide_from(tab, 0, done, None, work, f);
+    let held = (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k);
+    divide_from(tab, held, 0, done, None, work, f);
 }
 
 /// Melds from tile `t` up (a tile's count less its pung is chows starting there), with the
-/// pair taken at some tile.
+/// pair taken at some tile. `held` has bit k set where `tab[k]` is not 0 (from `t` on): the
+/// next held tile is found from it rather than by walking the zeros.
 fn divide_from(
     tab: &mut [u16; 34],
+    held: u64,
     mut t: usize,
     done: usize,
     pair: Option<usize>,
     work: &mut [Pack; 5],
     f: &mut impl FnMut(&[Pack; 5]),
 ) {
-    while t < 34 && tab[t] == 0 {
-        t += 1;
-    }
+    let ahead = held >> t;
+    t = if ahead == 0 {
+        34
+    } else {
+        t + ahead.trailing_zeros() as usize
+    };
     if t == 34 {
         if let (Some(p), 4) = (pair, done) {
             work[4] = Pack {
@@ -892,11 +902,14 @@ fn divide_from(
             }
             let saved = tab[t];
             tab[t] = 0;
+            let mut rest = held & !(1 << t);
             if chows > 0 {
                 tab[t + 1] -= chows;
                 tab[t + 2] -= chows;
+                rest &= !(u64::from(tab[t + 1] == 0) << (t + 1));
+                rest &= !(u64::from(tab[t + 2] == 0) << (t + 2));
             }
-            divide_from(tab, t + 1, d, pair_now, work, f);
+            divide_from(tab, rest, t + 1, d, pair_now, work, f);
             tab[t] = saved;
             if chows > 0 {
                 tab[t + 1] += chows;
