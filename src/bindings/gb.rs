@@ -61,9 +61,8 @@ impl GbFanResult {
     #[getter]
     fn fans(&self) -> Vec<(&'static str, &'static str, u16, u16)> {
         self.inner
-            .fans
-            .iter()
-            .map(|&(f, c)| {
+            .fans()
+            .map(|(f, c)| {
                 let i = f.info();
                 (i.zh, i.en, i.points, c)
             })
@@ -73,7 +72,7 @@ impl GbFanResult {
     /// `(fan number, count)` for each 番 that counts (1-81 the official list, 82 明暗杠).
     #[getter]
     fn numbers(&self) -> Vec<(u8, u16)> {
-        self.inner.fans.iter().map(|&(f, c)| (f as u8, c)).collect()
+        self.inner.fans().map(|(f, c)| (f as u8, c)).collect()
     }
 
     /// The shape that scored: "regular", "seven_pairs", "thirteen_orphans",
@@ -93,9 +92,8 @@ impl GbFanResult {
     fn __repr__(&self) -> String {
         let fans: Vec<String> = self
             .inner
-            .fans
-            .iter()
-            .map(|&(f, c)| {
+            .fans()
+            .map(|(f, c)| {
                 if c == 1 {
                     format!("{} {}", f.info().zh, f.points())
                 } else {
@@ -119,7 +117,7 @@ impl GbFanResult {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.inner.fans.hash(&mut h);
+        self.inner.fans().for_each(|fc| fc.hash(&mut h));
         self.inner.total.hash(&mut h);
         h.finish()
     }
@@ -186,22 +184,29 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     let kind_text = kind_str.to_str()?;
     let kind = meld_kind(kind_text, i)?;
     let tiles_obj = tiles;
-    let (tiles, kinds) = match meld_indices_fast(&tiles_obj) {
-        Some(kinds) => (Vec::new(), kinds),
+    let mut buf = [0usize; 4];
+    let (tiles, n) = match meld_indices_fast(&tiles_obj, &mut buf) {
+        Some(n) => (Vec::new(), n),
         None => {
             let tiles = tiles_arg(&tiles_obj, "a meld's tiles")?;
-            let mut kinds: Vec<usize> = tiles.iter().map(|t| t.index()).collect();
-            kinds.sort_unstable();
-            (tiles, kinds)
+            let n = tiles.len().min(5);
+            if n <= 4 {
+                for (b, t) in buf.iter_mut().zip(&tiles) {
+                    *b = t.index();
+                }
+                buf[..n].sort_unstable();
+            }
+            (tiles, n)
         }
     };
+    let kinds = &buf[..n.min(4)];
     let want = if matches!(kind, MeldKind::Chow | MeldKind::Pung) {
         3
     } else {
         4
     };
     let first = kinds.first().copied().unwrap_or(0);
-    let shape_ok = kinds.len() == want
+    let shape_ok = n == want
         && first < 34
         && match kind {
             MeldKind::Chow => kinds == [first, first + 1, first + 2],
@@ -237,15 +242,18 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 }
 
 /// A meld's tiles given as a tuple or list of three or four plain ints 0-33 (what callers
-/// pass most): their indices, sorted, read without building tiles or messages. None for
-/// anything else (bools, names, other lengths or values), which `tiles_arg` then reads and
-/// reports as before.
-fn meld_indices_fast(obj: &Bound<'_, PyAny>) -> Option<Vec<usize>> {
-    let mut out = Vec::with_capacity(4);
+/// pass most): their indices, sorted, into `out`, and how many; read without building tiles,
+/// messages or a `Vec`. None for anything else (bools, names, other lengths or values), which
+/// `tiles_arg` then reads and reports as before.
+fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
+    let mut n = 0;
     let mut push = |item: Bound<'_, PyAny>| -> Option<()> {
         let int = item.cast_exact::<PyInt>().ok()?;
         let v: i64 = int.extract().ok()?;
-        (0..34).contains(&v).then(|| out.push(v as usize))
+        (0..34).contains(&v).then(|| {
+            out[n] = v as usize;
+            n += 1;
+        })
     };
     if let Ok(t) = obj.cast_exact::<PyTuple>() {
         if !(3..=4).contains(&t.len()) {
@@ -264,8 +272,8 @@ fn meld_indices_fast(obj: &Bound<'_, PyAny>) -> Option<Vec<usize>> {
     } else {
         return None;
     }
-    out.sort_unstable();
-    Some(out)
+    out[..n].sort_unstable();
+    Some(n)
 }
 
 fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {
@@ -306,9 +314,10 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
 ///     majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
 #[pyfunction]
 #[pyo3(name = "gb_fan")]
-#[pyo3(signature = (hand, win_tile, *, melds=None, self_drawn=None, last_copy=None,
-    replacement=None, robbing=None, last_draw=None, last_claim=None, seat_wind=None,
-    prevalent_wind=None, flowers=None, seat=None, mingan_gang=None))]
+// Keywords are matched by name in this order: the ones most calls pass come first.
+#[pyo3(signature = (hand, win_tile, *, seat_wind=None, seat=None, prevalent_wind=None,
+    flowers=None, melds=None, self_drawn=None, last_copy=None, last_draw=None, last_claim=None,
+    robbing=None, replacement=None, mingan_gang=None))]
 #[pyo3(
     text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, \
     replacement=False, robbing=False, last_draw=False, last_claim=False, seat_wind=0, \
@@ -318,17 +327,17 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
 pub fn fan(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
+    prevalent_wind: Option<&Bound<'_, PyAny>>,
+    flowers: Option<&Bound<'_, PyAny>>,
     melds: Option<&Bound<'_, PyAny>>,
     self_drawn: Option<&Bound<'_, PyAny>>,
     last_copy: Option<&Bound<'_, PyAny>>,
-    replacement: Option<&Bound<'_, PyAny>>,
-    robbing: Option<&Bound<'_, PyAny>>,
     last_draw: Option<&Bound<'_, PyAny>>,
     last_claim: Option<&Bound<'_, PyAny>>,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    prevalent_wind: Option<&Bound<'_, PyAny>>,
-    flowers: Option<&Bound<'_, PyAny>>,
-    seat: Option<&Bound<'_, PyAny>>,
+    robbing: Option<&Bound<'_, PyAny>>,
+    replacement: Option<&Bound<'_, PyAny>>,
     mingan_gang: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GbFanResult> {
     guard(|| {
@@ -340,11 +349,26 @@ pub fn fan(
         let seat = opt_small(seat, "seat", 3)?;
         let mut input = HandInput::new(&counts, win.index() as u8);
         if let Some(melds) = melds.filter(|m| !m.is_none()) {
-            for (i, item) in melds.try_iter()?.enumerate() {
+            let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
                 if i >= 4 {
                     return Err(invalid_hand("at most 4 melds"));
                 }
-                input.melds.push(meld_arg(&item?, i, seat)?);
+                input.melds.push(meld_arg(item, i, seat)?);
+                Ok(())
+            };
+            // a list or tuple is read by index, without a Python iterator object
+            if let Ok(list) = melds.cast_exact::<PyList>() {
+                for (i, item) in list.iter().enumerate() {
+                    add(i, &item)?;
+                }
+            } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
+                for (i, item) in tuple.iter().enumerate() {
+                    add(i, &item)?;
+                }
+            } else {
+                for (i, item) in melds.try_iter()?.enumerate() {
+                    add(i, &item?)?;
+                }
             }
         }
         input.self_drawn = opt_flag(self_drawn, "self_drawn", false)?;

@@ -21,7 +21,7 @@ pub fn fan_many(
             match fan(&inputs[i]) {
                 Ok(r) => {
                     *total = r.total as i32;
-                    for &(f, c) in &r.fans {
+                    for (f, c) in r.fans() {
                         if let Some(cell) = row.get_mut(f as usize) {
                             *cell = c;
                         }
@@ -81,7 +81,7 @@ mod tests {
                 match fan(input) {
                     Ok(r) => {
                         assert_eq!(totals[i], r.total as i32);
-                        for &(f, c) in &r.fans {
+                        for (f, c) in r.fans() {
                             assert_eq!(counts[i * COLUMNS + f as usize], c);
                         }
                     }

@@ -68,6 +68,8 @@ pub enum Shape {
 /// What scored: the shape, its blocks (regular and 组合龙) and the fan counts.
 pub(crate) struct Scored {
     pub table: FanTable,
+    /// Sum of points × count of `table`.
+    pub total: u32,
     pub shape: Shape,
     /// Regular: the five blocks (declared first); 组合龙: the meld and the pair, and which
     /// knitted straight. The first `n_packs` count.
@@ -107,13 +109,16 @@ fn clear(t: &mut FanTable, f: Fan) {
 
 /// The distinct kinds of the whole hand, in GB order.
 fn distinct(h: &Hand) -> ([usize; 34], usize) {
+    let mut held = 0u64;
+    for k in 0..34 {
+        held |= u64::from((h.standing[k] | h.fixed_table[k]) != 0) << k;
+    }
     let mut out = [0; 34];
     let mut n = 0;
-    for k in 0..34 {
-        if h.standing[k] != 0 || h.fixed_table[k] != 0 {
-            out[n] = k;
-            n += 1;
-        }
+    while held != 0 {
+        out[n] = held.trailing_zeros() as usize;
+        n += 1;
+        held &= held - 1;
     }
     (out, n)
 }
@@ -151,7 +156,7 @@ fn suit_fans(tiles: &[usize], t: &mut FanTable) {
     if !present[3] {
         set(t, NoHonors);
     }
-    let voided = present[..3].iter().filter(|&&p| !p).count() as u16;
+    let voided = present[..3].iter().filter(|&&p| !p).count() as u8;
     t[OneVoidedSuit as usize] += voided;
     if t[OneVoidedSuit as usize] == 2 {
         clear(t, OneVoidedSuit);
@@ -222,7 +227,7 @@ fn rank_range_fans(tiles: &[usize], t: &mut FanTable) {
 
 fn tile_hog(merged: &[u16; 34], kongs: usize, t: &mut FanTable) {
     let fours = merged.iter().filter(|&&c| c == 4).count();
-    t[TileHog as usize] = (fours - kongs) as u16;
+    t[TileHog as usize] = (fours - kongs) as u8;
 }
 
 fn wind_fans(tile: usize, h: &Hand, t: &mut FanTable) {
@@ -342,7 +347,7 @@ fn pair_fans_limited(fans: &[Option<Fan>], max: usize, t: &mut FanTable) {
         ShortStraight,
         TwoTerminalChows,
     ];
-    let mut n = [0u16; 4];
+    let mut n = [0u8; 4];
     for f in fans.iter().flatten() {
         n[ORDER.iter().position(|o| o == f).unwrap_or(0)] += 1;
     }
@@ -565,8 +570,39 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
 
 // ---- the regular shape ------------------------------------------------------------------
 
-fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> FanTable {
-    let mut t = [0u16; TABLE_SIZE];
+/// What every regular reading of a hand shares: the 番 of its tiles alone (suits, tile traits,
+/// rank ranges: they depend on which kinds the hand holds, not on how it divides), those of
+/// its win flags, and its 四归一 count. Found once per hand, not once per reading.
+struct Common {
+    table: FanTable,
+    hog: u8,
+}
+
+impl Common {
+    fn new(h: &Hand, tiles: &[usize]) -> Common {
+        let mut table = [0u8; TABLE_SIZE];
+        suit_fans(tiles, &mut table);
+        tile_trait_fans(tiles, &mut table);
+        rank_range_fans(tiles, &mut table);
+        win_flag_fans(h.flags, &mut table);
+        let mut merged = h.standing;
+        for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
+            *m += f;
+        }
+        let kongs = h.fixed.iter().filter(|p| p.kind == PackKind::Kong).count();
+        let mut hog = [0u8; TABLE_SIZE];
+        tile_hog(&merged, kongs, &mut hog);
+        Common {
+            table,
+            hog: hog[TileHog as usize],
+        }
+    }
+}
+
+fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> FanTable {
+    // the tile and win-flag fans first: what follows sets 自摸 again where it counts and
+    // otherwise neither reads nor changes them before the exclusions
+    let mut t = common.table;
     let mut chow_buf = [packs[0]; 4];
     let mut pung_buf = [packs[0]; 4];
     let (mut n_chows, mut n_pungs) = (0, 0);
@@ -598,7 +634,6 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
     let chows = &chow_buf[..n_chows];
     let pungs = &pung_buf[..n_pungs];
     let win = h.win;
-    win_flag_fans(h.flags, &mut t);
     // A discard that no concealed chow can take completes a pung: that pung is exposed.
     if !h.flags.self_drawn
         && !chows
@@ -697,15 +732,8 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, tiles: &[usize], unique: bool) -> F
         clear(&mut t, BigThreeWinds);
     }
     pack_trait_fans(packs, &mut t);
-    suit_fans(tiles, &mut t);
-    tile_trait_fans(tiles, &mut t);
-    rank_range_fans(tiles, &mut t);
     if !has(&t, QuadrupleChow) {
-        let mut merged = h.standing;
-        for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
-            *m += f;
-        }
-        tile_hog(&merged, mk + ck, &mut t);
+        t[TileHog as usize] = common.hog;
     }
     if unique {
         waiting_form_fans(&packs[h.fixed.len()..], win, &mut t);
@@ -801,22 +829,28 @@ fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
 /// order its ties are broken in). At each tile the choices go pung first, then chows, then
 /// the pair, which is that order. Each multiset of melds once.
 fn divide(tab: &mut [u16; 34], done: usize, work: &mut [Pack; 5], f: &mut impl FnMut(&[Pack; 5])) {
-    divide_from(tab, 0, done, None, work, f);
+    let held = (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k);
+    divide_from(tab, held, 0, done, None, work, f);
 }
 
 /// Melds from tile `t` up (a tile's count less its pung is chows starting there), with the
-/// pair taken at some tile.
+/// pair taken at some tile. `held` has bit k set where `tab[k]` is not 0 (from `t` on): the
+/// next held tile is found from it rather than by walking the zeros.
 fn divide_from(
     tab: &mut [u16; 34],
+    held: u64,
     mut t: usize,
     done: usize,
     pair: Option<usize>,
     work: &mut [Pack; 5],
     f: &mut impl FnMut(&[Pack; 5]),
 ) {
-    while t < 34 && tab[t] == 0 {
-        t += 1;
-    }
+    let ahead = held >> t;
+    t = if ahead == 0 {
+        34
+    } else {
+        t + ahead.trailing_zeros() as usize
+    };
     if t == 34 {
         if let (Some(p), 4) = (pair, done) {
             work[4] = Pack {
@@ -868,11 +902,14 @@ fn divide_from(
             }
             let saved = tab[t];
             tab[t] = 0;
+            let mut rest = held & !(1 << t);
             if chows > 0 {
                 tab[t + 1] -= chows;
                 tab[t + 2] -= chows;
+                rest &= !(u64::from(tab[t + 1] == 0) << (t + 1));
+                rest &= !(u64::from(tab[t + 2] == 0) << (t + 2));
             }
-            divide_from(tab, t + 1, d, pair_now, work, f);
+            divide_from(tab, rest, t + 1, d, pair_now, work, f);
             tab[t] = saved;
             if chows > 0 {
                 tab[t + 1] += chows;
@@ -903,7 +940,7 @@ fn seven_shifted(tab: &[u16; 34], s: usize) -> bool {
 }
 
 fn special_fans(h: &Hand, tiles: &[usize]) -> Option<(FanTable, Shape)> {
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     let tab = &h.standing;
     if tab.iter().all(|&c| c % 2 == 0) {
         let s = suit(h.win);
@@ -981,7 +1018,7 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
         return None;
     }
     let (meld, pair) = (division[3], division[4]);
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     set(&mut t, KnittedStraight);
     let merged = |k: usize| h.fixed_table[k] + h.standing[k];
     if meld.kind == PackKind::Chow {
@@ -1057,7 +1094,7 @@ fn nine_gates_fans(h: &Hand) -> Option<FanTable> {
     if !ok {
         return None;
     }
-    let mut t = [0u16; TABLE_SIZE];
+    let mut t = [0u8; TABLE_SIZE];
     set(&mut t, NineGates);
     match r {
         1 | 9 => {
@@ -1090,6 +1127,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         if let Some((t, shape)) = special_fans(h, tiles) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape,
                 packs: [NO_PACK; 5],
                 n_packs: 0,
@@ -1098,6 +1136,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         } else if let Some((t, meld, pair, which)) = knitted_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::KnittedStraight,
                 packs: [meld, pair, meld, meld, meld],
                 n_packs: 2,
@@ -1106,6 +1145,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         } else if let Some(t) = nine_gates_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::NineGates,
                 packs: [NO_PACK; 5],
                 n_packs: 0,
@@ -1116,6 +1156,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         if let Some((t, meld, pair, which)) = knitted_fans(h) {
             best = Some(Scored {
                 table: t,
+                total: 0,
                 shape: Shape::KnittedStraight,
                 packs: [meld, pair, meld, meld, meld],
                 n_packs: 2,
@@ -1138,6 +1179,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             }; 5];
             work[..fixed].copy_from_slice(h.fixed);
             let mut tab = h.standing;
+            let common = Common::new(h, tiles);
             divide(&mut tab, fixed, &mut work, &mut |d| {
                 // 独听 matters only where the winning tile sits in a concealed chow or the pair
                 let wait_matters = d[fixed..].iter().any(|p| match p.kind {
@@ -1147,7 +1189,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                 });
                 let u = wait_matters
                     && *unique.get_or_insert_with(|| unique_wait(&h.standing, n, h.win));
-                let t = regular_fans(d, h, tiles, u);
+                let t = regular_fans(d, h, &common, u);
                 let v = total(&t);
                 let take = v > max
                     || (v == max
@@ -1158,6 +1200,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                 if take {
                     best = Some(Scored {
                         table: t,
+                        total: 0,
                         shape: Shape::Regular,
                         packs: *d,
                         n_packs: 5,
@@ -1169,6 +1212,9 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
     }
     if max == 0 {
         return None;
+    }
+    if let Some(b) = &mut best {
+        b.total = max;
     }
     best
 }

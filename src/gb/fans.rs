@@ -322,7 +322,7 @@ pub const EXCLUSIONS: &[(Fan, Effect)] = &[
 ];
 
 /// Counts of each fan (index = fan number).
-pub type FanTable = [u16; TABLE_SIZE];
+pub type FanTable = [u8; TABLE_SIZE];
 
 /// Applies [`EXCLUSIONS`] to a table, in order.
 pub fn apply_exclusions(table: &mut FanTable) {

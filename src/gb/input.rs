@@ -39,14 +39,19 @@ impl Meld {
 
     /// Its tiles, MPSZ indices; None for a tile that does not exist or a chow that is no run.
     pub fn tiles(&self) -> Option<Vec<u8>> {
+        self.tile_array().map(|(t, n)| t[..n].to_vec())
+    }
+
+    /// [`Self::tiles`] without the heap: the tiles and how many of the four count.
+    fn tile_array(&self) -> Option<([u8; 4], usize)> {
         let t = self.tile;
         if usize::from(t) >= NUM_KINDS {
             return None;
         }
         match self.kind {
-            MeldKind::Chow => (t < 27 && t % 9 <= 6).then(|| vec![t, t + 1, t + 2]),
-            MeldKind::Pung => Some(vec![t; 3]),
-            MeldKind::Kong | MeldKind::ConcealedKong => Some(vec![t; 4]),
+            MeldKind::Chow => (t < 27 && t % 9 <= 6).then_some(([t, t + 1, t + 2, 0], 3)),
+            MeldKind::Pung => Some(([t; 4], 3)),
+            MeldKind::Kong | MeldKind::ConcealedKong => Some(([t; 4], 4)),
         }
     }
 }
@@ -110,7 +115,8 @@ pub(crate) struct Checked<'a> {
     input: &'a HandInput,
     standing: [u16; 34],
     fixed_table: [u16; 34],
-    fixed: Vec<Pack>,
+    fixed: [Pack; 4],
+    n_fixed: usize,
     flags: Flags,
 }
 
@@ -119,7 +125,7 @@ impl Checked<'_> {
         Hand {
             standing: self.standing,
             fixed_table: self.fixed_table,
-            fixed: &self.fixed,
+            fixed: &self.fixed[..self.n_fixed],
             win: to_gb(usize::from(self.input.win_tile)),
             flags: self.flags,
             seat_wind: usize::from(self.input.seat_wind),
@@ -160,11 +166,15 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
     }
     let mut total: [u16; NUM_KINDS] = input.concealed.map(u16::from);
     total[win] += 1;
-    let mut fixed = Vec::with_capacity(input.melds.len());
+    let mut fixed = [Pack {
+        kind: PackKind::Pair,
+        tile: 0,
+        melded: false,
+    }; 4];
     let mut fixed_table = [0u16; 34];
     let mut has_kong = false;
     for (i, m) in input.melds.iter().enumerate() {
-        let tiles = m.tiles().ok_or_else(|| {
+        let (tiles, n_tiles) = m.tile_array().ok_or_else(|| {
             GbError::BadMeld(format!(
                 "melds[{i}]: {:?} on tile {} is no meld",
                 m.kind,
@@ -190,7 +200,7 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
                 )))
             }
         }
-        for &t in &tiles {
+        for &t in &tiles[..n_tiles] {
             total[usize::from(t)] += 1;
             fixed_table[to_gb(usize::from(t))] += 1;
         }
@@ -218,7 +228,7 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
             },
         };
         has_kong |= pack.kind == PackKind::Kong;
-        fixed.push(pack);
+        fixed[i] = pack;
     }
     if let Some(k) = (0..NUM_KINDS).find(|&k| total[k] > 4) {
         return Err(GbError::TooManyCopies(format!(
@@ -296,6 +306,7 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
         standing,
         fixed_table,
         fixed,
+        n_fixed: input.melds.len(),
         flags,
     })
 }

@@ -51,10 +51,13 @@ pub struct Block {
 }
 
 /// The score of a hand: every 番 that counts with its count, the total, and the reading.
+///
+/// It holds no heap data: the counts are kept as the calculator's table and [`Self::fans`]
+/// lists them when asked (what makes one call from Python cheap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FanResult {
-    /// `(fan, count)` for each fan that counts, in fan-number order (花牌 included).
-    pub fans: Vec<(Fan, u16)>,
+    /// Count of each fan by number (花牌 included).
+    table: fans::FanTable,
     /// Sum of points × count, flowers included.
     pub total: u32,
     /// The shape that scored.
@@ -67,12 +70,18 @@ pub struct FanResult {
 }
 
 impl FanResult {
+    /// `(fan, count)` for each fan that counts, in fan-number order (花牌 included).
+    pub fn fans(&self) -> impl Iterator<Item = (Fan, u16)> + '_ {
+        self.table
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != 0)
+            .filter_map(|(i, &c)| Fan::from_number(i).map(|f| (f, u16::from(c))))
+    }
+
     /// How many times `fan` counts (0 if not at all).
     pub fn count(&self, fan: Fan) -> u16 {
-        self.fans
-            .iter()
-            .find(|(f, _)| *f == fan)
-            .map_or(0, |&(_, c)| c)
+        u16::from(self.table[fan as usize])
     }
 
     /// The total without 花牌 (what the 8-番 minimum is checked against).
@@ -173,20 +182,10 @@ pub fn fan(input: &HandInput) -> Result<FanResult, GbError> {
     let hand = checked.hand();
     let scored = calc::score(&hand).ok_or(GbError::NotWinning)?;
     let mut table = scored.table;
-    table[Fan::FlowerTiles as usize] = u16::from(input.flowers);
-    let mut fans = Vec::with_capacity(8);
-    let mut total = 0;
-    for (i, &c) in table.iter().enumerate().skip(1) {
-        if c != 0 {
-            if let Some(f) = Fan::from_number(i) {
-                fans.push((f, c));
-                total += u32::from(fans::POINTS[i]) * u32::from(c);
-            }
-        }
-    }
+    table[Fan::FlowerTiles as usize] = input.flowers;
     Ok(FanResult {
-        fans,
-        total,
+        table,
+        total: scored.total + u32::from(input.flowers),
         shape: scored.shape,
         packs: scored.packs,
         n_packs: scored.n_packs,

@@ -40,7 +40,7 @@ fn case(hand: &str, win: &str, melds: &[(&str, &str, u8)], flags: &str) -> FanRe
 }
 
 fn numbers(r: &FanResult) -> Vec<(u8, u16)> {
-    r.fans.iter().map(|&(f, c)| (f as u8, c)).collect()
+    r.fans().map(|(f, c)| (f as u8, c)).collect()
 }
 
 /// 大四喜 Big Four Winds

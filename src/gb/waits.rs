@@ -121,12 +121,24 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         return true; // one tile left: it waits on its own kind only
     }
     let odd = t.iter().filter(|&&c| c % 2 == 1).count();
-    // each suit's answer without the candidate (melds only, melds and the pair), when asked
+    // each suit's tile count, and each numbered suit's base-5 key (its counts, 0-4 each)
     let mut sums = [0u16; 4];
+    let mut keys = [0usize; 3];
     for (s, sum) in sums.iter_mut().enumerate() {
         let (lo, hi) = bounds(s);
         *sum = t[lo..hi].iter().sum();
+        if s < 3 {
+            keys[s] = t[lo..hi]
+                .iter()
+                .zip(POW5)
+                .map(|(&c, p)| usize::from(c) * p)
+                .sum();
+        }
     }
+    let table = suit_table();
+    let numbered_ok =
+        |key: usize, pair: bool| (table[key / 4] >> (2 * (key % 4))) & (1 + u8::from(pair)) != 0;
+    // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
     let mut found = 0;
     for w in 0..34 {
@@ -143,8 +155,7 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
             continue;
         }
         let sw = if w < 27 { w / 9 } else { 3 };
-        t[w] += 1;
-        let seven = n == 13 && odd == 1 && t[w].is_multiple_of(2);
+        let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
         let wins = seven || {
             let mut pairs = 0;
             let mut ok = true;
@@ -161,14 +172,26 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
                     let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
                     let (lo, hi) = bounds(s);
                     if s == sw {
-                        suit_ok(&t[lo..hi], s == 3, pair)
+                        if s < 3 && t[w] < 4 {
+                            // the suit with the candidate added: its key plus one of that rank
+                            numbered_ok(keys[s] + POW5[w % 9], pair)
+                        } else {
+                            t[w] += 1;
+                            let ok = suit_ok(&t[lo..hi], s == 3, pair);
+                            t[w] -= 1;
+                            ok
+                        }
                     } else {
-                        *memo[s][usize::from(pair)]
-                            .get_or_insert_with(|| suit_ok(&t[lo..hi], s == 3, pair))
+                        *memo[s][usize::from(pair)].get_or_insert_with(|| {
+                            if s < 3 {
+                                numbered_ok(keys[s], pair)
+                            } else {
+                                suit_ok(&t[lo..hi], true, pair)
+                            }
+                        })
                     }
                 })
         };
-        t[w] -= 1;
         if wins {
             found += 1;
             if found > 1 {
@@ -187,8 +210,68 @@ fn bounds(s: usize) -> (usize, usize) {
     }
 }
 
+/// Powers of five: a numbered suit's counts (0-4 each) as one base-5 number.
+const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+
+/// How many base-5 keys a numbered suit has (5^9).
+const SUIT_KEYS: usize = 5 * POW5[8];
+
+/// Two bits per numbered-suit key: bit 0 "melds only", bit 1 "melds and a pair", for every
+/// suit of at most 14 tiles (four melds and a pair; a hand holds no more). 488 KB, built once
+/// on first use from the melds themselves (a few tens of thousands of steps), never grown.
+fn suit_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut bits = vec![0u8; SUIT_KEYS.div_ceil(4)].into_boxed_slice();
+        let mut c = [0u8; 9];
+        fill_suit(&mut c, 0, 0, 1, &mut bits);
+        for pair in 0..9 {
+            c[pair] = 2;
+            fill_suit(&mut c, 0, 0, 2, &mut bits);
+            c[pair] = 0;
+        }
+        bits
+    })
+}
+
+/// Marks `c` and every suit made from it by adding up to `4 - depth` more melds (meld types
+/// from `start` on: 0-8 the pung of that rank, 9-15 the chow from rank `type - 9`).
+fn fill_suit(c: &mut [u8; 9], start: usize, depth: usize, bit: u8, bits: &mut [u8]) {
+    let key: usize = c.iter().zip(POW5).map(|(&x, p)| usize::from(x) * p).sum();
+    bits[key / 4] |= bit << (2 * (key % 4));
+    if depth == 4 {
+        return;
+    }
+    for m in start..16 {
+        let (first, len, each) = if m < 9 { (m, 1, 3) } else { (m - 9, 3, 1) };
+        if c[first..first + len].iter().any(|&x| x + each > 4) {
+            continue;
+        }
+        c[first..first + len].iter_mut().for_each(|x| *x += each);
+        fill_suit(c, m, depth + 1, bit, bits);
+        c[first..first + len].iter_mut().for_each(|x| *x -= each);
+    }
+}
+
 /// Whether one suit's counts are melds (and a pair, with `pair`).
 fn suit_ok(counts: &[u16], honors: bool, pair: bool) -> bool {
+    if !honors && counts.len() == 9 && counts.iter().all(|&c| c <= 4) {
+        let key: usize = counts
+            .iter()
+            .zip(POW5)
+            .map(|(&x, p)| usize::from(x) * p)
+            .sum();
+        let tiles: u16 = counts.iter().sum();
+        if tiles <= 14 {
+            let mask = if pair { 2 } else { 1 };
+            return (suit_table()[key / 4] >> (2 * (key % 4))) & mask != 0;
+        }
+    }
+    suit_ok_by_search(counts, honors, pair)
+}
+
+/// [`suit_ok`] by taking melds from the lowest tile up (counts above four, honors).
+fn suit_ok_by_search(counts: &[u16], honors: bool, pair: bool) -> bool {
     let mut c = [0u16; 9];
     c[..counts.len()].copy_from_slice(counts);
     let c = &mut c[..counts.len()];
@@ -279,6 +362,20 @@ mod tests {
 
     proptest! {
         #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+        /// The suit table agrees with taking melds from the lowest tile up, for every suit of
+        /// at most 14 tiles.
+        #[test]
+        fn suit_table_matches_the_search(
+            ranks in proptest::collection::vec(0usize..9, 0..=14),
+            pair in any::<bool>(),
+        ) {
+            let mut c = [0u16; 9];
+            for r in ranks {
+                c[r] = (c[r] + 1).min(4);
+            }
+            prop_assert_eq!(suit_ok(&c, false, pair), suit_ok_by_search(&c, false, pair));
+        }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
         #[test]
