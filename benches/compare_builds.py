@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any
 
-from compare_game import VARIANTS, cpu_share
+from compare_game import VARIANTS, cpu_share, print_cpu_shares
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -100,13 +100,7 @@ def main() -> None:
             f"{v} " + ", ".join(f"{x:.0f}" for x in runs[build][v]) for v in VARIANTS
         )
         print(f"runs {build}: {listed}")
-    for label, share in (("before", before_cpu), ("after", after_cpu)):
-        if share:
-            print(
-                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
-                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
-                f"(load {share['load_1min']:.2f})"
-            )
+    print_cpu_shares(before_cpu, after_cpu)
 
 
 if __name__ == "__main__":

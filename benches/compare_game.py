@@ -97,6 +97,17 @@ def cpu_share(loops: int = 3_000_000) -> dict[str, float]:
     }
 
 
+def print_cpu_shares(before: dict[str, float] | None, after: dict[str, float] | None) -> None:
+    """Prints the :func:`cpu_share` checks taken before and after a run (None: not taken)."""
+    for label, share in (("before", before), ("after", after)):
+        if share:
+            print(
+                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
+                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
+                f"(load {share['load_1min']:.2f})"
+            )
+
+
 def riichienv_hands(n: int) -> int:
     from riichienv import RiichiEnv
 
@@ -193,13 +204,7 @@ def variants_main(args: argparse.Namespace) -> None:
     print(f"{'variant':<12}{'hands/s':>10}{'vs nanchang':>13}{'turns/hand':>12}{'turns/s':>10}")
     for v, rate in rates.items():
         print(f"{v:<12}{rate:>10.0f}{rate / base:>12.2f}x{turns[v]:>12.1f}{rate * turns[v]:>10.0f}")
-    for label, share in (("before", before), ("after", after)):
-        if share:
-            print(
-                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
-                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
-                f"(load {share['load_1min']:.2f})"
-            )
+    print_cpu_shares(before, after)
 
 
 if __name__ == "__main__":

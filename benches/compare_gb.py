@@ -28,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from compare_game import cpu_share
+from compare_game import cpu_share, print_cpu_shares
 
 from gb_hands import GbHand, random_gb_hand
 from majiang import gb
@@ -122,13 +122,7 @@ def main() -> None:
     print(f"{'':<36}{'us/hand':>10}{'vs PyMahjongGB':>16}")
     for name, t in best.items():
         print(f"{name:<36}{t * 1e6:>10.2f}{peer_time / t:>15.1f}x")
-    for label, share in (("before", before), ("after", after)):
-        if share:
-            print(
-                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
-                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
-                f"(load {share['load_1min']:.2f})"
-            )
+    print_cpu_shares(before, after)
 
 
 if __name__ == "__main__":

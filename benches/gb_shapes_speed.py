@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from compare_game import cpu_share
+from compare_game import cpu_share, print_cpu_shares
 
 import gb_hands
 import majiang
@@ -134,13 +134,7 @@ def main() -> None:
         "fan cross-check, per hand", _best(runs, args.repeat, args.hands), "hand generator of main"
     )
     after = cpu_share() if args.cpu_check else None
-    for label, share in (("before", before), ("after", after)):
-        if share:
-            print(
-                f"cpu {label}: loop {share['loop_alone_s']:.3f} s alone, "
-                f"{share['loop_two_at_once_s']:.3f} s two at once: {share['cores']} of 2 cores "
-                f"(load {share['load_1min']:.2f})"
-            )
+    print_cpu_shares(before, after)
     print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
 
 

@@ -217,6 +217,17 @@ struct Pools {
     pools: Vec<(usize, Arc<ThreadPool>)>,
 }
 
+impl Pools {
+    /// The cached pool of `threads` workers, now the most recently used.
+    fn take(&mut self, threads: usize) -> Option<Arc<ThreadPool>> {
+        let i = self.pools.iter().position(|(n, _)| *n == threads)?;
+        let entry = self.pools.remove(i);
+        let p = entry.1.clone();
+        self.pools.push(entry);
+        Some(p)
+    }
+}
+
 static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
 
 /// The cache, locked and reset if this process is a fork of the one that filled it; `None`
@@ -302,10 +313,7 @@ pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
             return build_pool(threads, false);
         };
         let cache = guard.as_mut().expect("lock_pools fills the cache");
-        if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
-            let entry = cache.pools.remove(i);
-            let p = entry.1.clone();
-            cache.pools.push(entry);
+        if let Some(p) = cache.take(threads) {
             return Ok(p);
         }
         evict_for(&mut cache.pools, threads);
@@ -319,12 +327,9 @@ pub(crate) fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
         return Ok(built);
     };
     let cache = guard.as_mut().expect("lock_pools fills the cache");
-    if let Some(i) = cache.pools.iter().position(|(n, _)| *n == threads) {
+    if let Some(p) = cache.take(threads) {
         // Another call built one of this size meanwhile: use that one; ours exits when
         // dropped here.
-        let entry = cache.pools.remove(i);
-        let p = entry.1.clone();
-        cache.pools.push(entry);
         return Ok(p);
     }
     evict_for(&mut cache.pools, threads);

@@ -14,7 +14,7 @@ use super::shanten::Evaluator;
 use crate::error::{Error, Result};
 use crate::hand::{check_hand, HandSize, Jing, Split};
 use crate::rules::{PairRule, SevenPairs, ShapeRules, ThirteenRotten};
-use crate::tiles::{Counts, NUM_KINDS, ORPHANS};
+use crate::tiles::{Counts, KNITTED_STRAIGHTS, NUM_KINDS, ORPHANS};
 use std::collections::BTreeSet;
 
 /// The shape a decomposition belongs to.
@@ -435,29 +435,6 @@ impl Evaluator {
         Ok(out)
     }
 }
-
-/// The nine kinds of each 组合龙 (147, 258, 369 over man, pin and sou in every order).
-const KNITTED_STRAIGHTS: [[usize; 9]; 6] = {
-    const ORDERS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut out = [[0; 9]; 6];
-    let mut o = 0;
-    while o < 6 {
-        let mut i = 0;
-        while i < 9 {
-            out[o][i] = 9 * (i / 3) + ORDERS[o][i / 3] + 3 * (i % 3);
-            i += 1;
-        }
-        o += 1;
-    }
-    out
-};
 
 fn seven_pairs(split: &Split, rule: SevenPairs, limit: usize, out: &mut Vec<(Shape, Abstract)>) {
     if rule == SevenPairs::Off {

@@ -12,7 +12,7 @@ use crate::rules::{PairRule, ShapeRules};
 use crate::tables::generate::{lane, Row, INF};
 use crate::tables::stats::lane as stat_lane;
 use crate::tables::ShapeTables;
-use crate::tiles::{Counts, NUM_KINDS};
+use crate::tiles::{Counts, KNIT_ORDERS, NUM_KINDS};
 use std::sync::OnceLock;
 
 /// Per-shape shanten; `None` where the rules turn a shape off or the melds rule it out.
@@ -677,16 +677,6 @@ impl Evaluator {
         (to_shanten(base_r, split.wild), out)
     }
 }
-
-/// The six knitted straights: the pattern (0: 147, 1: 258, 2: 369) of man, pin and sou.
-const KNIT_ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 #[inline(always)]
 fn to_shanten(replacement: u8, wild: u8) -> i8 {

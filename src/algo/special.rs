@@ -105,16 +105,6 @@ static MAX_NIBBLE: [u8; 4096] = {
     out
 };
 
-#[cfg(test)]
-const KNIT_ORDERS: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// What the special shapes need to know of a hand, gathered from its four group rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stats {
@@ -286,9 +276,9 @@ pub(crate) fn knitted_straight_held(knits: [u8; 3]) -> u8 {
 /// every honor count a target may hold.
 #[cfg(test)]
 fn knitted_by_orders(knits: [u8; 3], honors: u8, most: u8) -> u8 {
-    let held = |s: usize, pattern: u8| knits[s] >> (2 * pattern) & 3;
+    let held = |s: usize, pattern: usize| knits[s] >> (2 * pattern) & 3;
     let mut best = 0u8;
-    for order in KNIT_ORDERS {
+    for order in crate::tiles::KNIT_ORDERS {
         let suits = held(0, order[0]) + held(1, order[1]) + held(2, order[2]);
         // a target of `h` honors (5..=most) has 14 - h numbers, at most the nine
         for h in 5..=most {
@@ -491,9 +481,9 @@ mod table_tests {
         for key in 0..1 << 18 {
             let knits = [0, 1, 2].map(|s| (key >> (6 * s)) as u8 & 63);
             let held = |s: usize, pattern: usize| knits[s] >> (2 * pattern) & 3;
-            let best = KNIT_ORDERS
+            let best = crate::tiles::KNIT_ORDERS
                 .iter()
-                .map(|o| held(0, o[0] as usize) + held(1, o[1] as usize) + held(2, o[2] as usize))
+                .map(|o| held(0, o[0]) + held(1, o[1]) + held(2, o[2]))
                 .max()
                 .unwrap();
             assert_eq!(knitted_straight_held(knits), best, "{knits:?}");

@@ -80,14 +80,7 @@ pub(crate) fn random_hand(
     } else if mode > 0 {
         if rules.knitted_straight && size >= 10 && rng.below(2) == 0 {
             // a 组合龙 first (the blocks and the spoiling below then do the rest)
-            let order = [
-                [0, 1, 2],
-                [0, 2, 1],
-                [1, 0, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [2, 1, 0],
-            ][rng.below(6)];
+            let order = crate::tiles::KNIT_ORDERS[rng.below(6)];
             for (s, start) in order.into_iter().enumerate() {
                 for r in [start, start + 3, start + 6] {
                     let k = 9 * s + r;

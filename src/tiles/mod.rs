@@ -243,6 +243,32 @@ pub fn format_tiles(tiles: &[Tile]) -> String {
 /// The 13 terminal and honor kinds (1m 9m 1p 9p 1s 9s and the seven honors).
 pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// The six knitted straights (组合龙) as patterns (0: 147, 1: 258, 2: 369) of man, pin and
+/// sou, in the order the GB tables list them.
+pub const KNIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The nine kinds of each knitted straight of [`KNIT_ORDERS`], man first.
+pub const KNITTED_STRAIGHTS: [[usize; 9]; 6] = {
+    let mut out = [[0; 9]; 6];
+    let mut o = 0;
+    while o < 6 {
+        let mut i = 0;
+        while i < 9 {
+            out[o][i] = 9 * (i / 3) + KNIT_ORDERS[o][i / 3] + 3 * (i % 3);
+            i += 1;
+        }
+        o += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
