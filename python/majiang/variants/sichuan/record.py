@@ -348,31 +348,43 @@ def check_record(data: Any) -> HandRecord:
     if d.get("variant", "sichuan") != "sichuan":
         raise fail("variant", f"expected 'sichuan', got {quoted(d.get('variant'))}")
     options = _options(d.get("options", {}) or {})
-    dealer = seat_field(d.get("dealer"), "dealer")
-    streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
+    dealer = d.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < SEATS:
+        seat_field(dealer, "dealer")
+    streak = d.get("dealer_streak", 1)
+    if type(streak) is not int or streak < 1:
+        whole_number_field(streak, "dealer_streak", 1)
     given = d.get("players")
     if type(given) is not list or len(given) != SEATS:
         given = players_field(given)
-    players = tuple([_player(p, s, options) for s, p in enumerate(given)])
+    dingque = options.dingque
+    players = (
+        _player_of(given[0], 0, options, dingque),
+        _player_of(given[1], 1, options, dingque),
+        _player_of(given[2], 2, options, dingque),
+        _player_of(given[3], 3, options, dingque),
+    )
     raw_wins = d.get("wins") or []
-    wins = (
-        tuple([_win(w, i) for i, w in enumerate(list_field(raw_wins, "wins", "wins"))])
-        if raw_wins
-        else ()
-    )
+    if raw_wins:
+        if type(raw_wins) is not list:
+            raw_wins = list_field(raw_wins, "wins", "wins")
+        wins = tuple([_win(w, i) for i, w in enumerate(raw_wins)])
+    else:
+        wins = ()
     raw_kongs = d.get("kongs") or []
-    kongs = (
-        tuple([_kong(k, i) for i, k in enumerate(list_field(raw_kongs, "kongs", "kongs"))])
-        if raw_kongs
-        else ()
-    )
+    if raw_kongs:
+        if type(raw_kongs) is not list:
+            raw_kongs = list_field(raw_kongs, "kongs", "kongs")
+        kongs = tuple([_kong(k, i) for i, k in enumerate(raw_kongs)])
+    else:
+        kongs = ()
     result = d.get("result")
     if type(result) is not dict or len(result) != 1 or result.get("kind") not in _RESULT_KINDS:
         raise fail(
             "result", f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(result)}"
         )
-    record = _new(
-        HandRecord,
+    record = object.__new__(HandRecord)
+    record.__dict__.update(
         dealer=dealer,
         players=players,
         wins=wins,
@@ -483,6 +495,33 @@ def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
     if len(melds) > 4:
         raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
     return tuple(melds)
+
+
+def _player_of(raw: Any, seat: int, options: SichuanOptions, dingque: bool) -> PlayerRecord:
+    """``players[seat]``: a seat without melds whose fields are texts (or null) is read
+    through :func:`_plain_player` (a cache keyed by its values); any other through
+    :func:`_player`."""
+    if type(raw) is dict and raw.keys() <= PLAYER_KEYS:
+        get = raw.get
+        hand, discards, void = get("hand"), get("discards"), get("void")
+        if (
+            type(hand) is str
+            and not get("melds")
+            and (discards is None or type(discards) is str)
+            and (void is None or type(void) is str)
+        ):
+            return _plain_player(hand, discards, void, seat, dingque)
+    return _player(raw, seat, options)
+
+
+@lru_cache(maxsize=65536)
+def _plain_player(
+    hand: str, discards: str | None, void: str | None, seat: int, dingque: bool
+) -> PlayerRecord:
+    """The checked seat of these fields (no melds; of the options, :func:`_player` reads
+    only ``dingque``). A frozen record: the same one serves every record holding it."""
+    options = _NO_OVERRIDES if dingque else _NO_VOID
+    return _player({"hand": hand, "discards": discards, "void": void}, seat, options)
 
 
 def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:

@@ -123,7 +123,18 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     }
     if r.drawn:
         pattern.update(_exhaustive_draw(r, set(winners), items, income))
-    return Settlement.from_items(items, pattern=pattern)
+    # Settlement.from_items without its copies: the lines that move points and their sums.
+    deltas = [0, 0, 0, 0]
+    kept = []
+    for line in items:
+        amount = line.amount
+        if amount:
+            kept.append(line)
+            deltas[line.payer] -= amount
+            deltas[line.payee] += amount
+    settlement = object.__new__(Settlement)
+    settlement.__dict__.update(deltas=tuple(deltas), items=tuple(kept), pattern=pattern)
+    return settlement
 
 
 def _win(
