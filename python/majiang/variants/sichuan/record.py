@@ -498,30 +498,53 @@ def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
 
 
 def _player_of(raw: Any, seat: int, options: SichuanOptions, dingque: bool) -> PlayerRecord:
-    """``players[seat]``: a seat without melds whose fields are texts (or null) is read
-    through :func:`_plain_player` (a cache keyed by its values); any other through
-    :func:`_player`."""
+    """``players[seat]``: a seat whose fields are texts (or null; its melds' kind and tiles
+    texts, their source a whole number or null) is read through :func:`_plain_player`, a
+    cache keyed by those values and their types; any other through :func:`_player`."""
     if type(raw) is dict and raw.keys() <= PLAYER_KEYS:
         get = raw.get
-        hand, discards, void = get("hand"), get("discards"), get("void")
+        hand, discards, void, given = get("hand"), get("discards"), get("void"), get("melds")
         if (
             type(hand) is str
-            and not get("melds")
             and (discards is None or type(discards) is str)
             and (void is None or type(void) is str)
         ):
-            return _plain_player(hand, discards, void, seat, dingque)
+            if not given:
+                return _plain_player(hand, discards, void, seat, dingque, ())
+            if type(given) is list and len(given) <= 4:
+                melds = []
+                for m in given:
+                    if type(m) is not dict or not m.keys() <= MELD_KEYS:
+                        break
+                    kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
+                    if (
+                        type(kind) is not str
+                        or type(text) is not str
+                        or not (source is None or type(source) is int)
+                    ):
+                        break
+                    melds.append((kind, text, source))
+                else:
+                    return _plain_player(hand, discards, void, seat, dingque, tuple(melds))
     return _player(raw, seat, options)
 
 
 @lru_cache(maxsize=65536)
 def _plain_player(
-    hand: str, discards: str | None, void: str | None, seat: int, dingque: bool
+    hand: str,
+    discards: str | None,
+    void: str | None,
+    seat: int,
+    dingque: bool,
+    melds: tuple[tuple[str, str, int | None], ...],
 ) -> PlayerRecord:
-    """The checked seat of these fields (no melds; of the options, :func:`_player` reads
-    only ``dingque``). A frozen record: the same one serves every record holding it."""
+    """The checked seat of these fields (of the options, :func:`_player` reads only
+    ``dingque``). A frozen record: the same one serves every record holding it."""
     options = _NO_OVERRIDES if dingque else _NO_VOID
-    return _player({"hand": hand, "discards": discards, "void": void}, seat, options)
+    raw = {"hand": hand, "discards": discards, "void": void}
+    if melds:
+        raw["melds"] = [{"kind": k, "tiles": t, "from": f} for k, t, f in melds]
+    return _player(raw, seat, options)
 
 
 def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
