@@ -618,6 +618,10 @@ def _win(raw: Any, index: int) -> Win:
             raise fail(f"wins[{index}].from", "a discard win takes another player's tile")
     elif len(checked) > 1:
         raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
+    if w.keys() <= _PLAIN_WIN_KEYS:  # no flag given: the common win, its object built at once
+        win = object.__new__(Win)
+        win.__dict__.update({"winners": checked, "tile": tile, "source": source, **_PLAIN_WIN})
+        return win
     get = w.get
     gang_kai, gang_pao, qiang_gang = (
         get("gang_kai", False),
@@ -657,6 +661,16 @@ def _win(raw: Any, index: int) -> Win:
         scores=(),
     )
     return win
+
+
+_PLAIN_WIN_KEYS = frozenset({"winner", "tile", "from"})
+_PLAIN_WIN: dict[str, Any] = {
+    **dict.fromkeys(WIN_FLAGS, False),
+    "hands": (),
+    "melds": (),
+    "scores": (),
+}
+"""A win's fields when only its winners, tile and source are given."""
 
 
 def _hands_as_won(
