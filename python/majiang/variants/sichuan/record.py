@@ -541,7 +541,7 @@ def _plain_player(
     """The checked seat of these fields (of the options, :func:`_player` reads only
     ``dingque``). A frozen record: the same one serves every record holding it."""
     options = _NO_OVERRIDES if dingque else _NO_VOID
-    raw = {"hand": hand, "discards": discards, "void": void}
+    raw: dict[str, Any] = {"hand": hand, "discards": discards, "void": void}
     if melds:
         raw["melds"] = [{"kind": k, "tiles": t, "from": f} for k, t, f in melds]
     return _player(raw, seat, options)
