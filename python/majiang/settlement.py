@@ -220,7 +220,7 @@ def settle(record: Any) -> Settlement:
         >>> s.deltas              # each pays 1 x 2 (自摸) x 2 (庄家) x 4 (德中德) + 5
         (63, -21, -21, -21)
     """
-    if isinstance(record, Mapping):
+    if type(record) is dict or isinstance(record, Mapping):
         name = record.get("variant")
     else:
         name = getattr(record, "variant", None)
@@ -229,12 +229,14 @@ def settle(record: Any) -> Settlement:
         raise RecordError(f"variant: expected the rules' name ({known}), got {quoted(name)}")
     from majiang.variants import registry
 
-    try:
-        entry = registry.lookup(name)
-    except RulesError:
-        raise RecordError(
-            f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
-        ) from None
+    entry = registry._ENTRIES.get(name)  # a variant registered (or looked up) before
+    if entry is None:
+        try:
+            entry = registry.lookup(name)
+        except RulesError:
+            raise RecordError(
+                f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
+            ) from None
     try:
         return entry.settle(record)
     except UnicodeEncodeError:

@@ -108,6 +108,18 @@ class SichuanOptions:
         values = option_values(data, _FIELDS, _check)
         return cls(**values) if values else _DEFAULT
 
+    def __hash__(self) -> int:
+        # Options key the record check's and the settlement's caches: hash the fields once
+        # per instance (kept out of the pickled state: a text's hash differs between runs).
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple([getattr(self, name) for name in _ORDER]))
+            self.__dict__["_hash"] = cached
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the defaults, by name: what a record stores.
 
@@ -145,7 +157,8 @@ def _check(name: str, value: Any) -> Any:
     return flag_field(value, path)
 
 
-_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(SichuanOptions))
+_ORDER: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(SichuanOptions))
+_FIELDS: frozenset[str] = frozenset(_ORDER)
 _DEFAULT = SichuanOptions()
 
 OPTION_SOURCES: dict[str, str] = {

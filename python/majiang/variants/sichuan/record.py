@@ -348,31 +348,43 @@ def check_record(data: Any) -> HandRecord:
     if d.get("variant", "sichuan") != "sichuan":
         raise fail("variant", f"expected 'sichuan', got {quoted(d.get('variant'))}")
     options = _options(d.get("options", {}) or {})
-    dealer = seat_field(d.get("dealer"), "dealer")
-    streak = whole_number_field(d.get("dealer_streak", 1), "dealer_streak", 1)
+    dealer = d.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < SEATS:
+        seat_field(dealer, "dealer")
+    streak = d.get("dealer_streak", 1)
+    if type(streak) is not int or streak < 1:
+        whole_number_field(streak, "dealer_streak", 1)
     given = d.get("players")
     if type(given) is not list or len(given) != SEATS:
         given = players_field(given)
-    players = tuple([_player(p, s, options) for s, p in enumerate(given)])
+    dingque = options.dingque
+    players = (
+        _player_of(given[0], 0, options, dingque),
+        _player_of(given[1], 1, options, dingque),
+        _player_of(given[2], 2, options, dingque),
+        _player_of(given[3], 3, options, dingque),
+    )
     raw_wins = d.get("wins") or []
-    wins = (
-        tuple([_win(w, i) for i, w in enumerate(list_field(raw_wins, "wins", "wins"))])
-        if raw_wins
-        else ()
-    )
+    if raw_wins:
+        if type(raw_wins) is not list:
+            raw_wins = list_field(raw_wins, "wins", "wins")
+        wins = tuple([_win(w, i) for i, w in enumerate(raw_wins)])
+    else:
+        wins = ()
     raw_kongs = d.get("kongs") or []
-    kongs = (
-        tuple([_kong(k, i) for i, k in enumerate(list_field(raw_kongs, "kongs", "kongs"))])
-        if raw_kongs
-        else ()
-    )
+    if raw_kongs:
+        if type(raw_kongs) is not list:
+            raw_kongs = list_field(raw_kongs, "kongs", "kongs")
+        kongs = tuple([_kong(k, i) for i, k in enumerate(raw_kongs)])
+    else:
+        kongs = ()
     result = d.get("result")
     if type(result) is not dict or len(result) != 1 or result.get("kind") not in _RESULT_KINDS:
         raise fail(
             "result", f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(result)}"
         )
-    record = _new(
-        HandRecord,
+    record = object.__new__(HandRecord)
+    record.__dict__.update(
         dealer=dealer,
         players=players,
         wins=wins,
@@ -485,6 +497,56 @@ def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
+def _player_of(raw: Any, seat: int, options: SichuanOptions, dingque: bool) -> PlayerRecord:
+    """``players[seat]``: a seat whose fields are texts (or null; its melds' kind and tiles
+    texts, their source a whole number or null) is read through :func:`_plain_player`, a
+    cache keyed by those values and their types; any other through :func:`_player`."""
+    if type(raw) is dict and raw.keys() <= PLAYER_KEYS:
+        get = raw.get
+        hand, discards, void, given = get("hand"), get("discards"), get("void"), get("melds")
+        if (
+            type(hand) is str
+            and (discards is None or type(discards) is str)
+            and (void is None or type(void) is str)
+        ):
+            if not given:
+                return _plain_player(hand, discards, void, seat, dingque, ())
+            if type(given) is list and len(given) <= 4:
+                melds = []
+                for m in given:
+                    if type(m) is not dict or not m.keys() <= MELD_KEYS:
+                        break
+                    kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
+                    if (
+                        type(kind) is not str
+                        or type(text) is not str
+                        or not (source is None or type(source) is int)
+                    ):
+                        break
+                    melds.append((kind, text, source))
+                else:
+                    return _plain_player(hand, discards, void, seat, dingque, tuple(melds))
+    return _player(raw, seat, options)
+
+
+@lru_cache(maxsize=65536)
+def _plain_player(
+    hand: str,
+    discards: str | None,
+    void: str | None,
+    seat: int,
+    dingque: bool,
+    melds: tuple[tuple[str, str, int | None], ...],
+) -> PlayerRecord:
+    """The checked seat of these fields (of the options, :func:`_player` reads only
+    ``dingque``). A frozen record: the same one serves every record holding it."""
+    options = _NO_OVERRIDES if dingque else _NO_VOID
+    raw: dict[str, Any] = {"hand": hand, "discards": discards, "void": void}
+    if melds:
+        raw["melds"] = [{"kind": k, "tiles": t, "from": f} for k, t, f in melds]
+    return _player(raw, seat, options)
+
+
 def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
     if type(raw) is not dict or not raw.keys() <= PLAYER_KEYS:
         raw = object_field(raw, path or f"players[{seat}]", PLAYER_KEYS)
@@ -556,6 +618,10 @@ def _win(raw: Any, index: int) -> Win:
             raise fail(f"wins[{index}].from", "a discard win takes another player's tile")
     elif len(checked) > 1:
         raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
+    if w.keys() <= _PLAIN_WIN_KEYS:  # no flag given: the common win, its object built at once
+        win = object.__new__(Win)
+        win.__dict__.update({"winners": checked, "tile": tile, "source": source, **_PLAIN_WIN})
+        return win
     get = w.get
     gang_kai, gang_pao, qiang_gang = (
         get("gang_kai", False),
@@ -595,6 +661,16 @@ def _win(raw: Any, index: int) -> Win:
         scores=(),
     )
     return win
+
+
+_PLAIN_WIN_KEYS = frozenset({"winner", "tile", "from"})
+_PLAIN_WIN: dict[str, Any] = {
+    **dict.fromkeys(WIN_FLAGS, False),
+    "hands": (),
+    "melds": (),
+    "scores": (),
+}
+"""A win's fields when only its winners, tile and source are given."""
 
 
 def _hands_as_won(

@@ -37,6 +37,20 @@ __all__ = ["HUAZHU", "kong_payments", "settle", "win_amount"]
 HUAZHU = 16
 """What a 花猪 pays each seat that is not 花猪, in bases (the seed: 16 倍)."""
 _KONG = {"ming_gang": ("直杠", 1), "bu_gang": ("面下杠", 1), "an_gang": ("暗杠", 2)}
+_line = lru_cache(maxsize=65536)(Payment)
+"""A payment line (frozen, compared by value): the same line serves every settlement that
+makes it, its texts built once."""
+
+
+@lru_cache(maxsize=4096)
+def _kong_terms(kind: str, tile: int, base: int) -> tuple[str, int, str]:
+    """A kong's reason, amount and detail (for the feeder under ming_gang, else for each
+    seat in play)."""
+    reason, times = _KONG[kind]
+    tiles = KINDS[tile] * 4
+    tiles = tiles[::2] + tiles[1]  # "5m5m5m5m" -> "5555m"
+    whom = "the feeder" if kind == "ming_gang" else "each seat in play"
+    return reason, times * base, f"{tiles}: {times} x {base} (base) from {whom}"
 
 
 def kong_payments(
@@ -52,20 +66,12 @@ def kong_payments(
         >>> kong_payments(0, "ming_gang", 4, 2, set(), 3)[0].detail
         '5555m: 1 x 3 (base) from the feeder'
     """
-    reason, times = _KONG[kind]
-    tiles = KINDS[tile] * 4
-    tiles = tiles[::2] + tiles[1]  # "5m5m5m5m" -> "5555m"
-    amount = times * base
+    reason, amount, detail = _kong_terms(kind, tile, base)
     if kind == "ming_gang":
         assert source is not None
-        return [
-            Payment(
-                source, seat, amount, reason, f"{tiles}: {times} x {base} (base) from the feeder"
-            )
-        ]
-    detail = f"{tiles}: {times} x {base} (base) from each seat in play"
+        return [_line(source, seat, amount, reason, detail)]
     return [
-        Payment(s, seat, amount, reason, detail) for s in range(SEATS) if s != seat and s not in out
+        _line(s, seat, amount, reason, detail) for s in range(SEATS) if s != seat and s not in out
     ]
 
 
@@ -123,7 +129,18 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     }
     if r.drawn:
         pattern.update(_exhaustive_draw(r, set(winners), items, income))
-    return Settlement.from_items(items, pattern=pattern)
+    # Settlement.from_items without its copies: the lines that move points and their sums.
+    deltas = [0, 0, 0, 0]
+    kept = []
+    for line in items:
+        amount = line.amount
+        if amount:
+            kept.append(line)
+            deltas[line.payer] -= amount
+            deltas[line.payee] += amount
+    settlement = object.__new__(Settlement)
+    settlement.__dict__.update(deltas=tuple(deltas), items=tuple(kept), pattern=pattern)
+    return settlement
 
 
 def _win(
@@ -163,14 +180,14 @@ def _win(
         plus = f" + {o.base} (自摸加底)" if add_base else ""
         arithmetic = f"{s.detail}: {o.base} x 2^{s.capped}{plus} = {amount}"
         if feeder is not None:
-            items.append(Payment(feeder, seat, amount, "点杠花", arithmetic))
+            items.append(_line(feeder, seat, amount, "点杠花", arithmetic))
         elif w.source is None:
             for payer in range(SEATS):
                 if payer != seat and payer not in out:
-                    items.append(Payment(payer, seat, amount, "自摸", arithmetic))
+                    items.append(_line(payer, seat, amount, "自摸", arithmetic))
         else:
             reason = "抢杠胡" if w.qiang_gang else "点炮"
-            items.append(Payment(w.source, seat, amount, reason, arithmetic))
+            items.append(_line(w.source, seat, amount, reason, arithmetic))
         named += s.hands
         scores.append({"seat": seat, "hands": list(s.hands), "fan": s.fan, "capped": s.capped,
                        "extras": dict(s.extras), "detail": s.detail})  # fmt: skip
@@ -179,7 +196,7 @@ def _win(
         if kong is not None:
             money = sum(p.amount for p in kong[1])
             k = kong[0]
-            items.append(Payment(w.source, w.winners[0], money, "呼叫转移",
+            items.append(_line(w.source, w.winners[0], money, "呼叫转移",
                                  f"the {_KONG[k.kind][0]} of {KINDS[k.tile]} earned {money}: "
                                  "it passes to the winner of the 杠上炮"))  # fmt: skip
             income[w.source] = [x for x in income[w.source] if x not in kong[1]]
@@ -230,16 +247,16 @@ def _exhaustive_draw(
         for other in range(SEATS):
             if other == pig or other in huazhu or (other in out and not o.huazhu_pays_winners):
                 continue
-            items.append(Payment(pig, other, amount, "查花猪", detail))
+            items.append(_line(pig, other, amount, "查花猪", detail))
     not_ready = [s for s in playing if s not in ready and s not in huazhu]
     for s in not_ready:
         for seat, capped in ready.items():
             amount = win_amount(capped, o.base, False)
-            items.append(Payment(s, seat, amount, "查大叫",
+            items.append(_line(s, seat, amount, "查大叫",
                                  f"seat {seat}'s largest hand {details[seat]}: "
                                  f"{o.base} x 2^{capped} = {amount}"))  # fmt: skip
     for s in [*huazhu, *not_ready]:
         for line in income[s]:
             back = f"not ready: hands back its {line.reason} ({line.detail})"
-            items.append(Payment(s, line.payer, line.amount, "退税", back))
+            items.append(_line(s, line.payer, line.amount, "退税", back))
     return {"huazhu": huazhu, "ready": sorted(ready), "not_ready": not_ready}
