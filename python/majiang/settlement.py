@@ -229,14 +229,12 @@ def settle(record: Any) -> Settlement:
         raise RecordError(f"variant: expected the rules' name ({known}), got {quoted(name)}")
     from majiang.variants import registry
 
-    entry = registry._ENTRIES.get(name)  # a variant registered (or looked up) before
-    if entry is None:
-        try:
-            entry = registry.lookup(name)
-        except RulesError:
-            raise RecordError(
-                f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
-            ) from None
+    try:
+        entry = registry.lookup(name)
+    except RulesError:
+        raise RecordError(
+            f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
+        ) from None
     try:
         return entry.settle(record)
     except UnicodeEncodeError:
