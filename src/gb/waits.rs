@@ -141,19 +141,10 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
     let mut found = 0;
-    for w in 0..34 {
-        // a kind can complete melds only next to a held one (or seven pairs, the odd one)
-        let near = t[w] != 0
-            || (w < 27 && {
-                let r = w % 9;
-                (r >= 1 && t[w - 1] != 0)
-                    || (r >= 2 && t[w - 2] != 0)
-                    || (r <= 7 && t[w + 1] != 0)
-                    || (r <= 6 && t[w + 2] != 0)
-            });
-        if !near {
-            continue;
-        }
+    let mut candidates = near_kinds(&t);
+    while candidates != 0 {
+        let w = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let sw = if w < 27 { w / 9 } else { 3 };
         let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
         let wins = seven || {
@@ -200,6 +191,26 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         }
     }
     found == 1
+}
+
+/// Bit k set for the kinds that can complete melds with `t`: those held and, in a numbered
+/// suit, those one or two ranks from a held one (the same suit). Walking its set bits visits
+/// the candidates in kind order, as the loop over all 34 did, without a branch per kind.
+fn near_kinds(t: &Table) -> u64 {
+    let mut held = 0u64;
+    for (k, &c) in t.iter().enumerate() {
+        held |= u64::from(c != 0) << k;
+    }
+    // rank r of a suit is bit 9s + r - 1; masks of the numbered suits' ranks 1, 2, 8, 9
+    const NUMBERED: u64 = (1 << 27) - 1;
+    const R1: u64 = 1 | 1 << 9 | 1 << 18;
+    const R2: u64 = R1 << 1;
+    const R8: u64 = R1 << 7;
+    const R9: u64 = R1 << 8;
+    let n = held & NUMBERED;
+    let up = ((n << 1) & !R1) | ((n << 2) & !(R1 | R2)); // a held tile one or two below
+    let down = ((n >> 1) & !R9) | ((n >> 2) & !(R8 | R9)); // one or two above
+    held | ((up | down) & NUMBERED)
 }
 
 fn bounds(s: usize) -> (usize, usize) {
@@ -375,6 +386,28 @@ mod tests {
                 c[r] = (c[r] + 1).min(4);
             }
             prop_assert_eq!(suit_ok(&c, false, pair), suit_ok_by_search(&c, false, pair));
+        }
+
+        /// The candidate mask holds exactly the kinds held or one or two ranks from a held
+        /// one in the same numbered suit (the per-kind test it replaced).
+        #[test]
+        fn near_kinds_match_the_per_kind_test(bits in any::<u64>()) {
+            let mut t = [0u16; 34];
+            for (k, c) in t.iter_mut().enumerate() {
+                *c = u16::from(bits >> k & 1 == 1);
+            }
+            let want = (0..34).fold(0u64, |m, w| {
+                let near = t[w] != 0
+                    || (w < 27 && {
+                        let r = w % 9;
+                        (r >= 1 && t[w - 1] != 0)
+                            || (r >= 2 && t[w - 2] != 0)
+                            || (r <= 7 && t[w + 1] != 0)
+                            || (r <= 6 && t[w + 2] != 0)
+                    });
+                m | u64::from(near) << w
+            });
+            prop_assert_eq!(near_kinds(&t), want);
         }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
