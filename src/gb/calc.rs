@@ -6,7 +6,7 @@ use super::tiles::{
     dragon, green, numbered, rank, reversible, suit, terminal, terminal_or_honor, wind, KNITTED,
     ORPHANS,
 };
-use super::waits::unique_wait;
+use super::waits::{unique_wait, unique_wait_held};
 
 /// A block of a decomposition, GB order; a chow is named by its middle tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,10 @@ pub(crate) struct Hand<'a> {
     pub seat_wind: usize,
     pub prevalent_wind: usize,
     pub mingan_gang: bool,
+    /// Bit k set where `standing[k]` is not 0.
+    pub held_standing: u64,
+    /// Bit k set for each kind the hand holds (concealed or declared).
+    pub held: u64,
 }
 
 /// Which shape scored.
@@ -109,10 +113,7 @@ fn clear(t: &mut FanTable, f: Fan) {
 
 /// The distinct kinds of the whole hand, in GB order, and the same as a mask (bit k: kind k).
 fn distinct(h: &Hand) -> ([usize; 34], usize, u64) {
-    let mut held = 0u64;
-    for k in 0..34 {
-        held |= u64::from((h.standing[k] | h.fixed_table[k]) != 0) << k;
-    }
+    let mut held = h.held;
     let mask = held;
     let mut out = [0; 34];
     let mut n = 0;
@@ -933,6 +934,21 @@ fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
 /// the pair, which is that order. Each multiset of melds once.
 fn divide(tab: &mut [u16; 34], done: usize, work: &mut [Pack; 5], f: &mut impl FnMut(&[Pack; 5])) {
     let held = (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k);
+    divide_held(tab, held, done, work, f);
+}
+
+/// [`divide`] with `held` the mask of the kinds `tab` holds (bit k: `tab[k]` is not 0).
+fn divide_held(
+    tab: &mut [u16; 34],
+    held: u64,
+    done: usize,
+    work: &mut [Pack; 5],
+    f: &mut impl FnMut(&[Pack; 5]),
+) {
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k)
+    );
     divide_from(tab, held, 0, done, None, work, f);
 }
 
@@ -1283,7 +1299,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             work[..fixed].copy_from_slice(h.fixed);
             let mut tab = h.standing;
             let common = Common::new(h, held);
-            divide(&mut tab, fixed, &mut work, &mut |d| {
+            divide_held(&mut tab, h.held_standing, fixed, &mut work, &mut |d| {
                 // 独听 matters only where the winning tile sits in a concealed chow or the pair
                 let wait_matters = d[fixed..].iter().any(|p| match p.kind {
                     PackKind::Chow => p.tile + 1 >= h.win && p.tile <= h.win + 1,
@@ -1291,7 +1307,9 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                     _ => false,
                 });
                 let u = wait_matters
-                    && *unique.get_or_insert_with(|| unique_wait(&h.standing, n, h.win));
+                    && *unique.get_or_insert_with(|| {
+                        unique_wait_held(&h.standing, h.held_standing, n, h.win)
+                    });
                 let mut t = regular_fans(d, h, &common, u);
                 let mut v = total(&t);
                 if v == 0 {

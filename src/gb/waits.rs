@@ -112,6 +112,17 @@ fn regular_waits(t: &mut Table, n: isize, prev: u32, waits: &mut [bool; 34]) {
 /// adding it completes the tiles (melds and a pair, or at 13 seven pairs), each suit checked
 /// on its own and the suits the candidate leaves alone checked once.
 pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
+    let held = (0..34).fold(0u64, |m, k| m | u64::from(tiles[k] != 0) << k);
+    unique_wait_held(tiles, held, n, win)
+}
+
+/// [`unique_wait`] with `held` the mask of the kinds `tiles` holds (bit k: `tiles[k]` is not
+/// 0), which the caller has at hand.
+pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool {
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(tiles[k] != 0) << k)
+    );
     let mut t = *tiles;
     if t[win] == 0 {
         return unique_wait_search(tiles, n, win);
@@ -120,7 +131,12 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     if n == 1 {
         return true; // one tile left: it waits on its own kind only
     }
-    let odd = t.iter().filter(|&&c| c % 2 == 1).count();
+    // seven pairs: 13 tiles with one odd count (asked only at 13)
+    let odd = if n == 13 {
+        t.iter().filter(|&&c| c % 2 == 1).count()
+    } else {
+        0
+    };
     // each suit's tile count, and each numbered suit's base-5 key (its counts, 0-4 each)
     let mut sums = [0u16; 4];
     let mut keys = [0usize; 3];
@@ -141,26 +157,40 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
     let mut found = 0;
-    let mut candidates = near_kinds(&t);
+    let held_t = if t[win] == 0 {
+        held & !(1 << win)
+    } else {
+        held
+    };
+    // for a candidate in suit `sw`: whether the suits' tile counts can then be four melds and
+    // a pair (each a multiple of three but one, which is two more), and which suit has the pair
+    let mut sums_ok = [false; 4];
+    let mut pair_suit = [[false; 4]; 4];
+    for sw in 0..4 {
+        let mut pairs = 0;
+        let mut ok = true;
+        for (s, &base) in sums.iter().enumerate() {
+            match (base + u16::from(s == sw)) % 3 {
+                0 => {}
+                2 => {
+                    pairs += 1;
+                    pair_suit[sw][s] = true;
+                }
+                _ => ok = false,
+            }
+        }
+        sums_ok[sw] = ok && pairs == 1;
+    }
+    let mut candidates = near_kinds(held_t);
     while candidates != 0 {
         let w = candidates.trailing_zeros() as usize;
         candidates &= candidates - 1;
         let sw = if w < 27 { w / 9 } else { 3 };
         let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
-        let wins = seven || {
-            let mut pairs = 0;
-            let mut ok = true;
-            for (s, &base) in sums.iter().enumerate() {
-                let sum = base + u16::from(s == sw);
-                match sum % 3 {
-                    0 => {}
-                    2 => pairs += 1,
-                    _ => ok = false,
-                }
-            }
-            ok && pairs == 1
+        let wins = seven
+            || sums_ok[sw]
                 && (0..4).all(|s| {
-                    let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
+                    let pair = pair_suit[sw][s];
                     let (lo, hi) = bounds(s);
                     if s == sw {
                         if s < 3 && t[w] < 4 {
@@ -181,8 +211,7 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
                             }
                         })
                     }
-                })
-        };
+                });
         if wins {
             found += 1;
             if found > 1 {
@@ -193,14 +222,11 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     found == 1
 }
 
-/// Bit k set for the kinds that can complete melds with `t`: those held and, in a numbered
+/// Bit k set for the kinds that can complete melds with the kinds of `held` (bit k: kind k
+/// held): those held and, in a numbered
 /// suit, those one or two ranks from a held one (the same suit). Walking its set bits visits
 /// the candidates in kind order, as the loop over all 34 did, without a branch per kind.
-fn near_kinds(t: &Table) -> u64 {
-    let mut held = 0u64;
-    for (k, &c) in t.iter().enumerate() {
-        held |= u64::from(c != 0) << k;
-    }
+fn near_kinds(held: u64) -> u64 {
     // rank r of a suit is bit 9s + r - 1; masks of the numbered suits' ranks 1, 2, 8, 9
     const NUMBERED: u64 = (1 << 27) - 1;
     const R1: u64 = 1 | 1 << 9 | 1 << 18;
@@ -407,7 +433,7 @@ mod tests {
                     });
                 m | u64::from(near) << w
             });
-            prop_assert_eq!(near_kinds(&t), want);
+            prop_assert_eq!(near_kinds(bits & ((1 << 34) - 1)), want);
         }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
