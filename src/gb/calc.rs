@@ -147,6 +147,20 @@ const TERMINAL_MASK: u64 = class_mask!(terminal);
 const TERMINAL_OR_HONOR_MASK: u64 = class_mask!(terminal_or_honor);
 const GREEN_MASK: u64 = class_mask!(green);
 const REVERSIBLE_MASK: u64 = class_mask!(reversible);
+/// Each knitted straight of [`KNITTED`] as a mask of its nine kinds.
+const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        while j < 9 {
+            out[i] |= 1 << KNITTED[i][j];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 const SUIT_MASKS: [u64; 4] = [0x1FF, 0x1FF << 9, 0x1FF << 18, WIND_MASK | DRAGON_MASK];
 
 fn win_flag_fans(f: Flags, t: &mut FanTable) {
@@ -1111,9 +1125,9 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
     if !h.standing.iter().any(|&c| c >= 2) {
         return None;
     }
-    let which = KNITTED
+    let which = KNITTED_MASKS
         .iter()
-        .position(|seq| seq.iter().all(|&k| h.standing[k] > 0))?;
+        .position(|&m| h.held_standing & m == m)?;
     let mut rest = h.standing;
     for &k in &KNITTED[which] {
         rest[k] -= 1;
