@@ -114,6 +114,12 @@ fn clear(t: &mut FanTable, f: Fan) {
 /// The distinct kinds of the whole hand, in GB order, and the same as a mask (bit k: kind k).
 fn distinct(h: &Hand) -> ([usize; 34], usize, u64) {
     let mut held = h.held;
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(
+            (h.standing[k] | h.fixed_table[k]) != 0
+        ) << k)
+    );
     let mask = held;
     let mut out = [0; 34];
     let mut n = 0;
