@@ -6,7 +6,7 @@ use super::tiles::{
     dragon, green, numbered, rank, reversible, suit, terminal, terminal_or_honor, wind, KNITTED,
     ORPHANS,
 };
-use super::waits::unique_wait;
+use super::waits::{unique_wait, unique_wait_held};
 
 /// A block of a decomposition, GB order; a chow is named by its middle tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,10 @@ pub(crate) struct Hand<'a> {
     pub seat_wind: usize,
     pub prevalent_wind: usize,
     pub mingan_gang: bool,
+    /// Bit k set where `standing[k]` is not 0.
+    pub held_standing: u64,
+    /// Bit k set for each kind the hand holds (concealed or declared).
+    pub held: u64,
 }
 
 /// Which shape scored.
@@ -107,12 +111,16 @@ fn clear(t: &mut FanTable, f: Fan) {
     t[f as usize] = 0;
 }
 
-/// The distinct kinds of the whole hand, in GB order.
-fn distinct(h: &Hand) -> ([usize; 34], usize) {
-    let mut held = 0u64;
-    for k in 0..34 {
-        held |= u64::from((h.standing[k] | h.fixed_table[k]) != 0) << k;
-    }
+/// The distinct kinds of the whole hand, in GB order, and the same as a mask (bit k: kind k).
+fn distinct(h: &Hand) -> ([usize; 34], usize, u64) {
+    let mut held = h.held;
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(
+            (h.standing[k] | h.fixed_table[k]) != 0
+        ) << k)
+    );
+    let mask = held;
     let mut out = [0; 34];
     let mut n = 0;
     while held != 0 {
@@ -120,8 +128,46 @@ fn distinct(h: &Hand) -> ([usize; 34], usize) {
         n += 1;
         held &= held - 1;
     }
-    (out, n)
+    (out, n, mask)
 }
+
+/// The kinds (GB order) a tile class holds, as a mask over bit k = kind k.
+macro_rules! class_mask {
+    ($class:ident) => {{
+        let mut m = 0u64;
+        let mut g = 0;
+        while g < 34 {
+            if $class(g) {
+                m |= 1 << g;
+            }
+            g += 1;
+        }
+        m
+    }};
+}
+
+const NUMBERED_MASK: u64 = class_mask!(numbered);
+const WIND_MASK: u64 = class_mask!(wind);
+const DRAGON_MASK: u64 = class_mask!(dragon);
+const TERMINAL_MASK: u64 = class_mask!(terminal);
+const TERMINAL_OR_HONOR_MASK: u64 = class_mask!(terminal_or_honor);
+const GREEN_MASK: u64 = class_mask!(green);
+const REVERSIBLE_MASK: u64 = class_mask!(reversible);
+/// Each knitted straight of [`KNITTED`] as a mask of its nine kinds.
+const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        while j < 9 {
+            out[i] |= 1 << KNITTED[i][j];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+const SUIT_MASKS: [u64; 4] = [0x1FF, 0x1FF << 9, 0x1FF << 18, WIND_MASK | DRAGON_MASK];
 
 fn win_flag_fans(f: Flags, t: &mut FanTable) {
     if f.last_tile {
@@ -148,7 +194,83 @@ fn win_flag_fans(f: Flags, t: &mut FanTable) {
     }
 }
 
-fn suit_fans(tiles: &[usize], t: &mut FanTable) {
+/// 无字, 缺一门, 混一色, 清一色, 五门齐 from the mask of the kinds the hand holds.
+fn suit_fans(held: u64, t: &mut FanTable) {
+    let present = SUIT_MASKS.map(|m| held & m != 0);
+    if !present[3] {
+        set(t, NoHonors);
+    }
+    let voided = present[..3].iter().filter(|&&p| !p).count() as u8;
+    t[OneVoidedSuit as usize] += voided;
+    if t[OneVoidedSuit as usize] == 2 {
+        clear(t, OneVoidedSuit);
+        if !has(t, NoHonors) {
+            set(t, HalfFlush);
+        } else {
+            set(t, FullFlush);
+            clear(t, NoHonors);
+        }
+    }
+    if present.iter().all(|&p| p) && held & WIND_MASK != 0 && held & DRAGON_MASK != 0 {
+        set(t, AllTypes);
+    }
+}
+
+/// 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 from the mask of the kinds held.
+fn tile_trait_fans(held: u64, t: &mut FanTable) {
+    if held & TERMINAL_OR_HONOR_MASK == 0 {
+        set(t, AllSimples);
+    }
+    if held & !REVERSIBLE_MASK == 0 {
+        set(t, ReversibleTiles);
+    }
+    if held & !GREEN_MASK == 0 {
+        set(t, AllGreen);
+    }
+    if has(t, AllSimples) {
+        return;
+    }
+    if held & NUMBERED_MASK == 0 {
+        set(t, AllHonors);
+    } else if held & !TERMINAL_MASK == 0 {
+        set(t, AllTerminals);
+    } else if held & !TERMINAL_OR_HONOR_MASK == 0 {
+        set(t, AllTerminalsAndHonors);
+    }
+}
+
+/// 全大, 全中, 全小, 大于五, 小于五 from the mask of the kinds held.
+fn rank_range_fans(held: u64, t: &mut FanTable) {
+    if held & !NUMBERED_MASK != 0 {
+        return;
+    }
+    // bit r (1-9) for each rank held in any suit
+    let ranks = (((held | held >> 9 | held >> 18) & 0x1FF) << 1) as u16;
+    if ranks & 0xFFE1 == 0 {
+        set(
+            t,
+            if ranks & 0x10 != 0 {
+                LowerFour
+            } else {
+                LowerTiles
+            },
+        );
+    } else if ranks & 0xFC3F == 0 {
+        set(
+            t,
+            if ranks & 0x40 != 0 {
+                UpperFour
+            } else {
+                UpperTiles
+            },
+        );
+    } else if ranks & 0xFF8F == 0 {
+        set(t, MiddleTiles);
+    }
+}
+
+#[cfg(test)]
+fn suit_fans_by_tiles(tiles: &[usize], t: &mut FanTable) {
     let mut present = [false; 4];
     for &k in tiles {
         present[suit(k)] = true;
@@ -175,7 +297,8 @@ fn suit_fans(tiles: &[usize], t: &mut FanTable) {
     }
 }
 
-fn tile_trait_fans(tiles: &[usize], t: &mut FanTable) {
+#[cfg(test)]
+fn tile_trait_fans_by_tiles(tiles: &[usize], t: &mut FanTable) {
     if !tiles.iter().any(|&k| terminal_or_honor(k)) {
         set(t, AllSimples);
     }
@@ -197,7 +320,8 @@ fn tile_trait_fans(tiles: &[usize], t: &mut FanTable) {
     }
 }
 
-fn rank_range_fans(tiles: &[usize], t: &mut FanTable) {
+#[cfg(test)]
+fn rank_range_fans_by_tiles(tiles: &[usize], t: &mut FanTable) {
     if tiles.iter().any(|&k| !numbered(k)) {
         return;
     }
@@ -579,11 +703,12 @@ struct Common {
 }
 
 impl Common {
-    fn new(h: &Hand, tiles: &[usize]) -> Common {
+    /// `held`: the mask of the kinds the hand holds (concealed and declared).
+    fn new(h: &Hand, held: u64) -> Common {
         let mut table = [0u8; TABLE_SIZE];
-        suit_fans(tiles, &mut table);
-        tile_trait_fans(tiles, &mut table);
-        rank_range_fans(tiles, &mut table);
+        suit_fans(held, &mut table);
+        tile_trait_fans(held, &mut table);
+        rank_range_fans(held, &mut table);
         win_flag_fans(h.flags, &mut table);
         let mut merged = h.standing;
         for (m, f) in merged.iter_mut().zip(&h.fixed_table) {
@@ -746,9 +871,8 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
             }
         }
     }
-    if t.iter().all(|&c| c == 0) {
-        set(&mut t, ChickenHand);
-    }
+    // 无番和 (no other fan) is set by the caller, which sums the table anyway: every fan is
+    // worth at least one point, so a zero total is an empty table
     t
 }
 
@@ -830,6 +954,21 @@ fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
 /// the pair, which is that order. Each multiset of melds once.
 fn divide(tab: &mut [u16; 34], done: usize, work: &mut [Pack; 5], f: &mut impl FnMut(&[Pack; 5])) {
     let held = (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k);
+    divide_held(tab, held, done, work, f);
+}
+
+/// [`divide`] with `held` the mask of the kinds `tab` holds (bit k: `tab[k]` is not 0).
+fn divide_held(
+    tab: &mut [u16; 34],
+    held: u64,
+    done: usize,
+    work: &mut [Pack; 5],
+    f: &mut impl FnMut(&[Pack; 5]),
+) {
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(tab[k] != 0) << k)
+    );
     divide_from(tab, held, 0, done, None, work, f);
 }
 
@@ -939,7 +1078,7 @@ fn seven_shifted(tab: &[u16; 34], s: usize) -> bool {
     false
 }
 
-fn special_fans(h: &Hand, tiles: &[usize]) -> Option<(FanTable, Shape)> {
+fn special_fans(h: &Hand, tiles: &[usize], held: u64) -> Option<(FanTable, Shape)> {
     let mut t = [0u8; TABLE_SIZE];
     let tab = &h.standing;
     if tab.iter().all(|&c| c % 2 == 0) {
@@ -952,9 +1091,9 @@ fn special_fans(h: &Hand, tiles: &[usize]) -> Option<(FanTable, Shape)> {
             win_flag_fans(h.flags, &mut t);
         } else {
             set(&mut t, SevenPairs);
-            suit_fans(tiles, &mut t);
-            tile_trait_fans(tiles, &mut t);
-            rank_range_fans(tiles, &mut t);
+            suit_fans(held, &mut t);
+            tile_trait_fans(held, &mut t);
+            rank_range_fans(held, &mut t);
             tile_hog(tab, 0, &mut t);
             win_flag_fans(h.flags, &mut t);
             apply_exclusions(&mut t);
@@ -992,9 +1131,9 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
     if !h.standing.iter().any(|&c| c >= 2) {
         return None;
     }
-    let which = KNITTED
+    let which = KNITTED_MASKS
         .iter()
-        .position(|seq| seq.iter().all(|&k| h.standing[k] > 0))?;
+        .position(|&m| h.held_standing & m == m)?;
     let mut rest = h.standing;
     for &k in &KNITTED[which] {
         rest[k] -= 1;
@@ -1118,13 +1257,13 @@ fn nine_gates_fans(h: &Hand) -> Option<FanTable> {
 
 /// Scores a checked hand; None when it does not win.
 pub(crate) fn score(h: &Hand) -> Option<Scored> {
-    let (kinds, n_kinds) = distinct(h);
+    let (kinds, n_kinds, held) = distinct(h);
     let tiles = &kinds[..n_kinds];
     let fixed = h.fixed.len();
     let mut best: Option<Scored> = None;
     let mut max = 0;
     if fixed == 0 {
-        if let Some((t, shape)) = special_fans(h, tiles) {
+        if let Some((t, shape)) = special_fans(h, tiles, held) {
             best = Some(Scored {
                 table: t,
                 total: 0,
@@ -1179,8 +1318,8 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             }; 5];
             work[..fixed].copy_from_slice(h.fixed);
             let mut tab = h.standing;
-            let common = Common::new(h, tiles);
-            divide(&mut tab, fixed, &mut work, &mut |d| {
+            let common = Common::new(h, held);
+            divide_held(&mut tab, h.held_standing, fixed, &mut work, &mut |d| {
                 // 独听 matters only where the winning tile sits in a concealed chow or the pair
                 let wait_matters = d[fixed..].iter().any(|p| match p.kind {
                     PackKind::Chow => p.tile + 1 >= h.win && p.tile <= h.win + 1,
@@ -1188,9 +1327,15 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                     _ => false,
                 });
                 let u = wait_matters
-                    && *unique.get_or_insert_with(|| unique_wait(&h.standing, n, h.win));
-                let t = regular_fans(d, h, &common, u);
-                let v = total(&t);
+                    && *unique.get_or_insert_with(|| {
+                        unique_wait_held(&h.standing, h.held_standing, n, h.win)
+                    });
+                let mut t = regular_fans(d, h, &common, u);
+                let mut v = total(&t);
+                if v == 0 {
+                    set(&mut t, ChickenHand);
+                    v = u32::from(POINTS[ChickenHand as usize]);
+                }
                 let take = v > max
                     || (v == max
                         && (t[PureTripleChow as usize] == 1 || seven_pairs || has(&t, TriplePung)));
@@ -1217,4 +1362,36 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         b.total = max;
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+
+    proptest! {
+        #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+        /// The tile-class 番 read from the mask of the kinds held agree with the same rules
+        /// read tile by tile, for every nonempty set of kinds (biased towards few suits).
+        #[test]
+        fn held_mask_fans_match_the_tile_by_tile_rules(bits in any::<u64>(), narrow in 0u8..8) {
+            let keep = [
+                (1u64 << 34) - 1, 0x1FF, 0x1FF << 9, 0x1FF << 18, SUIT_MASKS[3],
+                0x1FF | SUIT_MASKS[3], TERMINAL_OR_HONOR_MASK, REVERSIBLE_MASK | GREEN_MASK,
+            ][usize::from(narrow)];
+            let held = bits & keep;
+            prop_assume!(held != 0);
+            let tiles: Vec<usize> = (0..34).filter(|&k| held >> k & 1 == 1).collect();
+            let (mut a, mut b) = ([0u8; TABLE_SIZE], [0u8; TABLE_SIZE]);
+            suit_fans(held, &mut a);
+            tile_trait_fans(held, &mut a);
+            rank_range_fans(held, &mut a);
+            suit_fans_by_tiles(&tiles, &mut b);
+            tile_trait_fans_by_tiles(&tiles, &mut b);
+            rank_range_fans_by_tiles(&tiles, &mut b);
+            prop_assert_eq!(a.to_vec(), b.to_vec());
+        }
+    }
 }

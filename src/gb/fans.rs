@@ -359,6 +359,9 @@ mod tests {
             assert_eq!(Fan::from_number(i + 1), Some(row.fan));
         }
         assert_eq!(Fan::from_number(0), None);
+        // the calculator reads a zero total as an empty table (无番和): every fan has points
+        assert_eq!(POINTS[0], 0);
+        assert!(POINTS[1..].iter().all(|&p| p > 0));
         assert_eq!(Fan::from_number(TABLE_SIZE), None);
         // 81 official fans: 7 of 88, 6 of 64, 2 of 48, 3 of 32, 9 of 24, 6 of 16, 5 of 12,
         // 9 of 8, 7 of 6, 4 of 4, 10 of 2, 13 of 1.

@@ -118,6 +118,9 @@ pub(crate) struct Checked<'a> {
     fixed: [Pack; 4],
     n_fixed: usize,
     flags: Flags,
+    /// Bit k set where `standing[k]` is not 0, and where the hand holds kind k at all.
+    held_standing: u64,
+    held: u64,
 }
 
 impl Checked<'_> {
@@ -131,6 +134,8 @@ impl Checked<'_> {
             seat_wind: usize::from(self.input.seat_wind),
             prevalent_wind: usize::from(self.input.prevalent_wind),
             mingan_gang: self.input.mingan_gang,
+            held_standing: self.held_standing,
+            held: self.held,
         }
     }
 }
@@ -173,6 +178,7 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
     }; 4];
     let mut fixed_table = [0u16; 34];
     let mut has_kong = false;
+    let mut held_fixed = 0u64;
     for (i, m) in input.melds.iter().enumerate() {
         let (tiles, n_tiles) = m.tile_array().ok_or_else(|| {
             GbError::BadMeld(format!(
@@ -205,6 +211,10 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
             fixed_table[to_gb(usize::from(t))] += 1;
         }
         let g = to_gb(usize::from(m.tile));
+        held_fixed |= match m.kind {
+            MeldKind::Chow => 0b111 << g,
+            _ => 1 << g,
+        };
         let pack = match m.kind {
             MeldKind::Chow => Pack {
                 kind: PackKind::Chow,
@@ -290,8 +300,11 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
         )));
     }
     let mut standing = [0u16; 34];
+    let mut held_standing = 1u64 << g;
     for k in 0..NUM_KINDS {
-        standing[to_gb(k)] = u16::from(input.concealed[k]);
+        let c = input.concealed[k];
+        standing[to_gb(k)] = u16::from(c);
+        held_standing |= u64::from(c != 0) << to_gb(k);
     }
     standing[g] += 1;
     let flags = Flags {
@@ -308,6 +321,8 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
         fixed,
         n_fixed: input.melds.len(),
         flags,
+        held_standing,
+        held: held_standing | held_fixed,
     })
 }
 

@@ -112,6 +112,17 @@ fn regular_waits(t: &mut Table, n: isize, prev: u32, waits: &mut [bool; 34]) {
 /// adding it completes the tiles (melds and a pair, or at 13 seven pairs), each suit checked
 /// on its own and the suits the candidate leaves alone checked once.
 pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
+    let held = (0..34).fold(0u64, |m, k| m | u64::from(tiles[k] != 0) << k);
+    unique_wait_held(tiles, held, n, win)
+}
+
+/// [`unique_wait`] with `held` the mask of the kinds `tiles` holds (bit k: `tiles[k]` is not
+/// 0), which the caller has at hand.
+pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool {
+    debug_assert_eq!(
+        held,
+        (0..34).fold(0u64, |m, k| m | u64::from(tiles[k] != 0) << k)
+    );
     let mut t = *tiles;
     if t[win] == 0 {
         return unique_wait_search(tiles, n, win);
@@ -120,7 +131,12 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     if n == 1 {
         return true; // one tile left: it waits on its own kind only
     }
-    let odd = t.iter().filter(|&&c| c % 2 == 1).count();
+    // seven pairs: 13 tiles with one odd count (asked only at 13)
+    let odd = if n == 13 {
+        t.iter().filter(|&&c| c % 2 == 1).count()
+    } else {
+        0
+    };
     // each suit's tile count, and each numbered suit's base-5 key (its counts, 0-4 each)
     let mut sums = [0u16; 4];
     let mut keys = [0usize; 3];
@@ -141,35 +157,40 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
     // each suit's answer without the candidate (melds only, melds and the pair), when asked
     let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
     let mut found = 0;
-    for w in 0..34 {
-        // a kind can complete melds only next to a held one (or seven pairs, the odd one)
-        let near = t[w] != 0
-            || (w < 27 && {
-                let r = w % 9;
-                (r >= 1 && t[w - 1] != 0)
-                    || (r >= 2 && t[w - 2] != 0)
-                    || (r <= 7 && t[w + 1] != 0)
-                    || (r <= 6 && t[w + 2] != 0)
-            });
-        if !near {
-            continue;
+    let held_t = if t[win] == 0 {
+        held & !(1 << win)
+    } else {
+        held
+    };
+    // for a candidate in suit `sw`: whether the suits' tile counts can then be four melds and
+    // a pair (each a multiple of three but one, which is two more), and which suit has the pair
+    let mut sums_ok = [false; 4];
+    let mut pair_suit = [[false; 4]; 4];
+    for sw in 0..4 {
+        let mut pairs = 0;
+        let mut ok = true;
+        for (s, &base) in sums.iter().enumerate() {
+            match (base + u16::from(s == sw)) % 3 {
+                0 => {}
+                2 => {
+                    pairs += 1;
+                    pair_suit[sw][s] = true;
+                }
+                _ => ok = false,
+            }
         }
+        sums_ok[sw] = ok && pairs == 1;
+    }
+    let mut candidates = near_kinds(held_t);
+    while candidates != 0 {
+        let w = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let sw = if w < 27 { w / 9 } else { 3 };
         let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
-        let wins = seven || {
-            let mut pairs = 0;
-            let mut ok = true;
-            for (s, &base) in sums.iter().enumerate() {
-                let sum = base + u16::from(s == sw);
-                match sum % 3 {
-                    0 => {}
-                    2 => pairs += 1,
-                    _ => ok = false,
-                }
-            }
-            ok && pairs == 1
+        let wins = seven
+            || sums_ok[sw]
                 && (0..4).all(|s| {
-                    let pair = (sums[s] + u16::from(s == sw)) % 3 == 2;
+                    let pair = pair_suit[sw][s];
                     let (lo, hi) = bounds(s);
                     if s == sw {
                         if s < 3 && t[w] < 4 {
@@ -190,8 +211,7 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
                             }
                         })
                     }
-                })
-        };
+                });
         if wins {
             found += 1;
             if found > 1 {
@@ -200,6 +220,23 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
         }
     }
     found == 1
+}
+
+/// Bit k set for the kinds that can complete melds with the kinds of `held` (bit k: kind k
+/// held): those held and, in a numbered
+/// suit, those one or two ranks from a held one (the same suit). Walking its set bits visits
+/// the candidates in kind order, as the loop over all 34 did, without a branch per kind.
+fn near_kinds(held: u64) -> u64 {
+    // rank r of a suit is bit 9s + r - 1; masks of the numbered suits' ranks 1, 2, 8, 9
+    const NUMBERED: u64 = (1 << 27) - 1;
+    const R1: u64 = 1 | 1 << 9 | 1 << 18;
+    const R2: u64 = R1 << 1;
+    const R8: u64 = R1 << 7;
+    const R9: u64 = R1 << 8;
+    let n = held & NUMBERED;
+    let up = ((n << 1) & !R1) | ((n << 2) & !(R1 | R2)); // a held tile one or two below
+    let down = ((n >> 1) & !R9) | ((n >> 2) & !(R8 | R9)); // one or two above
+    held | ((up | down) & NUMBERED)
 }
 
 fn bounds(s: usize) -> (usize, usize) {
@@ -375,6 +412,28 @@ mod tests {
                 c[r] = (c[r] + 1).min(4);
             }
             prop_assert_eq!(suit_ok(&c, false, pair), suit_ok_by_search(&c, false, pair));
+        }
+
+        /// The candidate mask holds exactly the kinds held or one or two ranks from a held
+        /// one in the same numbered suit (the per-kind test it replaced).
+        #[test]
+        fn near_kinds_match_the_per_kind_test(bits in any::<u64>()) {
+            let mut t = [0u16; 34];
+            for (k, c) in t.iter_mut().enumerate() {
+                *c = u16::from(bits >> k & 1 == 1);
+            }
+            let want = (0..34).fold(0u64, |m, w| {
+                let near = t[w] != 0
+                    || (w < 27 && {
+                        let r = w % 9;
+                        (r >= 1 && t[w - 1] != 0)
+                            || (r >= 2 && t[w - 2] != 0)
+                            || (r <= 7 && t[w + 1] != 0)
+                            || (r <= 6 && t[w + 2] != 0)
+                    });
+                m | u64::from(near) << w
+            });
+            prop_assert_eq!(near_kinds(bits & ((1 << 34) - 1)), want);
         }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
