@@ -353,3 +353,18 @@ def test_efficiency_bots_win_gb_hands() -> None:
     stats = simulate(hands=40, seed=5, variant="gb")
     assert stats["self_draw_rate"] + stats["discard_win_rate"] >= 0.8
     assert stats["draw_rate"] <= 0.2
+
+
+def test_bot_hint_follows_the_rooms_minimum() -> None:
+    """The bot asks the variant bound to the game's options (public): in a room with 起和 0
+    every wait is winnable, at the default 8 番 a 平和-like wait is not."""
+    from majiang.game.bots import variant_of
+
+    default = Game("gb", seed=1).observation(0)
+    open_room = Game("gb", seed=1, options={"min_fan": 0}).observation(0)
+    assert default.options == () and dict(open_room.options) == {"min_fan": 0}
+    assert variant_of(open_room).options.min_fan == 0
+    assert variant_of(default).options.min_fan == 8
+    concealed = to_counts("123m456m789p234s5p")
+    assert variant_of(open_room).bot_may_win(open_room, concealed, 13, self_drawn=False)
+    assert not variant_of(default).bot_may_win(default, concealed, 13, self_drawn=False)

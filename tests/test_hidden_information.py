@@ -133,6 +133,8 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         "shown": tuple(tuple(st.hands[s]) if s in out else () for s in range(4)),
         "wins": wins,
         "variant": game.variant.name,
+        # the room's options, public like the variant
+        "options": tuple(sorted(game.options.items())),
     }
 
 

@@ -10,9 +10,10 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import majiang
 from majiang.game.actions import (
@@ -196,8 +197,27 @@ class EfficiencyBot:
         return next((a for a in legal if isinstance(a, Pass)), PASS)
 
 
-_VARIANTS: dict[str, Variant] = {}
-"""The registered variants bots have asked, by name (each built once)."""
+def variant_of(obs: Observation) -> Variant:
+    """The variant of the observation's game, bound to its options (public: every seat plays
+    by them), built once per name and options (the 64 most recent kept).
+
+    Example:
+        >>> from majiang.game import Game
+        >>> variant_of(Game("gb", options={"min_fan": 0}).observation(0)).options.min_fan
+        0
+        >>> variant_of(Game("gb").observation(0)).options.min_fan
+        8
+    """
+    try:
+        return _bound(obs.variant, obs.options)
+    except TypeError:  # an option value that cannot be a key (a list): bind it afresh
+        return get_variant(obs.variant).bind(dict(obs.options))
+
+
+@functools.lru_cache(maxsize=64)
+def _bound(name: str, options: tuple[tuple[str, Any], ...]) -> Variant:
+    variant = get_variant(name)
+    return variant.bind(dict(options)) if options else variant
 
 
 def _winnable(
@@ -212,10 +232,8 @@ def _winnable(
     kept where another does as well; None when no wait can win (then the usual choice
     stands: it may still improve, or draw a tile that changes the hand's 番); None at once
     for a variant that puts no condition on wins. The variant is the registered one of that
-    name (its default options)."""
-    variant = _VARIANTS.get(obs.variant)
-    if variant is None:
-        variant = _VARIANTS[obs.variant] = get_variant(obs.variant)
+    name bound to the game's options (:func:`variant_of`)."""
+    variant = variant_of(obs)
     if variant.bot_may_win(obs, hand, 0, self_drawn=True) is None:
         return None
     options = majiang.discard_options(

@@ -186,6 +186,7 @@ class Game:
     def _setup_variant(self) -> None:
         table = self.table = self.variant.table
         self._settle = lookup(self.variant.name).settle
+        self._option_items = tuple(sorted(self.options.items()))  # observations' `options`
         # Looked up on every draw, so a tuple rather than a set.
         self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
         self._has_flowers = any(self._flower[t] for t in set(table.tiles))
@@ -580,6 +581,7 @@ class Game:
                 shared[7],
                 shared[8],
                 self.variant.name,
+                self._option_items,
             ),
         )
 

@@ -127,6 +127,9 @@ class Observation(NamedTuple):
     variant: str = ""
     """The game's variant name (public: the rules every seat plays by), under which bots look
     the variant up for questions such as ``Variant.bot_may_win``. Not in :meth:`to_dict`."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The game's options as sorted (name, value) pairs (public, like the variant): bots bind
+    the variant to them (a GB room's 起和). Not in :meth:`to_dict`."""
 
     @property
     def hand(self) -> str:
