@@ -363,8 +363,9 @@ def test_bot_hint_follows_the_rooms_minimum() -> None:
     default = Game("gb", seed=1).observation(0)
     open_room = Game("gb", seed=1, options={"min_fan": 0}).observation(0)
     assert default.options == () and dict(open_room.options) == {"min_fan": 0}
-    assert variant_of(open_room).options.min_fan == 0
-    assert variant_of(default).options.min_fan == 8
+    bound, plain = variant_of(open_room), variant_of(default)
+    assert isinstance(bound, GbVariant) and isinstance(plain, GbVariant)
+    assert bound.options.min_fan == 0 and plain.options.min_fan == 8
     concealed = to_counts("123m456m789p234s5p")
     assert variant_of(open_room).bot_may_win(open_room, concealed, 13, self_drawn=False)
     assert not variant_of(default).bot_may_win(default, concealed, 13, self_drawn=False)
