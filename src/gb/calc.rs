@@ -320,33 +320,23 @@ fn tile_trait_fans_by_tiles(tiles: &[usize], t: &mut FanTable) {
     }
 }
 
+/// The reference of [`rank_range_fans`], by the lowest and highest rank held (not masks).
 #[cfg(test)]
 fn rank_range_fans_by_tiles(tiles: &[usize], t: &mut FanTable) {
-    if tiles.iter().any(|&k| !numbered(k)) {
+    if tiles.is_empty() || tiles.iter().any(|&k| !numbered(k)) {
         return;
     }
-    let ranks: u16 = tiles.iter().fold(0, |m, &k| m | 1 << rank(k));
-    if ranks & 0xFFE1 == 0 {
-        set(
-            t,
-            if ranks & 0x10 != 0 {
-                LowerFour
-            } else {
-                LowerTiles
-            },
-        );
-    } else if ranks & 0xFC3F == 0 {
-        set(
-            t,
-            if ranks & 0x40 != 0 {
-                UpperFour
-            } else {
-                UpperTiles
-            },
-        );
-    } else if ranks & 0xFF8F == 0 {
-        set(t, MiddleTiles);
-    }
+    let lo = tiles.iter().map(|&k| rank(k)).min().unwrap_or(1);
+    let hi = tiles.iter().map(|&k| rank(k)).max().unwrap_or(9);
+    let fan = match (lo, hi) {
+        (_, ..=3) => LowerTiles,
+        (_, 4) => LowerFour,
+        (7.., _) => UpperTiles,
+        (6, _) => UpperFour,
+        (4.., ..=6) => MiddleTiles,
+        _ => return,
+    };
+    set(t, fan);
 }
 
 fn tile_hog(merged: &[u16; 34], kongs: usize, t: &mut FanTable) {
