@@ -135,12 +135,24 @@ for h in hands:
         out.append(majiang.shanten(h, rules="standard"))
     except majiang.MajiangError as e:
         out.append(str(e))
-print(json.dumps({{"reads": _core._list_reads(), "out": out}}))
+# majiang.gb.fan reads small ints (tiles, seats, winds, flowers) by address too
+from gb_hands import random_gb_hand
+from majiang import gb
+gb_out = []
+for _ in range(300):
+    g = random_gb_hand(rng)
+    try:
+        r = gb.fan(g.concealed, g.win, **g.kwargs())
+        gb_out.append([r.total, r.numbers])
+    except majiang.MajiangError as e:
+        gb_out.append(str(e))
+print(json.dumps({{"reads": _core._list_reads(), "out": out, "gb": gb_out}}))
 """
 
 
 def test_portable_reads_give_the_same_answers() -> None:
-    """`MAJIANG_PORTABLE_LISTS=1` forces item calls and address comparisons: same answers."""
+    """`MAJIANG_PORTABLE_LISTS=1` forces item calls and address comparisons (and no small int
+    read by address): same answers."""
     script = PORTABLE_SCRIPT.format(tests=os.path.dirname(__file__))
     results = {}
     for flag in ("0", "1"):
@@ -151,6 +163,7 @@ def test_portable_reads_give_the_same_answers() -> None:
         results[flag] = json.loads(done.stdout)
     assert results["1"]["reads"] == ["by call", "address comparisons"]
     assert results["0"]["out"] == results["1"]["out"]
+    assert results["0"]["gb"] == results["1"]["gb"]
     assert results["0"]["out"][-3:] == [
         "counts[13] = 5: a kind has 0 to 4 copies",
         "counts[13] = -1: a kind has 0 to 4 copies",

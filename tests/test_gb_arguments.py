@@ -63,3 +63,83 @@ def test_bools_in_meld_tiles_are_refused_as_before() -> None:
         assert "bool" in str(e)
     else:
         raise AssertionError("a bool among a meld's tiles was accepted")
+
+
+# The entry point matches keywords by address (the interned names) and reads small ints and
+# meld kinds by address; anything else goes the general way and must mean the same.
+
+
+def _fresh(text: str) -> str:
+    """``text`` as a new string object, not the interned one (built at run time)."""
+    return "".join(list(text))
+
+
+def _not_cached(v: int) -> object:
+    """An int equal to ``v`` that is not CPython's cached object for it (numpy's int64)."""
+    import numpy as np
+
+    return np.int64(v)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_keywords_ints_and_kinds_read_the_same_however_given(seed: int) -> None:
+    rng = random.Random(seed)
+    hand = random_gb_hand(rng)
+    kw = hand.kwargs()
+    want = _outcome(hand.concealed, hand.win, **kw)
+    # keyword names that are not the interned objects: the same parameters
+    fresh = {_fresh(k): v for k, v in kw.items()}
+    assert all(a is not b for a, b in zip(fresh, kw, strict=True))
+    assert _outcome(hand.concealed, hand.win, **fresh) == want
+    # ints that are not the cached objects (winds, flowers, seat, tiles, sources), and meld
+    # kinds that are not the interned strings
+    odd = {k: (_not_cached(v) if type(v) is int else v) for k, v in kw.items()}
+    odd["melds"] = [
+        (_fresh(k), tuple(_not_cached(t) for t in tiles), None if s is None else _not_cached(s))
+        for k, tiles, s in hand.melds
+    ]
+    assert _outcome(hand.concealed, _not_cached(hand.win), **odd) == want  # type: ignore[arg-type]
+
+
+def test_a_call_that_does_not_match_the_signature_names_the_argument() -> None:
+    cases = [
+        (lambda: gb.fan("19m19p19s1234567z"), "missing required argument 'win_tile'"),
+        (lambda: gb.fan(), "missing required argument 'hand'"),
+        (lambda: gb.fan("1m", "1m", "1m"), "takes 2 positional arguments but 3 were given"),
+        (lambda: gb.fan("1m", "1m", sefl_drawn=True), "unexpected keyword argument 'sefl_drawn'"),
+        (lambda: gb.fan("1m", "1m", hand="1m"), "multiple values for argument 'hand'"),
+    ]
+    for call, words in cases:
+        try:
+            call()  # type: ignore[no-untyped-call]
+        except majiang.ArgumentTypeError as e:
+            assert isinstance(e, TypeError) and words in str(e), (words, str(e))
+        else:
+            raise AssertionError(words)
+    # hand and win_tile may be given by name; a keyword given None takes its default
+    r = gb.fan(hand="19m19p19s1234567z", win_tile="1m", melds=None, self_drawn=None)
+    assert (r.total, r.shape) == (88, "thirteen_orphans")
+
+
+def test_bools_and_out_of_range_small_ints_are_refused_as_before() -> None:
+    hand = "123m456p789s45m55z"
+    for kw, word in [
+        ({"seat_wind": True}, "bool"),
+        ({"flowers": 9}, "flowers must be 0 to 8"),
+        ({"seat": 4}, "seat must be 0 to 3"),
+        ({"prevalent_wind": -1}, "prevalent_wind must be 0 to 3"),
+    ]:
+        try:
+            gb.fan(hand, "6m", **kw)  # type: ignore[arg-type]
+        except majiang.MajiangError as e:
+            assert word in str(e), (kw, str(e))
+        else:
+            raise AssertionError(kw)
+    for win in (34, 40, 63, 64, -1):
+        try:
+            gb.fan(hand, win)
+        except majiang.MajiangError as e:
+            assert "win_tile" in str(e) or "flower" in str(e), (win, str(e))
+        else:
+            raise AssertionError(win)

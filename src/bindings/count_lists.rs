@@ -140,29 +140,36 @@ unsafe fn item_addresses<'a, const N: usize>(
     }
 }
 
+/// How many of CPython's cached ints (0, 1, 2, ...) [`small_int_value`] recognises by address:
+/// enough for any tile index, seat, wind or flower count.
+const ADDRESSED_INTS: usize = 64;
+
 /// The Python ints 0-4 (CPython caches them as single objects), kept alive for the
 /// interpreter's lifetime, and how to recognise them by address alone.
 struct SmallInts {
-    /// The objects themselves; holding them keeps their addresses valid.
-    _objects: [Py<PyAny>; 5],
-    /// Their addresses.
+    /// The objects 0 to `ADDRESSED_INTS - 1`; holding them keeps their addresses valid.
+    _objects: Vec<Py<PyAny>>,
+    /// The addresses of 0-4.
     addresses: [usize; 5],
-    /// `Some(log2 stride)` when the five objects lie at equal power-of-two steps from the
-    /// first (CPython 3.11+ keeps them in one static array): then an address maps to its
-    /// value by one subtraction and shift.
+    /// `Some(log2 stride)` when the objects 0 to `ADDRESSED_INTS - 1` lie at equal
+    /// power-of-two steps from the first (CPython 3.11+ keeps them in one static array): then
+    /// an address maps to its value by one subtraction and shift.
     shift: Option<u32>,
 }
 
 fn small_ints(py: Python<'_>) -> &SmallInts {
     static SMALL: PyOnceLock<SmallInts> = PyOnceLock::new();
     SMALL.get_or_init(py, || {
-        let objects = [0u8, 1, 2, 3, 4].map(|v| match v.into_pyobject(py) {
-            Ok(o) => o.into_any().unbind(),
-            Err(never) => match never {},
-        });
-        let addresses = objects.each_ref().map(|o| o.as_ptr() as usize);
-        let stride = addresses[1].wrapping_sub(addresses[0]);
-        let evenly_spaced = (0..5).all(|i| addresses[i] == addresses[0].wrapping_add(i * stride));
+        let objects: Vec<Py<PyAny>> = (0..ADDRESSED_INTS as u8)
+            .map(|v| match v.into_pyobject(py) {
+                Ok(o) => o.into_any().unbind(),
+                Err(never) => match never {},
+            })
+            .collect();
+        let all: Vec<usize> = objects.iter().map(|o| o.as_ptr() as usize).collect();
+        let addresses = [all[0], all[1], all[2], all[3], all[4]];
+        let stride = all[1].wrapping_sub(all[0]);
+        let evenly_spaced = (0..ADDRESSED_INTS).all(|i| all[i] == all[0].wrapping_add(i * stride));
         let shift = (evenly_spaced && stride.is_power_of_two() && !portable_forced())
             .then(|| stride.trailing_zeros());
         SmallInts {
@@ -171,6 +178,18 @@ fn small_ints(py: Python<'_>) -> &SmallInts {
             shift,
         }
     })
+}
+
+/// The value of `obj` when it is one of CPython's cached int objects 0-63, told from its
+/// address alone (one subtraction, no type check, no reference counting); None for any other
+/// object, and wherever the cached ints do not lie at equal steps: the caller then reads the
+/// value the general way. An int subclass or a bool is never one of those objects.
+pub fn small_int_value(obj: &Bound<'_, PyAny>) -> Option<u8> {
+    let small = small_ints(obj.py());
+    let shift = small.shift?;
+    let offset = (obj.as_ptr() as usize).wrapping_sub(small.addresses[0]);
+    let value = offset >> shift;
+    (offset & ((1 << shift) - 1) == 0 && value < ADDRESSED_INTS).then_some(value as u8)
 }
 
 /// Fast path for the commonest input, a list of 34 counts: CPython caches the ints 0-4 as

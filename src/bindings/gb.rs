@@ -1,7 +1,9 @@
 //! `majiang.gb`: the 国标 番 calculator. Arguments in, a frozen `GbFanResult` out; the
 //! result's lists are built when read.
 
+use super::call;
 use super::convert::{bounded_int, counts_arg, one_tile_arg, tiles_arg};
+use super::count_lists::small_int_value;
 use super::errors::{guard, invalid_hand, type_error, type_name};
 use crate::gb::{self, Block, FanResult, GbError, HandInput, Meld, MeldKind, Shape};
 use crate::tiles::{format_tiles, Tile};
@@ -135,7 +137,10 @@ fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
 }
 
 fn small(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<u8> {
-    Ok(bounded_int(obj, name, 0, max, WinFlagsError::new_err)? as u8)
+    match small_int_value(obj) {
+        Some(v) if i64::from(v) <= max => Ok(v),
+        _ => Ok(bounded_int(obj, name, 0, max, WinFlagsError::new_err)? as u8),
+    }
 }
 
 fn meld_kind(text: &str, i: usize) -> PyResult<MeldKind> {
@@ -151,6 +156,26 @@ fn meld_kind(text: &str, i: usize) -> PyResult<MeldKind> {
             )))
         }
     })
+}
+
+/// The kind names callers spell out, interned: a kind given as one of these very objects (a
+/// literal in the caller's code, or a `Meld`'s field) is matched by address.
+const MELD_KINDS: [(&str, MeldKind); 5] = [
+    ("peng", MeldKind::Pung),
+    ("chi", MeldKind::Chow),
+    ("ming_gang", MeldKind::Kong),
+    ("an_gang", MeldKind::ConcealedKong),
+    ("bu_gang", MeldKind::Kong),
+];
+
+fn interned_meld_kind(kind: &Bound<'_, PyString>) -> Option<(MeldKind, &'static str)> {
+    static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
+    let names = NAMES.get_or_init(kind.py(), || {
+        let texts: Vec<&str> = MELD_KINDS.iter().map(|(t, _)| *t).collect();
+        call::intern_all(kind.py(), &texts)
+    });
+    let i = names.iter().position(|n| n.as_ptr() == kind.as_ptr())?;
+    Some((MELD_KINDS[i].1, MELD_KINDS[i].0))
 }
 
 /// One meld: a `majiang.meld.Meld` (kind, kinds, source) or a tuple `(kind, tiles)` /
@@ -181,8 +206,13 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     let kind_str = kind
         .cast::<PyString>()
         .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?;
-    let kind_text = kind_str.to_str()?;
-    let kind = meld_kind(kind_text, i)?;
+    let (kind, kind_text) = match interned_meld_kind(kind_str) {
+        Some(found) => found,
+        None => {
+            let text = kind_str.to_str()?;
+            (meld_kind(text, i)?, text)
+        }
+    };
     let tiles_obj = tiles;
     let mut buf = [0usize; 4];
     let (tiles, n) = match meld_indices_fast(&tiles_obj, &mut buf) {
@@ -248,8 +278,10 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
     let mut n = 0;
     let mut push = |item: Bound<'_, PyAny>| -> Option<()> {
-        let int = item.cast_exact::<PyInt>().ok()?;
-        let v: i64 = int.extract().ok()?;
+        let v: i64 = match small_int_value(&item) {
+            Some(v) => i64::from(v),
+            None => item.cast_exact::<PyInt>().ok()?.extract().ok()?,
+        };
         (0..34).contains(&v).then(|| {
             out[n] = v as usize;
             n += 1;
@@ -284,106 +316,158 @@ fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u
     obj.map_or(Ok(0), |o| small(o, name, max))
 }
 
-/// The 番 of a complete 国标 hand.
-///
-/// ``hand`` holds the concealed tiles before the winning tile (13 less three per meld: MPSZ
-/// text, tile names or 34 counts); ``win_tile`` the tile won on. ``melds``: declared melds
-/// (``majiang.meld.Meld`` or ``(kind, tiles, source)`` with kind ``chi``, ``peng``,
-/// ``ming_gang``/``bu_gang``, ``an_gang``; ``source`` the absolute seat the claimed tile came
-/// from, a chow's the seat before ``seat``). Flags: ``self_drawn`` (自摸), ``last_copy``
-/// (和绝张), ``replacement`` (杠上开花), ``robbing`` (抢杠和), ``last_draw`` (妙手回春),
-/// ``last_claim`` (海底捞月). Winds 0-3 = East South West North; ``flowers`` 0-8.
-/// ``mingan_gang``: one concealed and one exposed kong are 明暗杠 (5) rather than 暗杠 + 明杠.
-///
-/// Raises ``NotWinningError`` for a hand that does not win, ``InvalidHandError`` for wrong
-/// counts, a fifth copy or a meld that is no meld, ``WinFlagsError`` for flags that cannot
-/// hold together (all ``MajiangError``).
-///
-/// Example:
-///     >>> from majiang import gb
-///     >>> r = gb.fan("19m19p19s1234567z", "1m")
-///     >>> r.total, r.shape, r.numbers
-///     (88, 'thirteen_orphans', [(7, 1)])
-///     >>> r = gb.fan("2233m", "3m", melds=[("peng", "555z", 1), ("peng", "666z", 2),
-///     ...     ("peng", "777z", 3)], flowers=2)
-///     >>> r.total, r.total_without_flowers, r.fans[0]
-///     (102, 100, ('大三元', 'Big Three Dragons', 88, 1))
-///     >>> gb.fan("123m456m789m234p6p", "5p", robbing=True, self_drawn=True)
-///     Traceback (most recent call last):
-///     ...
-///     majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
-#[pyfunction]
-#[pyo3(name = "gb_fan")]
-// Keywords are matched by name in this order: the ones most calls pass come first.
-#[pyo3(signature = (hand, win_tile, *, seat_wind=None, seat=None, prevalent_wind=None,
-    flowers=None, melds=None, self_drawn=None, last_copy=None, last_draw=None, last_claim=None,
-    robbing=None, replacement=None, mingan_gang=None))]
-#[pyo3(
-    text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, \
-    replacement=False, robbing=False, last_draw=False, last_claim=False, seat_wind=0, \
-    prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)"
-)]
-#[allow(clippy::too_many_arguments)]
-pub fn fan(
-    hand: &Bound<'_, PyAny>,
-    win_tile: &Bound<'_, PyAny>,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    seat: Option<&Bound<'_, PyAny>>,
-    prevalent_wind: Option<&Bound<'_, PyAny>>,
-    flowers: Option<&Bound<'_, PyAny>>,
-    melds: Option<&Bound<'_, PyAny>>,
-    self_drawn: Option<&Bound<'_, PyAny>>,
-    last_copy: Option<&Bound<'_, PyAny>>,
-    last_draw: Option<&Bound<'_, PyAny>>,
-    last_claim: Option<&Bound<'_, PyAny>>,
-    robbing: Option<&Bound<'_, PyAny>>,
-    replacement: Option<&Bound<'_, PyAny>>,
-    mingan_gang: Option<&Bound<'_, PyAny>>,
-) -> PyResult<GbFanResult> {
-    guard(|| {
-        let counts = counts_arg(hand)?;
-        let win = one_tile_arg(win_tile, "win_tile")?;
-        if win.is_flower() {
-            return Err(invalid_hand("win_tile cannot be a flower"));
+/// The docstring of `gb_fan`, its signature line first (CPython reads `__text_signature__`
+/// from it, as `inspect.signature` and stubtest do).
+const FAN_DOC: &std::ffi::CStr = c"gb_fan(hand, win_tile, *, melds=(), self_drawn=False, \
+last_copy=False, replacement=False, robbing=False, last_draw=False, last_claim=False, \
+seat_wind=0, prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)
+--
+
+The 番 of a complete 国标 hand.
+
+``hand`` holds the concealed tiles before the winning tile (13 less three per meld: MPSZ
+text, tile names or 34 counts); ``win_tile`` the tile won on. ``melds``: declared melds
+(``majiang.meld.Meld`` or ``(kind, tiles, source)`` with kind ``chi``, ``peng``,
+``ming_gang``/``bu_gang``, ``an_gang``; ``source`` the absolute seat the claimed tile came
+from, a chow's the seat before ``seat``). Flags: ``self_drawn`` (自摸), ``last_copy``
+(和绝张), ``replacement`` (杠上开花), ``robbing`` (抢杠和), ``last_draw`` (妙手回春),
+``last_claim`` (海底捞月). Winds 0-3 = East South West North; ``flowers`` 0-8.
+``mingan_gang``: one concealed and one exposed kong are 明暗杠 (5) rather than 暗杠 + 明杠.
+An argument given as None takes its default.
+
+Raises ``NotWinningError`` for a hand that does not win, ``InvalidHandError`` for wrong
+counts, a fifth copy or a meld that is no meld, ``WinFlagsError`` for flags that cannot
+hold together (all ``MajiangError``); ``ArgumentTypeError`` (a ``TypeError``) for a call
+that does not match the signature.
+
+Example:
+    >>> from majiang import gb
+    >>> r = gb.fan(\"19m19p19s1234567z\", \"1m\")
+    >>> r.total, r.shape, r.numbers
+    (88, 'thirteen_orphans', [(7, 1)])
+    >>> r = gb.fan(\"2233m\", \"3m\", melds=[(\"peng\", \"555z\", 1), (\"peng\", \"666z\", 2),
+    ...     (\"peng\", \"777z\", 3)], flowers=2)
+    >>> r.total, r.total_without_flowers, r.fans[0]
+    (102, 100, ('大三元', 'Big Three Dragons', 88, 1))
+    >>> gb.fan(\"123m456m789m234p6p\", \"5p\", robbing=True, self_drawn=True)
+    Traceback (most recent call last):
+    ...
+    majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
+";
+
+/// `gb_fan`, served by [`call::entry`] (its keywords matched by address).
+struct FanEntry;
+
+impl call::Entry for FanEntry {
+    const NAME: &'static std::ffi::CStr = c"gb_fan";
+    const DOC: &'static std::ffi::CStr = FAN_DOC;
+    // The keywords most calls pass come first: a name is looked for in this order.
+    const PARAMS: &'static [&'static str] = &[
+        "hand",
+        "win_tile",
+        "seat_wind",
+        "seat",
+        "prevalent_wind",
+        "flowers",
+        "melds",
+        "self_drawn",
+        "last_copy",
+        "last_draw",
+        "last_claim",
+        "robbing",
+        "replacement",
+        "mingan_gang",
+    ];
+    const POSITIONAL: usize = 2;
+
+    fn interned(py: Python<'_>) -> &[Py<PyString>] {
+        static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
+        NAMES.get_or_init(py, || call::intern_all(py, Self::PARAMS))
+    }
+
+    fn call<'py>(py: Python<'py>, args: &call::Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(Bound::new(py, fan(args)?)?.into_any())
+    }
+}
+
+/// The arguments of `gb_fan` by their index in `FanEntry::PARAMS` (after `hand` and
+/// `win_tile`).
+mod slot {
+    pub const SEAT_WIND: usize = 2;
+    pub const SEAT: usize = 3;
+    pub const PREVALENT_WIND: usize = 4;
+    pub const FLOWERS: usize = 5;
+    pub const MELDS: usize = 6;
+    pub const SELF_DRAWN: usize = 7;
+    pub const LAST_COPY: usize = 8;
+    pub const LAST_DRAW: usize = 9;
+    pub const LAST_CLAIM: usize = 10;
+    pub const ROBBING: usize = 11;
+    pub const REPLACEMENT: usize = 12;
+    pub const MINGAN_GANG: usize = 13;
+}
+
+/// `gb_fan` once its arguments are matched to their parameters (None: not given, or None).
+fn fan(args: &call::Args<'_, '_>) -> PyResult<GbFanResult> {
+    let arg = |i: usize| args.get(i);
+    let (Some(hand), Some(win_tile)) = (args.given(0), args.given(1)) else {
+        let missing = if args.given(0).is_none() {
+            "hand"
+        } else {
+            "win_tile"
+        };
+        return Err(type_error(format!(
+            "gb_fan() missing required argument '{missing}'"
+        )));
+    };
+    let counts = counts_arg(hand)?;
+    let win = match small_int_value(win_tile) {
+        Some(k) if usize::from(k) < crate::tiles::NUM_KINDS => k,
+        _ => {
+            let win = one_tile_arg(win_tile, "win_tile")?;
+            if win.is_flower() {
+                return Err(invalid_hand("win_tile cannot be a flower"));
+            }
+            win.index() as u8
         }
-        let seat = opt_small(seat, "seat", 3)?;
-        let mut input = HandInput::new(&counts, win.index() as u8);
-        if let Some(melds) = melds.filter(|m| !m.is_none()) {
-            let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
-                if i >= 4 {
-                    return Err(invalid_hand("at most 4 melds"));
-                }
-                input.melds.push(meld_arg(item, i, seat)?);
-                Ok(())
-            };
-            // a list or tuple is read by index, without a Python iterator object
-            if let Ok(list) = melds.cast_exact::<PyList>() {
-                for (i, item) in list.iter().enumerate() {
-                    add(i, &item)?;
-                }
-            } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
-                for (i, item) in tuple.iter().enumerate() {
-                    add(i, &item)?;
-                }
-            } else {
-                for (i, item) in melds.try_iter()?.enumerate() {
-                    add(i, &item?)?;
-                }
+    };
+    let seat = opt_small(arg(slot::SEAT), "seat", 3)?;
+    let mut input = HandInput::new(&counts, win);
+    if let Some(melds) = arg(slot::MELDS) {
+        let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
+            if i >= 4 {
+                return Err(invalid_hand("at most 4 melds"));
+            }
+            input.melds.push(meld_arg(item, i, seat)?);
+            Ok(())
+        };
+        // a list or tuple is read by index, without a Python iterator object
+        if let Ok(list) = melds.cast_exact::<PyList>() {
+            for (i, item) in list.iter().enumerate() {
+                add(i, &item)?;
+            }
+        } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
+            for (i, item) in tuple.iter().enumerate() {
+                add(i, &item)?;
+            }
+        } else {
+            for (i, item) in melds.try_iter()?.enumerate() {
+                add(i, &item?)?;
             }
         }
-        input.self_drawn = opt_flag(self_drawn, "self_drawn", false)?;
-        input.last_copy = opt_flag(last_copy, "last_copy", false)?;
-        input.replacement = opt_flag(replacement, "replacement", false)?;
-        input.robbing = opt_flag(robbing, "robbing", false)?;
-        input.last_draw = opt_flag(last_draw, "last_draw", false)?;
-        input.last_claim = opt_flag(last_claim, "last_claim", false)?;
-        input.mingan_gang = opt_flag(mingan_gang, "mingan_gang", true)?;
-        input.seat_wind = opt_small(seat_wind, "seat_wind", 3)?;
-        input.prevalent_wind = opt_small(prevalent_wind, "prevalent_wind", 3)?;
-        input.flowers = opt_small(flowers, "flowers", 8)?;
-        let inner = gb::fan(&input).map_err(gb_to_py)?;
-        Ok(GbFanResult { inner })
-    })
+    }
+    input.self_drawn = opt_flag(arg(slot::SELF_DRAWN), "self_drawn", false)?;
+    input.last_copy = opt_flag(arg(slot::LAST_COPY), "last_copy", false)?;
+    input.replacement = opt_flag(arg(slot::REPLACEMENT), "replacement", false)?;
+    input.robbing = opt_flag(arg(slot::ROBBING), "robbing", false)?;
+    input.last_draw = opt_flag(arg(slot::LAST_DRAW), "last_draw", false)?;
+    input.last_claim = opt_flag(arg(slot::LAST_CLAIM), "last_claim", false)?;
+    input.mingan_gang = opt_flag(arg(slot::MINGAN_GANG), "mingan_gang", true)?;
+    input.seat_wind = opt_small(arg(slot::SEAT_WIND), "seat_wind", 3)?;
+    input.prevalent_wind = opt_small(arg(slot::PREVALENT_WIND), "prevalent_wind", 3)?;
+    input.flowers = opt_small(arg(slot::FLOWERS), "flowers", 8)?;
+    let inner = gb::fan(&input).map_err(gb_to_py)?;
+    Ok(GbFanResult { inner })
 }
 
 /// `(number, zh, en, points)` for every fan of the table (1-81 official, 82 明暗杠, 83-86
@@ -398,7 +482,7 @@ pub fn gb_fan_table() -> Vec<(u8, &'static str, &'static str, u16)> {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GbFanResult>()?;
-    m.add_function(wrap_pyfunction!(fan, m)?)?;
+    call::register::<FanEntry>(m)?;
     m.add_function(wrap_pyfunction!(gb_fan_table, m)?)?;
     m.add_function(wrap_pyfunction!(gb_fan_batch, m)?)?;
     Ok(())

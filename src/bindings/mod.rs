@@ -2,6 +2,7 @@
 //! core, convert results and errors. One file per Python-facing topic.
 
 mod batch;
+mod call;
 mod convert;
 mod count_lists;
 mod decomposition;

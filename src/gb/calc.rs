@@ -389,7 +389,7 @@ fn four_chows_fan(m: &[usize; 4]) -> Option<Fan> {
     }
 }
 
-fn three_chows_fan(a: usize, b: usize, c: usize) -> Option<Fan> {
+fn three_chows_rule(a: usize, b: usize, c: usize) -> Option<Fan> {
     if mixed(a, b, c) {
         let (ra, rb, rc) = (rank(a), rank(b), rank(c));
         if shifted_unordered(a, b, c) {
@@ -419,7 +419,7 @@ fn three_chows_fan(a: usize, b: usize, c: usize) -> Option<Fan> {
     }
 }
 
-fn two_chows_fan(a: usize, b: usize) -> Option<Fan> {
+fn two_chows_rule(a: usize, b: usize) -> Option<Fan> {
     if suit(a) != suit(b) {
         return (rank(a) == rank(b)).then_some(MixedDoubleChow);
     }
@@ -432,6 +432,60 @@ fn two_chows_fan(a: usize, b: usize) -> Option<Fan> {
     } else {
         None
     }
+}
+
+/// The chow-set and pung-pair rules above for every combination of tiles, looked up in the
+/// hot path (the rules branch on suits and ranks, which a random hand makes unpredictable).
+/// Cells hold a fan number, 0 for none. Built once, on first use, from the rules themselves.
+struct SetTables {
+    two_chows: [[u8; 27]; 27],
+    three_chows: Box<[[[u8; 27]; 27]; 27]>,
+    two_pungs: [[u8; 34]; 34],
+}
+
+fn set_tables() -> &'static SetTables {
+    static TABLES: std::sync::OnceLock<SetTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let code = |f: Option<Fan>| f.map_or(0, |f| f as u8);
+        let mut t = SetTables {
+            two_chows: [[0; 27]; 27],
+            three_chows: Box::new([[[0; 27]; 27]; 27]),
+            two_pungs: [[0; 34]; 34],
+        };
+        for a in 0..27 {
+            for b in 0..27 {
+                t.two_chows[a][b] = code(two_chows_rule(a, b));
+                for c in 0..27 {
+                    t.three_chows[a][b][c] = code(three_chows_rule(a, b, c));
+                }
+            }
+        }
+        for a in 0..34 {
+            for b in 0..34 {
+                t.two_pungs[a][b] = code(two_pungs_rule(a, b));
+            }
+        }
+        t
+    })
+}
+
+fn decode(n: u8) -> Option<Fan> {
+    Fan::from_number(usize::from(n))
+}
+
+/// [`three_chows_rule`] for chows named by their middle tiles (all numbered).
+fn three_chows_fan(a: usize, b: usize, c: usize) -> Option<Fan> {
+    decode(set_tables().three_chows[a][b][c])
+}
+
+/// [`two_chows_rule`], looked up.
+fn two_chows_fan(a: usize, b: usize) -> Option<Fan> {
+    decode(set_tables().two_chows[a][b])
+}
+
+/// [`two_pungs_rule`], looked up.
+fn two_pungs_fan(a: usize, b: usize) -> Option<Fan> {
+    decode(set_tables().two_pungs[a][b])
 }
 
 /// The one 1-番 chow pair the fourth chow may still make beside a 3-chow fan (套算一次).
@@ -558,7 +612,7 @@ fn three_pungs_fan(a: usize, b: usize, c: usize) -> Option<Fan> {
     ((a, b, c) == (31, 32, 33)).then_some(BigThreeDragons)
 }
 
-fn two_pungs_fan(a: usize, b: usize) -> Option<Fan> {
+fn two_pungs_rule(a: usize, b: usize) -> Option<Fan> {
     if numbered(a) && numbered(b) {
         (rank(a) == rank(b)).then_some(DoublePung)
     } else {
@@ -906,34 +960,44 @@ fn three_suited_terminal_chows(chows: &[Pack], pair: usize) -> bool {
         .all(|s| low[s] && high[s])
 }
 
-fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
-    let (mut outside, mut five, mut even) = (0, 0, 0);
-    for p in packs {
-        if !numbered(p.tile) {
-            outside += 1;
-            continue;
-        }
-        let r = rank(p.tile);
-        if p.kind == PackKind::Chow {
-            match r {
-                2 | 8 => outside += 1,
-                4..=6 => five += 1,
-                _ => {}
-            }
+/// Per block, bit 0: it has a terminal or honor (全带幺), bit 1: a five (全带五), bit 2: it is
+/// an even pung or pair (全双刻); row 0 for a pung, kong or pair, row 1 for a chow (by its
+/// middle tile). Looked up rather than branched on: the ranks of a random hand's blocks are
+/// unpredictable.
+const PACK_TRAITS: [[u8; 34]; 2] = {
+    let mut out = [[0u8; 34]; 2];
+    let mut g = 0;
+    while g < 34 {
+        if !numbered(g) {
+            out[0][g] = 1;
+            out[1][g] = 1;
         } else {
-            match r {
-                1 | 9 => outside += 1,
-                5 => five += 1,
-                2 | 4 | 6 | 8 => even += 1,
-                _ => {}
-            }
+            out[0][g] = match rank(g) {
+                1 | 9 => 1,
+                5 => 2,
+                2 | 4 | 6 | 8 => 4,
+                _ => 0,
+            };
+            out[1][g] = match rank(g) {
+                2 | 8 => 1,
+                4..=6 => 2,
+                _ => 0,
+            };
         }
+        g += 1;
     }
-    if outside == 5 {
+    out
+};
+
+fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
+    let all = packs.iter().fold(7u8, |all, p| {
+        all & PACK_TRAITS[usize::from(p.kind == PackKind::Chow)][p.tile]
+    });
+    if all & 1 != 0 {
         set(t, OutsideHand);
-    } else if five == 5 {
+    } else if all & 2 != 0 {
         set(t, AllFive);
-    } else if even == 5 {
+    } else if all & 4 != 0 {
         set(t, AllEvenPungs);
     }
 }

@@ -1,0 +1,191 @@
+//! Entry points CPython calls through the vectorcall protocol directly (`METH_FASTCALL |
+//! METH_KEYWORDS`), with their keywords matched by address.
+//!
+//! Why not `#[pyfunction]`: pyo3 matches each keyword by comparing its text with the names
+//! of the parameters, in turn. For `gb_fan`, a call that may pass thirteen keywords and costs
+//! about a microsecond in all, that comparison was measured at 0.11 µs of a call with five
+//! keywords (a no-op of the same signature: 0.17 µs under pyo3, 0.06 µs here;
+//! docs/performance.md). CPython interns the keyword names a call site spells out, and the
+//! keys of a dict built from such names, so a name is almost always the very object this
+//! module interned at start: matched by one address comparison. Any other string with the same
+//! text is matched by its text, so every call pyo3 accepted is accepted, to the same
+//! parameter.
+
+use super::errors::{guard, type_error};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use pyo3::Borrowed;
+use std::ffi::CStr;
+
+/// The most parameters an entry may have.
+const MAX_PARAMS: usize = 16;
+
+/// A function served by [`entry`]: its name, docstring, parameters and body.
+pub trait Entry {
+    /// The function's name.
+    const NAME: &'static CStr;
+    /// Its docstring, the `name(signature)\n--\n\n` line first.
+    const DOC: &'static CStr;
+    /// Every parameter's name: the positional-or-keyword ones first, then the keyword-only.
+    const PARAMS: &'static [&'static str];
+    /// How many of [`Self::PARAMS`] may be given by position.
+    const POSITIONAL: usize;
+
+    /// The parameter names as interned Python strings, in [`Self::PARAMS`] order (kept in a
+    /// `PyOnceLock` of the implementation's own).
+    fn interned(py: Python<'_>) -> &[Py<PyString>];
+
+    /// The body, given the arguments matched to their parameters.
+    fn call<'py>(py: Python<'py>, args: &Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>>;
+}
+
+/// The parameters' names interned, for [`Entry::interned`].
+pub fn intern_all(py: Python<'_>, names: &[&str]) -> Vec<Py<PyString>> {
+    names
+        .iter()
+        .map(|n| PyString::intern(py, n).unbind())
+        .collect()
+}
+
+/// The arguments of one call, by parameter: None where not given.
+pub struct Args<'a, 'py> {
+    slots: [Option<Borrowed<'a, 'py, PyAny>>; MAX_PARAMS],
+}
+
+impl<'py> Args<'_, 'py> {
+    /// The argument of parameter `i`, as given (None included).
+    pub fn given(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
+        self.slots[i].as_deref()
+    }
+
+    /// The argument of parameter `i`, None when not given or given as None (the parameter's
+    /// default then applies).
+    pub fn get(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
+        self.given(i).filter(|a| !a.is_none())
+    }
+}
+
+fn param_index<E: Entry>(py: Python<'_>, name: Borrowed<'_, '_, PyAny>) -> PyResult<usize> {
+    let interned = E::interned(py);
+    if let Some(i) = interned.iter().position(|n| n.as_ptr() == name.as_ptr()) {
+        return Ok(i);
+    }
+    let name = name.cast::<PyString>()?;
+    let text = name.to_cow()?;
+    E::PARAMS.iter().position(|&p| p == text).ok_or_else(|| {
+        type_error(format!(
+            "{}() got an unexpected keyword argument '{}'",
+            E::NAME.to_string_lossy(),
+            crate::error::excerpt(&text)
+        ))
+    })
+}
+
+/// Matches a vectorcall's arguments to `E`'s parameters.
+///
+/// # Safety
+/// `args` must hold `nargs` positional arguments followed by one value per name of
+/// `kwnames` (a tuple of str, or null for none), each a reference alive for `'a`, as the
+/// vectorcall protocol guarantees for the duration of a call.
+unsafe fn match_args<'a, 'py, E: Entry>(
+    py: Python<'py>,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<Args<'a, 'py>> {
+    let name = E::NAME.to_string_lossy();
+    let nargs = usize::try_from(nargs).unwrap_or(0);
+    if nargs > E::POSITIONAL {
+        return Err(type_error(format!(
+            "{name}() takes {} positional arguments but {nargs} were given",
+            E::POSITIONAL
+        )));
+    }
+    let mut out = Args {
+        slots: [None; MAX_PARAMS],
+    };
+    for (i, slot) in out.slots.iter_mut().enumerate().take(nargs) {
+        // SAFETY: i < nargs, so `args.add(i)` is one of the positional arguments, a live
+        // reference for the call (this function's contract).
+        *slot = Some(unsafe { Borrowed::from_ptr(py, *args.add(i)) });
+    }
+    if kwnames.is_null() {
+        return Ok(out);
+    }
+    // SAFETY: `kwnames` is not null, so it is the call's tuple of keyword names, alive for
+    // the call (this function's contract).
+    let names = unsafe { Borrowed::from_ptr(py, kwnames) };
+    let n_kw = usize::try_from(unsafe { ffi::PyTuple_Size(kwnames) }).unwrap_or(0);
+    for k in 0..n_kw {
+        // SAFETY: k < the tuple's size; `PyTuple_GetItem` returns a borrowed reference to an
+        // item of `names`, which outlives this loop.
+        let key =
+            unsafe { Borrowed::from_ptr_or_err(py, ffi::PyTuple_GetItem(names.as_ptr(), k as _)) }?;
+        let i = param_index::<E>(py, key)?;
+        if out.slots[i].is_some() {
+            return Err(type_error(format!(
+                "{name}() got multiple values for argument '{}'",
+                E::PARAMS[i]
+            )));
+        }
+        // SAFETY: the value of the k-th keyword follows the `nargs` positional arguments
+        // (this function's contract).
+        out.slots[i] = Some(unsafe { Borrowed::from_ptr(py, *args.add(nargs + k)) });
+    }
+    Ok(out)
+}
+
+/// The C function CPython calls for `E` (`METH_FASTCALL | METH_KEYWORDS`).
+///
+/// # Safety
+/// Called by CPython only, with the protocol's arguments and the thread attached.
+unsafe extern "C" fn entry<E: Entry>(
+    _module: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a method definition's function with the calling thread attached
+    // to the interpreter (holding the GIL), which is what `assume_attached` requires.
+    let py = unsafe { Python::assume_attached() };
+    let result = guard(|| {
+        // SAFETY: CPython passes the vectorcall arguments `match_args` requires.
+        let matched = unsafe { match_args::<E>(py, args, nargs, kwnames) }?;
+        E::call(py, &matched).map(Bound::unbind)
+    });
+    match result {
+        Ok(obj) => obj.into_ptr(),
+        Err(err) => {
+            err.restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// Adds `E` to module `m` as a builtin function.
+pub fn register<E: Entry>(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    debug_assert!(E::PARAMS.len() <= MAX_PARAMS && E::POSITIONAL <= E::PARAMS.len());
+    let py = m.py();
+    let _ = E::interned(py);
+    // CPython keeps a pointer to the definition for as long as the function lives: it is
+    // leaked, a few words once per module initialisation.
+    let def: &'static mut ffi::PyMethodDef = Box::leak(Box::new(ffi::PyMethodDef {
+        ml_name: E::NAME.as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer {
+            PyCFunctionFastWithKeywords: entry::<E>,
+        },
+        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
+        ml_doc: E::DOC.as_ptr(),
+    }));
+    let module_name = m.name()?;
+    // SAFETY: `def` lives for the rest of the process and its strings are static; the module
+    // name is a live str; a null `self` makes a plain function. The new reference is owned.
+    let function = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            ffi::PyCFunction_NewEx(def, std::ptr::null_mut(), module_name.as_ptr()),
+        )
+    }?;
+    m.add(E::NAME.to_string_lossy().as_ref(), function)
+}
