@@ -54,7 +54,7 @@ fn main() {
         let counts = majiang::counts_from_str(hand).unwrap();
         let w = majiang::tiles::Tile::from_mpsz(win).unwrap().index() as u8;
         let mut input = HandInput::new(&counts, w);
-        input.melds = melds;
+        input.melds = melds.into_iter().collect();
         let n = 1_000_000;
         let t = Instant::now();
         cpu_seconds(t);

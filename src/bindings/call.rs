@@ -94,11 +94,12 @@ unsafe fn match_args<'a, 'py, E: Entry>(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> PyResult<Args<'a, 'py>> {
-    let name = E::NAME.to_string_lossy();
+    let name = || E::NAME.to_string_lossy(); // for messages only
     let nargs = usize::try_from(nargs).unwrap_or(0);
     if nargs > E::POSITIONAL {
         return Err(type_error(format!(
-            "{name}() takes {} positional arguments but {nargs} were given",
+            "{}() takes {} positional arguments but {nargs} were given",
+            name(),
             E::POSITIONAL
         )));
     }
@@ -125,7 +126,8 @@ unsafe fn match_args<'a, 'py, E: Entry>(
         let i = param_index::<E>(py, key)?;
         if out.slots[i].is_some() {
             return Err(type_error(format!(
-                "{name}() got multiple values for argument '{}'",
+                "{}() got multiple values for argument '{}'",
+                name(),
                 E::PARAMS[i]
             )));
         }

@@ -56,13 +56,98 @@ impl Meld {
     }
 }
 
+/// The declared melds of a hand, kept inline (a hand has at most four; no heap allocation per
+/// hand). Reads as a slice of the melds pushed; pushing a fifth or later keeps counting them,
+/// so the check reports how many were given, but stores no more than four.
+///
+/// ```
+/// use majiang::gb::{Meld, MeldKind, Melds};
+/// let mut m = Melds::new();
+/// m.push(Meld::new(MeldKind::Pung, 31, 1));
+/// assert_eq!((m.len(), m[0].tile), (1, 31));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Melds {
+    /// The first `min(given, 4)` are the melds; the rest are never read.
+    items: [Meld; 4],
+    given: usize,
+}
+
+/// What fills the unused slots of [`Melds`] (never read).
+const UNUSED: Meld = Meld::new(MeldKind::Pung, 0, 1);
+
+impl Melds {
+    /// No melds.
+    pub const fn new() -> Melds {
+        Melds {
+            items: [UNUSED; 4],
+            given: 0,
+        }
+    }
+
+    /// Adds a meld (a fifth or later is counted, not stored: the hand then fails its check).
+    pub fn push(&mut self, meld: Meld) {
+        if let Some(slot) = self.items.get_mut(self.given) {
+            *slot = meld;
+        }
+        self.given += 1;
+    }
+
+    /// How many melds were pushed (more than four when too many were; the slice holds four).
+    pub fn given(&self) -> usize {
+        self.given
+    }
+}
+
+impl Default for Melds {
+    fn default() -> Melds {
+        Melds::new()
+    }
+}
+
+impl FromIterator<Meld> for Melds {
+    fn from_iter<I: IntoIterator<Item = Meld>>(iter: I) -> Melds {
+        let mut melds = Melds::new();
+        iter.into_iter().for_each(|m| melds.push(m));
+        melds
+    }
+}
+
+impl std::fmt::Debug for Melds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Melds {
+    fn eq(&self, other: &Melds) -> bool {
+        self.given == other.given && **self == **other
+    }
+}
+
+impl Eq for Melds {}
+
+impl std::ops::Deref for Melds {
+    type Target = [Meld];
+
+    fn deref(&self) -> &[Meld] {
+        &self.items[..self.given.min(4)]
+    }
+}
+
+impl std::ops::DerefMut for Melds {
+    fn deref_mut(&mut self) -> &mut [Meld] {
+        &mut self.items[..self.given.min(4)]
+    }
+}
+
 /// Everything the 番 of a complete hand depend on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandInput {
     /// Concealed tiles before the winning tile (13 less three per meld).
     pub concealed: Counts,
     /// Declared melds, concealed kongs included (at most four).
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     /// The winning tile (MPSZ index).
     pub win_tile: u8,
     /// Self-drawn (自摸); else won on a discard or a robbed kong.
@@ -94,7 +179,7 @@ impl HandInput {
     pub fn new(concealed: &Counts, win_tile: u8) -> HandInput {
         HandInput {
             concealed: *concealed,
-            melds: Vec::new(),
+            melds: Melds::new(),
             win_tile,
             self_drawn: false,
             last_copy: false,
@@ -155,10 +240,10 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
             "win_tile must be a tile index 0-33, got {win}"
         )));
     }
-    if input.melds.len() > 4 {
+    if input.melds.given() > 4 {
         return Err(GbError::TileCount(format!(
             "at most 4 melds, got {}",
-            input.melds.len()
+            input.melds.given()
         )));
     }
     let held: usize = input.concealed.iter().map(|&c| usize::from(c)).sum();

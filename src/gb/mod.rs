@@ -32,7 +32,7 @@ mod tests;
 pub use calc::Shape;
 pub use error::GbError;
 pub use fans::{Fan, FanInfo, FANS};
-pub use input::{HandInput, Meld, MeldKind};
+pub use input::{HandInput, Meld, MeldKind, Melds};
 
 use crate::tiles::NUM_KINDS;
 use calc::{Pack, PackKind};
