@@ -118,6 +118,12 @@ pub fn unique_wait(tiles: &Table, n: usize, win: usize) -> bool {
 
 /// [`unique_wait`] with `held` the mask of the kinds `tiles` holds (bit k: `tiles[k]` is not
 /// 0), which the caller has at hand.
+///
+/// Each suit is looked at once: for a numbered suit its [`wait_row`] says which ranks, added,
+/// leave it melds only or melds and a pair; the honors are checked kind by kind. A kind is a
+/// wait when the suit it joins becomes what the suits' tile counts then require of it (the one
+/// suit whose count is two more than a multiple of three holds the pair) and every other suit
+/// already is.
 pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool {
     debug_assert_eq!(
         held,
@@ -131,120 +137,198 @@ pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool 
     if n == 1 {
         return true; // one tile left: it waits on its own kind only
     }
-    // seven pairs: 13 tiles with one odd count (asked only at 13)
-    let odd = if n == 13 {
-        t.iter().filter(|&&c| c % 2 == 1).count()
+    // seven pairs (asked only at 13): with one kind of odd count, that kind
+    let mut waits = 0u64;
+    if n == 13 {
+        let odd = (0..34).fold(0u64, |m, k| m | u64::from(t[k] % 2 == 1) << k);
+        if odd.count_ones() == 1 {
+            waits |= odd;
+        }
+    }
+    // per suit: its tile count, whether it is melds only / melds and a pair as it is, and the
+    // kinds (bit = rank, 0-8) whose addition makes it melds only / melds and a pair
+    let mut sums = [0u16; 4];
+    let mut ok = [[false; 2]; 4];
+    let mut adds = [[0u32; 2]; 4];
+    for s in 0..3 {
+        let suit: &[u16; 9] = t[s * 9..s * 9 + 9].try_into().unwrap_or(&[0; 9]);
+        sums[s] = suit.iter().sum();
+        let row = if sums[s] == 0 {
+            EMPTY_SUIT_ROW
+        } else {
+            wait_row(suit)
+        };
+        adds[s] = [row & 0x1FF, row >> 9 & 0x1FF];
+        ok[s] = [row >> 18 & 1 == 1, row >> 19 & 1 == 1];
+    }
+    let honors: &[u16; 7] = t[27..34].try_into().unwrap_or(&[0; 7]);
+    sums[3] = honors.iter().sum();
+    let row = honor_row(honors);
+    adds[3] = [row & 0x7F, row >> 9 & 0x7F];
+    ok[3] = [row >> 18 & 1 == 1, row >> 19 & 1 == 1];
+    for sw in 0..4 {
+        // a tile added to suit `sw`: the counts must be multiples of three but one, two more
+        let mut pair = None;
+        let mut counts_fit = true;
+        for (s, &sum) in sums.iter().enumerate() {
+            match (sum + u16::from(s == sw)) % 3 {
+                0 => {}
+                2 if pair.is_none() => pair = Some(s),
+                _ => counts_fit = false,
+            }
+        }
+        let Some(pair) = pair.filter(|_| counts_fit) else {
+            continue;
+        };
+        let others_fit = (0..4).all(|s| s == sw || ok[s][usize::from(s == pair)]);
+        if others_fit {
+            waits |= u64::from(adds[sw][usize::from(pair == sw)]) << (sw * 9);
+        }
+    }
+    waits.count_ones() == 1
+}
+
+/// The [`wait_row`] of a suit with no tiles: melds only (none), and no single tile completes it.
+const EMPTY_SUIT_ROW: u32 = 1 << 18;
+
+/// [`wait_row`] for the honors (bits 0-6 the kinds E S W N 中 发 白, GB order), from each
+/// count's remainder by three: honors make pungs and a pair only, so the honors are melds only
+/// when every count is a multiple of three, melds and a pair when one count is two more than
+/// one (2 or 5) and the rest are multiples; one added tile moves its kind's remainder up by
+/// one. Held kinds only are ever added (an unheld one completes nothing).
+fn honor_row(h: &[u16; 7]) -> u32 {
+    let (mut m0, mut m1, mut m2) = (0u32, 0u32, 0u32);
+    for (k, &c) in h.iter().enumerate() {
+        match c % 3 {
+            0 => m0 |= 1 << k,
+            1 => m1 |= 1 << k,
+            _ => m2 |= 1 << k,
+        }
+    }
+    let all = 0x7F;
+    let ok0 = m0 == all;
+    let ok1 = m2.count_ones() == 1 && m0 | m2 == all;
+    // melds only after the addition: the one kind two over a multiple becomes a multiple
+    let add0 = if ok1 { m2 } else { 0 };
+    // melds and a pair after it: the one kind one over becomes two over, the rest multiples;
+    // or one of two kinds two over becomes a multiple, leaving the other as the pair
+    let add1 = if m1.count_ones() == 1 && m2 == 0 {
+        m1
+    } else if m2.count_ones() == 2 && m1 == 0 {
+        m2
     } else {
         0
     };
-    // each suit's tile count, and each numbered suit's base-5 key (its counts, 0-4 each)
-    let mut sums = [0u16; 4];
-    let mut keys = [0usize; 3];
-    for (s, sum) in sums.iter_mut().enumerate() {
-        let (lo, hi) = bounds(s);
-        *sum = t[lo..hi].iter().sum();
-        if s < 3 {
-            keys[s] = t[lo..hi]
-                .iter()
-                .zip(POW5)
-                .map(|(&c, p)| usize::from(c) * p)
-                .sum();
-        }
-    }
-    let table = suit_table();
-    let numbered_ok =
-        |key: usize, pair: bool| (table[key / 4] >> (2 * (key % 4))) & (1 + u8::from(pair)) != 0;
-    // each suit's answer without the candidate (melds only, melds and the pair), when asked
-    let mut memo: [[Option<bool>; 2]; 4] = [[None; 2]; 4];
-    let mut found = 0;
-    let held_t = if t[win] == 0 {
-        held & !(1 << win)
-    } else {
-        held
-    };
-    // for a candidate in suit `sw`: whether the suits' tile counts can then be four melds and
-    // a pair (each a multiple of three but one, which is two more), and which suit has the pair
-    let mut sums_ok = [false; 4];
-    let mut pair_suit = [[false; 4]; 4];
-    for sw in 0..4 {
-        let mut pairs = 0;
-        let mut ok = true;
-        for (s, &base) in sums.iter().enumerate() {
-            match (base + u16::from(s == sw)) % 3 {
-                0 => {}
-                2 => {
-                    pairs += 1;
-                    pair_suit[sw][s] = true;
-                }
-                _ => ok = false,
-            }
-        }
-        sums_ok[sw] = ok && pairs == 1;
-    }
-    let mut candidates = near_kinds(held_t);
-    while candidates != 0 {
-        let w = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        let sw = if w < 27 { w / 9 } else { 3 };
-        let seven = n == 13 && odd == 1 && (t[w] + 1).is_multiple_of(2);
-        let wins = seven
-            || sums_ok[sw]
-                && (0..4).all(|s| {
-                    let pair = pair_suit[sw][s];
-                    let (lo, hi) = bounds(s);
-                    if s == sw {
-                        if s < 3 && t[w] < 4 {
-                            // the suit with the candidate added: its key plus one of that rank
-                            numbered_ok(keys[s] + POW5[w % 9], pair)
-                        } else {
-                            t[w] += 1;
-                            let ok = suit_ok(&t[lo..hi], s == 3, pair);
-                            t[w] -= 1;
-                            ok
-                        }
-                    } else {
-                        *memo[s][usize::from(pair)].get_or_insert_with(|| {
-                            if s < 3 {
-                                numbered_ok(keys[s], pair)
-                            } else {
-                                suit_ok(&t[lo..hi], true, pair)
-                            }
-                        })
-                    }
-                });
-        if wins {
-            found += 1;
-            if found > 1 {
-                return false;
-            }
-        }
-    }
-    found == 1
+    add0 | add1 << 9 | u32::from(ok0) << 18 | u32::from(ok1) << 19
 }
 
-/// Bit k set for the kinds that can complete melds with the kinds of `held` (bit k: kind k
-/// held): those held and, in a numbered
-/// suit, those one or two ranks from a held one (the same suit). Walking its set bits visits
-/// the candidates in kind order, as the loop over all 34 did, without a branch per kind.
-fn near_kinds(held: u64) -> u64 {
-    // rank r of a suit is bit 9s + r - 1; masks of the numbered suits' ranks 1, 2, 8, 9
-    const NUMBERED: u64 = (1 << 27) - 1;
-    const R1: u64 = 1 | 1 << 9 | 1 << 18;
-    const R2: u64 = R1 << 1;
-    const R8: u64 = R1 << 7;
-    const R9: u64 = R1 << 8;
-    let n = held & NUMBERED;
-    let up = ((n << 1) & !R1) | ((n << 2) & !(R1 | R2)); // a held tile one or two below
-    let down = ((n >> 1) & !R9) | ((n >> 2) & !(R8 | R9)); // one or two above
-    held | ((up | down) & NUMBERED)
+/// One numbered suit's counts (0-4 each, at most 13 tiles) as a [`wait_row`] index: the
+/// suits are ranked by the base-5 number of ranks 1-5 (`hi`), then by that of ranks 6-9
+/// (`lo`), the `lo` numbers ordered by tile count so that those fitting beside a given `hi`
+/// (at most 13 tiles in all) are a prefix of that order.
+struct RowIndex {
+    /// First row of each `hi` (unused where `hi` alone holds more than 13 tiles).
+    base: Box<[u32; 3125]>,
+    /// Rank of each `lo` in tile-count order.
+    lo_rank: Box<[u16; 625]>,
+    rows: usize,
 }
 
-fn bounds(s: usize) -> (usize, usize) {
-    if s < 3 {
-        (s * 9, s * 9 + 9)
-    } else {
-        (27, 34)
+/// Most tiles a suit holds in a hand waiting with 13 tiles.
+const WAIT_SUIT_TILES: usize = 13;
+
+fn digits5(mut v: usize) -> usize {
+    let mut s = 0;
+    while v > 0 {
+        s += v % 5;
+        v /= 5;
     }
+    s
+}
+
+fn row_index() -> &'static RowIndex {
+    static INDEX: std::sync::OnceLock<RowIndex> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut lo: Vec<usize> = (0..625).collect();
+        lo.sort_by_key(|&v| (digits5(v), v));
+        let mut lo_rank = Box::new([0u16; 625]);
+        for (rank, &v) in lo.iter().enumerate() {
+            lo_rank[v] = rank as u16;
+        }
+        let fits: Vec<u32> = (0..=WAIT_SUIT_TILES)
+            .map(|r| (0..625).filter(|&v| digits5(v) <= r).count() as u32)
+            .collect();
+        let mut base = Box::new([0u32; 3125]);
+        let mut next = 0u32;
+        for (hi, b) in base.iter_mut().enumerate() {
+            let d = digits5(hi);
+            *b = next;
+            if d <= WAIT_SUIT_TILES {
+                next += fits[WAIT_SUIT_TILES - d];
+            }
+        }
+        RowIndex {
+            base,
+            lo_rank,
+            rows: next as usize,
+        }
+    })
+}
+
+/// Rows of [`wait_row`], filled on first use of each (0: not yet; bit 31 set once filled), so
+/// that no call waits for the whole table.
+fn wait_rows() -> &'static [std::sync::atomic::AtomicU32] {
+    static ROWS: std::sync::OnceLock<Box<[std::sync::atomic::AtomicU32]>> =
+        std::sync::OnceLock::new();
+    ROWS.get_or_init(|| {
+        (0..row_index().rows)
+            .map(|_| std::sync::atomic::AtomicU32::new(0))
+            .collect()
+    })
+}
+
+/// For one numbered suit's counts (at most 13 tiles, 0-4 each): bits 0-8, the ranks whose
+/// addition leaves the suit melds only; bits 9-17, melds and a pair; bit 18, the suit is melds
+/// only as it is; bit 19, melds and a pair (a rank held four times counts as added too: five
+/// are a pung and a pair, as PyMahjongGB's search has it). Suits outside that range are worked
+/// out on the spot.
+fn wait_row(c: &[u16; 9]) -> u32 {
+    let tiles: u16 = c.iter().sum();
+    if usize::from(tiles) > WAIT_SUIT_TILES || c.iter().any(|&x| x > 4) {
+        return wait_row_of(c);
+    }
+    let index = row_index();
+    let hi = c[..5]
+        .iter()
+        .rev()
+        .fold(0usize, |v, &x| v * 5 + usize::from(x));
+    let lo = c[5..]
+        .iter()
+        .rev()
+        .fold(0usize, |v, &x| v * 5 + usize::from(x));
+    let i = index.base[hi] as usize + usize::from(index.lo_rank[lo]);
+    let cell = &wait_rows()[i];
+    let row = cell.load(std::sync::atomic::Ordering::Relaxed);
+    if row != 0 {
+        return row & !(1 << 31);
+    }
+    let row = wait_row_of(c);
+    cell.store(row | 1 << 31, std::sync::atomic::Ordering::Relaxed);
+    row
+}
+
+/// [`wait_row`] worked out from [`suit_ok`].
+fn wait_row_of(c: &[u16; 9]) -> u32 {
+    let mut row =
+        u32::from(suit_ok(c, false, false)) << 18 | u32::from(suit_ok(c, false, true)) << 19;
+    let mut d = *c;
+    for r in 0..9 {
+        d[r] += 1;
+        row |= u32::from(suit_ok(&d, false, false)) << r
+            | u32::from(suit_ok(&d, false, true)) << (9 + r);
+        d[r] -= 1;
+    }
+    row
 }
 
 /// Powers of five: a numbered suit's counts (0-4 each) as one base-5 number.
@@ -397,6 +481,33 @@ mod tests {
             })
     }
 
+    /// Every suit of at most 13 tiles has a row of its own, inside the table.
+    #[test]
+    fn the_row_index_is_one_to_one() {
+        let index = row_index();
+        let mut seen = vec![false; index.rows];
+        let mut suits = 0;
+        for key in 0..5usize.pow(9) {
+            let c: [u16; 9] = std::array::from_fn(|r| (key / 5usize.pow(r as u32) % 5) as u16);
+            if c.iter().sum::<u16>() as usize > WAIT_SUIT_TILES {
+                continue;
+            }
+            let hi = c[..5]
+                .iter()
+                .rev()
+                .fold(0usize, |v, &x| v * 5 + usize::from(x));
+            let lo = c[5..]
+                .iter()
+                .rev()
+                .fold(0usize, |v, &x| v * 5 + usize::from(x));
+            let i = index.base[hi] as usize + usize::from(index.lo_rank[lo]);
+            assert!(!seen[i], "two suits share row {i}");
+            seen[i] = true;
+            suits += 1;
+        }
+        assert_eq!(suits, index.rows);
+    }
+
     proptest! {
         #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
 
@@ -414,26 +525,35 @@ mod tests {
             prop_assert_eq!(suit_ok(&c, false, pair), suit_ok_by_search(&c, false, pair));
         }
 
-        /// The candidate mask holds exactly the kinds held or one or two ranks from a held
-        /// one in the same numbered suit (the per-kind test it replaced).
+        /// A suit's wait row, looked up, is the one worked out from its melds.
         #[test]
-        fn near_kinds_match_the_per_kind_test(bits in any::<u64>()) {
-            let mut t = [0u16; 34];
-            for (k, c) in t.iter_mut().enumerate() {
-                *c = u16::from(bits >> k & 1 == 1);
+        fn wait_rows_match_their_working(ranks in proptest::collection::vec(0usize..9, 0..=14)) {
+            let mut c = [0u16; 9];
+            for r in ranks {
+                c[r] = (c[r] + 1).min(4);
             }
-            let want = (0..34).fold(0u64, |m, w| {
-                let near = t[w] != 0
-                    || (w < 27 && {
-                        let r = w % 9;
-                        (r >= 1 && t[w - 1] != 0)
-                            || (r >= 2 && t[w - 2] != 0)
-                            || (r <= 7 && t[w + 1] != 0)
-                            || (r <= 6 && t[w + 2] != 0)
-                    });
-                m | u64::from(near) << w
-            });
-            prop_assert_eq!(near_kinds(bits & ((1 << 34) - 1)), want);
+            prop_assert_eq!(wait_row(&c), wait_row_of(&c));
+            prop_assert_eq!(wait_row(&c), wait_row_of(&c)); // filled now: read back
+        }
+
+        /// The honors' row from remainders is the one worked out from their melds, held kinds
+        /// added (and a suit with no tiles has the constant row).
+        #[test]
+        fn honor_rows_match_their_working(counts in proptest::array::uniform7(0u16..=4)) {
+            let mut h = counts;
+            let mut want = u32::from(suit_ok(&h, true, false)) << 18
+                | u32::from(suit_ok(&h, true, true)) << 19;
+            for k in 0..7 {
+                if h[k] == 0 {
+                    continue;
+                }
+                h[k] += 1;
+                want |= u32::from(suit_ok(&h, true, false)) << k
+                    | u32::from(suit_ok(&h, true, true)) << (9 + k);
+                h[k] -= 1;
+            }
+            prop_assert_eq!(honor_row(&counts), want);
+            prop_assert_eq!(wait_row_of(&[0; 9]), EMPTY_SUIT_ROW);
         }
 
         /// The per-suit check agrees with PyMahjongGB's search wherever the winning tile is held.
