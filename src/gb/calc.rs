@@ -167,6 +167,16 @@ const KNITTED_MASKS: [u64; 6] = {
     }
     out
 };
+/// The thirteen orphans as a mask.
+const ORPHANS_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 13 {
+        m |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    m
+};
 const SUIT_MASKS: [u64; 4] = [0x1FF, 0x1FF << 9, 0x1FF << 18, WIND_MASK | DRAGON_MASK];
 
 fn win_flag_fans(f: Flags, t: &mut FanTable) {
@@ -1132,7 +1142,7 @@ fn seven_shifted(tab: &[u16; 34], s: usize) -> bool {
     false
 }
 
-fn special_fans(h: &Hand, tiles: &[usize], held: u64) -> Option<(FanTable, Shape)> {
+fn special_fans(h: &Hand, held: u64) -> Option<(FanTable, Shape)> {
     let mut t = [0u8; TABLE_SIZE];
     let tab = &h.standing;
     if tab.iter().all(|&c| c % 2 == 0) {
@@ -1154,7 +1164,9 @@ fn special_fans(h: &Hand, tiles: &[usize], held: u64) -> Option<(FanTable, Shape
         }
         return Some((t, Shape::SevenPairs));
     }
-    if tiles.len() == 14 {
+    if held.count_ones() == 14 {
+        let (kinds, _, _) = distinct(h);
+        let tiles = &kinds[..14];
         let honors = tiles.iter().position(|&k| !numbered(k)).unwrap_or(14);
         if (7..=9).contains(&honors)
             && KNITTED
@@ -1173,7 +1185,7 @@ fn special_fans(h: &Hand, tiles: &[usize], held: u64) -> Option<(FanTable, Shape
             return Some((t, Shape::HonorsAndKnitted));
         }
     }
-    if tiles == ORPHANS {
+    if held == ORPHANS_MASK {
         set(&mut t, ThirteenOrphans);
         win_flag_fans(h.flags, &mut t);
         return Some((t, Shape::ThirteenOrphans));
@@ -1311,13 +1323,12 @@ fn nine_gates_fans(h: &Hand) -> Option<FanTable> {
 
 /// Scores a checked hand; None when it does not win.
 pub(crate) fn score(h: &Hand) -> Option<Scored> {
-    let (kinds, n_kinds, held) = distinct(h);
-    let tiles = &kinds[..n_kinds];
+    let held = h.held;
     let fixed = h.fixed.len();
     let mut best: Option<Scored> = None;
     let mut max = 0;
     if fixed == 0 {
-        if let Some((t, shape)) = special_fans(h, tiles, held) {
+        if let Some((t, shape)) = special_fans(h, held) {
             best = Some(Scored {
                 table: t,
                 total: 0,

@@ -2,7 +2,7 @@
 
 use super::calc::{Flags, Hand, Pack, PackKind};
 use super::error::GbError;
-use super::tiles::to_gb;
+use super::tiles::{counts_to_gb, held_to_gb, to_gb};
 use crate::tiles::{Counts, Tile, NUM_KINDS};
 
 /// What a declared meld is.
@@ -325,7 +325,12 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
         has_kong |= pack.kind == PackKind::Kong;
         fixed[i] = pack;
     }
-    if let Some(k) = (0..NUM_KINDS).find(|&k| total[k] > 4) {
+    if let Some(k) = total
+        .iter()
+        .any(|&t| t > 4)
+        .then(|| (0..NUM_KINDS).find(|&k| total[k] > 4))
+        .flatten()
+    {
         return Err(GbError::TooManyCopies(format!(
             "{} copies of {} in hand, melds and winning tile (at most 4)",
             total[k],
@@ -384,13 +389,8 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
             name(win)
         )));
     }
-    let mut standing = [0u16; 34];
-    let mut held_standing = 1u64 << g;
-    for k in 0..NUM_KINDS {
-        let c = input.concealed[k];
-        standing[to_gb(k)] = u16::from(c);
-        held_standing |= u64::from(c != 0) << to_gb(k);
-    }
+    let mut standing = counts_to_gb(&input.concealed);
+    let held_standing = held_to_gb(&input.concealed) | 1 << g;
     standing[g] += 1;
     let flags = Flags {
         self_drawn: input.self_drawn,

@@ -38,6 +38,42 @@ const TO_GB: [u8; 34] = {
     out
 };
 
+/// MPSZ counts in GB order (the suits' blocks moved, not each kind looked up).
+pub(crate) fn counts_to_gb(c: &[u8; 34]) -> [u16; 34] {
+    let mut out = [0u16; 34];
+    for r in 0..9 {
+        out[r] = u16::from(c[r]);
+        out[9 + r] = u16::from(c[18 + r]);
+        out[18 + r] = u16::from(c[9 + r]);
+    }
+    for k in 27..31 {
+        out[k] = u16::from(c[k]);
+    }
+    (out[31], out[32], out[33]) = (u16::from(c[33]), u16::from(c[32]), u16::from(c[31]));
+    out
+}
+
+/// Bit `to_gb(k)` set for each MPSZ kind k with `c[k]` not 0, where every count is 0-4: eight
+/// counts at a time as one word (each byte's three low bits or-ed into its lowest, those
+/// gathered by one multiplication), then the suits' bit fields moved as [`to_gb`] moves them.
+pub(crate) fn held_to_gb(c: &[u8; 34]) -> u64 {
+    debug_assert!(c.iter().all(|&x| x <= 4));
+    let mut mpsz = 0u64;
+    for (j, chunk) in c.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(bytes);
+        let nonzero = (x | x >> 1 | x >> 2) & 0x0101_0101_0101_0101;
+        mpsz |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    const SUIT: u64 = 0x1FF;
+    let kept = mpsz & (SUIT | 0xF << 27 | 1 << 32);
+    let p_to_s = (mpsz >> 9 & SUIT) << 18;
+    let s_to_p = (mpsz >> 18 & SUIT) << 9;
+    let dragons = (mpsz >> 31 & 1) << 33 | (mpsz >> 33 & 1) << 31;
+    kept | p_to_s | s_to_p | dragons
+}
+
 /// Suit of a GB-order index: 0 m, 1 s, 2 p, 3 honors.
 pub const fn suit(g: usize) -> usize {
     if g < 27 {
@@ -118,6 +154,38 @@ pub const KNITTED: [[usize; 9]; 6] = {
     }
     out
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The block moves and the word-wise mask agree with converting kind by kind.
+        #[test]
+        fn counts_and_held_kinds_convert_as_each_kind_does(
+            c in proptest::array::uniform32(0u8..=4), tail in proptest::array::uniform2(0u8..=4),
+            sparse in any::<u64>(),
+        ) {
+            let mut counts = [0u8; 34];
+            counts[..32].copy_from_slice(&c);
+            counts[32..].copy_from_slice(&tail);
+            for (k, x) in counts.iter_mut().enumerate() {
+                if sparse >> k & 1 == 1 {
+                    *x = 0; // many empty kinds, as in a hand
+                }
+            }
+            let mut want = [0u16; 34];
+            let mut held = 0u64;
+            for k in 0..34 {
+                want[to_gb(k)] = u16::from(counts[k]);
+                held |= u64::from(counts[k] != 0) << to_gb(k);
+            }
+            prop_assert_eq!(counts_to_gb(&counts), want);
+            prop_assert_eq!(held_to_gb(&counts), held);
+        }
+    }
+}
 
 /// The thirteen orphans in GB order.
 pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
