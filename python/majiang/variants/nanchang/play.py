@@ -129,9 +129,7 @@ class NanchangVariant(Variant):
             return None
         zheng, fu = majiang.jing_pair(KINDS[state.lower])
         lower = sorted({majiang.tile_index(zheng), majiang.tile_index(fu)})
-        tiles = tuple(
-            tuple(k for k in lower for _ in range(hand[k])) for hand in state.hands
-        )
+        tiles = tuple(tuple(k for k in lower for _ in range(hand[k])) for hand in state.hands)
         return DealReveal(tiles, lower_indicator=True)
 
     def may_win(self, query: WinQuery) -> bool:
