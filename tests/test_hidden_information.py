@@ -118,12 +118,13 @@ def expected_revealed(game: Game) -> tuple[tuple[int, ...], ...]:
     known = [[st.dealt[s][k] if k in kinds else 0 for k in range(34)] for s in range(4)]
     last_discard: str | None = None
     for e in game._hand_events():
-        kind, seat = e["event"], e.get("seat")
+        kind, seat = e["event"], int(e.get("seat", -1))
         laid: list[str] = []
         if kind == "discard":
             laid = [e["tile"]]
         elif kind in ("chow", "pong"):
             laid = majiang.parse_tiles(e["tiles"])
+            assert last_discard is not None
             laid.remove(last_discard)  # the claimed tile is the discard before it
         elif kind == "kong" and e["kind"] == "exposed":
             laid = [e["tile"]] * 3

@@ -357,10 +357,10 @@ def event_line(
         parts = []
         if event.get("lower_indicator"):
             parts.append(f"lower indicator {tiles.one(str(event['lower_indicator']))}")
-        shown = event.get("tiles")
-        if isinstance(shown, list):
+        each = event.get("tiles")
+        if isinstance(each, list):
             parts += [f"{_seat(s, viewer)} shows {tiles.text(str(t))}"
-                      for s, t in enumerate(shown) if t]  # fmt: skip
+                      for s, t in enumerate(each) if t]  # fmt: skip
         return Text("reveal: " + ("; ".join(parts) or "nothing shown"), style="bold")
     if kind == "horses":
         return Text(f"{who} turns up horses {tiles.text(str(event.get('tiles')))} (抓马)")

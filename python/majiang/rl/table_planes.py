@@ -252,10 +252,10 @@ class TablePlanes:
         revealed = list(map(_REVEALED_OF, observations))
         reveals = list(compress(range(n), map(any, revealed)))
         for i in reveals:  # the tiles shown after the deal still known held, by relative seat
-            for rel in range(4):
-                known = revealed[i][(seats[i] + rel) % 4]
+            for r in range(4):
+                known = revealed[i][(seats[i] + r) % 4]
                 if known:
-                    base[i, _REVEALED + rel] = known
+                    base[i, _REVEALED + r] = known
         wilds = list(map(_WILDS_OF, observations))
         if any(wilds):
             many = np.fromiter(map(len, wilds), np.int64, n)
