@@ -156,6 +156,24 @@ def test_older_logs_and_snapshots_without_the_reveal_still_work() -> None:
     assert back.observation(0).revealed == ((), (), (), ())
 
 
+def test_a_snapshot_whose_reveal_is_not_the_logged_one_is_refused() -> None:
+    live = partly_played(13, 5)
+    snap = json.loads(json.dumps(live.snapshot()))
+    for field, value, message in (
+        ("revealed", ["9z", None, None, None], "state.revealed"),
+        ("revealed", "223p", "state.revealed"),
+        ("lower_shown", "yes", "state.lower_shown: expected true or false"),
+        ("lower_shown", not live.state.lower_shown, "state.lower_shown: not the state"),
+        ("revealed", [None, None, None, None], "state.revealed: not the state"),
+    ):
+        if field == "revealed" and value == [None] * 4 and not any(live.state.revealed):
+            continue  # nothing was shown: nothing to take away
+        bad = json.loads(json.dumps(snap))
+        bad["state"][field] = value
+        with pytest.raises(majiang.RecordError, match=message):
+            Game.restore(bad)
+
+
 def test_a_variant_showing_tiles_not_held_is_refused() -> None:
     class ShowsWhatItLacks(NanchangVariant):
         def reveal_after_deal(self, state: Any) -> DealReveal | None:

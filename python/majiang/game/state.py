@@ -156,6 +156,16 @@ class HandState:
         return _read_state(data)
 
 
+def _revealed(value: Any) -> tuple[int, ...]:
+    """One seat's ``revealed`` counts from their JSON form (None: it showed nothing)."""
+    if value is None:
+        return ()
+    try:
+        return tuple(_counts(value))
+    except RecordError as e:
+        raise RecordError(f"state.revealed: {e}") from None
+
+
 def _flag(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
         raise RecordError(f"state.{key}: expected true or false, got {value!r}")
@@ -303,10 +313,7 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             paid=[_int(x, "paid") for x in _four(data.get("paid", [0] * 4), "paid")],
             forced={seat("forced", s) for s in _list(data.get("forced", []), "forced")},
             # written only by later versions: absent in older snapshots (nothing shown)
-            revealed=[
-                () if r is None else tuple(_counts(r))
-                for r in _four(data.get("revealed", [None] * 4), "revealed")
-            ],
+            revealed=[_revealed(r) for r in _four(data.get("revealed", [None] * 4), "revealed")],
             lower_shown=_flag(data.get("lower_shown", False), "lower_shown"),
         )
     except RecordError:

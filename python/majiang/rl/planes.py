@@ -21,7 +21,8 @@ by :func:`plane_names`, in order:
   training only (never for play): the concealed hands of the next, across and previous seat,
   the tile counts of all their melds (concealed kongs included), the live wall's counts (the
   kept-back tiles included), 1 on the next tile the wall gives, 1 on the lower indicator
-  (variants that flip one).
+  (variants that flip one, shown or not: where the reveal after the deal turns it up for
+  every seat, Nanchang's 下翻, the public ``lower_indicator`` row holds it too).
 
 Example:
     >>> from majiang.game import Game
