@@ -280,6 +280,8 @@ class Game:
         if len(reveal.tiles) != 4:
             raise majiang.RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
         for s, shown in enumerate(reveal.tiles):
+            if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
+                raise majiang.RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
             counts = [0] * 34
             for k in shown:
                 counts[k] += 1
