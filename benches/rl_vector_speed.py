@@ -11,7 +11,7 @@ legal id from the mask, and the engine applies it; finished games start anew. A 
 action applied.
 
 - majiang ``VectorGame(T, "nanchang")``: one ``step`` applies T actions (one a table) and
-  returns the (T, 34, 34) observations (engine planes and the batch efficiency planes) and
+  returns the (T, 39, 34) observations (engine planes and the batch efficiency planes) and
   (T, 132) masks of the next seats; the ids are drawn for all T tables with numpy.
 - majiang ``MajiangEnv`` (Gymnasium, EfficiencyBots at the other seats): the learner's steps
   only, the bots' moves in between not counted.

@@ -28,10 +28,12 @@ from majiang.game import EfficiencyBot, RandomBot
 from majiang.game.bots import Bot
 from majiang.server.room import Room
 from majiang.server.store import Store
+from majiang.tiles import TILE_NAMES
 
 HIDDEN_DEAL = ("hands", "drawn", "wall", "lower_indicator", "indicator")
 PUBLIC = {"flower", "discard", "chow", "pong", "kong", "win", "horses", "draw-game", "settlement"}
 PUBLIC |= {"declare", "payment"}  # a public opening (报听), a payment made in the hand
+PUBLIC |= {"reveal"}  # what every seat shows after the deal (下翻: the lower indicator, 下精)
 parse_tiles = majiang.parse_tiles
 
 
@@ -61,6 +63,16 @@ def check_event(view: dict[str, Any], true: dict[str, Any], seat: int, room: Roo
     elif kind == "declare" and other and true["what"] in table.private_openings:
         if seat not in (true.get("seen_by") or []):  # 换三张: the receiver learns the tiles
             expected["value"] = ""
+    elif kind == "reveal":  # exactly the 下精 each seat was dealt, and the lower indicator
+        assert room.game.variant.name == "nanchang", "only Nanchang (下翻) reveals"
+        events = room.game.events
+        deal = events[next(i for i, e in enumerate(events) if e is true) - 1]  # the full log's
+        assert deal["event"] == "deal" and true["lower_indicator"] == deal["lower_indicator"]
+        kinds = majiang.jing_pair(deal["lower_indicator"])
+        order = TILE_NAMES.index
+        assert [sorted(parse_tiles(t), key=order) for t in true["tiles"]] == [
+            sorted((t for t in parse_tiles(h) if t in kinds), key=order) for h in deal["hands"]
+        ]
     elif kind not in PUBLIC and other:  # a variant's own event: only its type and seat
         expected = {k: v for k, v in true.items() if k in ("event", "seat")}
     assert view == expected, (seat, true, view)

@@ -56,16 +56,38 @@ def _dump(value: Any) -> bytes:
 PLANES_BEFORE = 25
 
 
+# What observations gained with the reveal after the deal (Nanchang's 下翻: the lower
+# indicator and each seat's 下精, public from the deal on): the observation is hashed as it
+# would be without them (what every seat saw before), and the reveal events are left out of
+# the log's hash. The bots play on the observation as it is: EfficiencyBot does not count the
+# revealed tiles (``Observation.visible`` without ``reveals``), so the very same games must
+# come out, event for event, settlement for settlement.
+NOTHING_REVEALED: dict[str, Any] = {"lower_indicator_kind": None, "revealed": ((), (), (), ())}
+
+
+def _unrevealed(obs: Observation) -> Observation:
+    return obs._replace(**NOTHING_REVEALED)
+
+
 def _as_before(obs: Observation) -> dict[str, Any]:
-    view = obs.to_dict()
+    view = _unrevealed(obs).to_dict()
     assert view.pop("shown") == [None] * 4 and view.pop("wins") == []
+    assert view.pop("lower_indicator") is None and view.pop("revealed") == [None] * 4
     return view
 
 
 def _planes_as_before(obs: Observation) -> bytes:
-    planes = obs.to_numpy()
+    planes = _unrevealed(obs).to_numpy()
     assert not planes[PLANES_BEFORE:].any()
     return planes[:PLANES_BEFORE].tobytes()
+
+
+def _events_as_before(events: list[dict[str, Any]], variant: str) -> list[dict[str, Any]]:
+    reveals = [e for e in events if e["event"] == "reveal"]
+    deals = [e for e in events if e["event"] == "deal"]
+    # Nanchang (下翻 by default) reveals after every deal; the others never do.
+    assert len(reveals) == (len(deals) if variant == "nanchang" else 0)
+    return [e for e in events if e["event"] != "reveal"]
 
 
 def digests(variant: str, mix: str, first: int, matches: int) -> tuple[str, str]:
@@ -82,12 +104,14 @@ def digests(variant: str, mix: str, first: int, matches: int) -> tuple[str, str]
             obs = game.observation(seat)
             legal = game.legal_actions(seat)
             action = bots[seat].act(obs, legal)
-            views.update(_dump([_as_before(obs), obs.visible(), [a.to_dict() for a in legal]]))
+            before = _unrevealed(obs).visible()
+            assert obs.visible() == before  # what EfficiencyBot counts: no revealed tile
+            views.update(_dump([_as_before(obs), before, [a.to_dict() for a in legal]]))
             views.update(_planes_as_before(obs))
             views.update(_dump([_as_before(game.observation(s)) for s in range(4) if s != seat]))
             views.update(_dump(action.to_dict()))
             game.step(seat, action)
-        events.update(_dump(game.events))
+        events.update(_dump(_events_as_before(game.events, variant)))
         events.update(_dump([s.deltas for s in game.settlements]))
     return events.hexdigest()[:20], views.hexdigest()[:20]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+from test_hidden_information import expected_revealed, lower_jing
 
 import majiang
 from majiang.game import PLANES, EfficiencyBot, Game, RandomBot, stack_observations
@@ -51,6 +52,15 @@ def expected_planes(game: Game, seat: int) -> np.ndarray:
         seen[st.indicator] += 1
     if st.phase == "rob" and st.rob_tile is not None and not game.over:
         seen[st.rob_tile] += 1  # the tile being added to a kong is face up
+    if lower_jing(game):  # 下翻: the lower indicator and each seat's 下精, shown after the deal
+        a[row("lower_indicator"), st.lower] = 1
+        seen[st.lower] += 1
+    for rel in range(4):
+        known = expected_revealed(game)[(seat + rel) % 4]
+        if known:
+            a[row("revealed_self") + rel] = known
+            if rel:
+                seen += np.array(known)
     a[row("unseen")] = 4 - np.minimum(seen, 4)
     a[row("wall")] = st.wall.remaining
     a[row("dealer")] = (st.dealer - seat) % 4

@@ -11,6 +11,7 @@ import pytest
 
 import majiang
 from majiang.game import EfficiencyBot, Game, play
+from majiang.tiles import KINDS
 
 
 def test_5_bools_and_negatives_are_not_seats() -> None:
@@ -113,19 +114,26 @@ def test_12_no_indicator_leaks_from_a_variant_without_a_flip(variant: str) -> No
     assert replay(old).scores == tuple(game.scores)
 
 
-def test_12_nanchang_still_flips_and_shows_only_the_upper_indicator() -> None:
+def test_12_nanchang_still_flips_and_shows_the_lower_indicator_only_under_xia_fan() -> None:
+    """Nanchang flips both indicators; the lower one (下精) is shown to every seat after the
+    deal under 下翻 (docs/rules/nanchang.md §3), and under 无下精 (``xia_fan`` false) no seat
+    ever sees it."""
     game = Game(seed=3)
     assert game.state.indicator is not None and game.state.lower is not None
     deal = game.events[0]
     assert {"indicator", "lower_indicator"} <= set(deal)
     assert game.observation(1).indicator_kind == game.state.indicator
-    # The lower indicator (下精) settles only at the end of the hand: no seat sees it before.
-    other = game.clone()
-    other.state.lower = (game.state.lower + 1) % 34
+    assert game.events[1]["lower_indicator"] == KINDS[game.state.lower]
+    assert all(game.observation(s).lower_indicator_kind == game.state.lower for s in range(4))
+    hidden = Game(seed=3, options={"xia_fan": False})
+    assert hidden.state.lower == game.state.lower and len(hidden.events) == 1  # no reveal
+    other = hidden.clone()
+    other.state.lower = (hidden.state.lower + 1) % 34
     for seat in range(4):
-        assert other.observation(seat) == game.observation(seat)
-        assert (other.observation(seat).to_numpy() == game.observation(seat).to_numpy()).all()
-        assert other.observation(seat).to_dict() == game.observation(seat).to_dict()
+        assert other.observation(seat) == hidden.observation(seat)
+        assert hidden.observation(seat).lower_indicator_kind is None
+        assert (other.observation(seat).to_numpy() == hidden.observation(seat).to_numpy()).all()
+        assert other.observation(seat).to_dict() == hidden.observation(seat).to_dict()
 
 
 def _until_concealed_kong(game: Game) -> int:

@@ -22,7 +22,7 @@ from majiang.game.observation import HIDDEN_KONG
 OBSERVATION_KEYS = {
     "seat", "hand", "drawn", "melds", "ponds", "flowers", "wall", "indicator", "wilds", "scores",
     "dealer", "dealer_streak", "turn", "phase", "last_discard", "discarder", "rules", "declared",
-    "shown", "wins",
+    "shown", "wins", "lower_indicator", "revealed",
 }  # fmt: skip
 MATCHES = 1000
 HANDS_PER_MATCH = 10
@@ -45,6 +45,7 @@ def check_step(game: Game, seat: int) -> None:
     )
     assert obs.melds == shown and obs.pond_kinds == tuple(game.state.ponds)
     assert data["drawn"] is None or obs.turn == seat
+    assert obs.lower_indicator_kind == game.state.lower  # 下翻: shown to every seat
 
 
 def play_to_end(game: Game, bots: list[Bot], check: bool) -> None:

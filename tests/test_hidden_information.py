@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+import majiang
 from majiang.cli.console import console
 from majiang.cli.table_view import event_line, table_view
 from majiang.game import PLANES, EfficiencyBot, Game, RandomBot
@@ -95,6 +96,50 @@ def declared_view(game: Game, seat: int) -> tuple[tuple[tuple[str, str], ...], .
     return tuple(out)
 
 
+def lower_jing(game: Game) -> tuple[int, ...]:
+    """The 下精 kinds every seat is shown after the deal: Nanchang's lower indicator and its
+    next tile (the jing cycle), under 下翻 (``xia_fan``, the default); none otherwise."""
+    st = game.state
+    if game.variant.name != "nanchang" or game.options.get("xia_fan") is False:
+        return ()
+    assert st.lower is not None
+    return tuple(sorted(KINDS.index(t) for t in majiang.jing_pair(KINDS[st.lower])))
+
+
+def expected_revealed(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the 34 counts of the 下精 it showed after the deal (its dealt tiles of the
+    lower_jing kinds) that it is still known to hold: one fewer of a kind for each tile of
+    it the seat has laid face up from its hand since, read from the hand's events (its
+    discards, its own tiles of a chow, pong or kong; a concealed kong only where shown)."""
+    st = game.state
+    kinds = lower_jing(game)
+    if not kinds:
+        return ((), (), (), ())
+    known = [[st.dealt[s][k] if k in kinds else 0 for k in range(34)] for s in range(4)]
+    last_discard: str | None = None
+    for e in game._hand_events():
+        kind, seat = e["event"], int(e.get("seat", -1))
+        laid: list[str] = []
+        if kind == "discard":
+            laid = [e["tile"]]
+        elif kind in ("chow", "pong"):
+            laid = majiang.parse_tiles(e["tiles"])
+            assert last_discard is not None
+            laid.remove(last_discard)  # the claimed tile is the discard before it
+        elif kind == "kong" and e["kind"] == "exposed":
+            laid = [e["tile"]] * 3
+        elif kind == "kong" and e["kind"] == "added":
+            laid = [e["tile"]]
+        elif kind == "kong" and game.table.concealed_kongs_shown:
+            laid = [e["tile"]] * 4
+        for t in laid:
+            k = KINDS.index(t)
+            known[seat][k] = max(0, known[seat][k] - 1)
+        last_discard = e["tile"] if kind == "discard" else None
+    shown = [any(st.dealt[s][k] for k in kinds) for s in range(4)]
+    return tuple(tuple(known[s]) if shown[s] else () for s in range(4))
+
+
 def expected_view(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, from the true state alone."""
     st = game.state
@@ -135,6 +180,9 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         "variant": game.variant.name,
         # the room's options, public like the variant
         "options": tuple(sorted(game.options.items())),
+        # 下翻: the lower indicator and each seat's 下精, shown to every seat after the deal
+        "lower_indicator_kind": st.lower if lower_jing(game) else None,
+        "revealed": expected_revealed(game),
     }
 
 
@@ -166,6 +214,10 @@ def expected_dict(view: dict[str, Any]) -> dict[str, Any]:
         "declared": [dict(d) for d in view["declared"]],
         "shown": [mpsz(h) if h else None for h in view["shown"]],
         "wins": [{"winner": list(w), "tile": KINDS[k]} for w, k in view["wins"]],
+        "lower_indicator": None
+        if view["lower_indicator_kind"] is None
+        else KINDS[view["lower_indicator_kind"]],
+        "revealed": [mpsz(r) if r else None for r in view["revealed"]],
     }
 
 
@@ -190,6 +242,12 @@ def expected_unseen(game: Game, seat: int) -> npt.NDArray[np.int64]:
                 seen[t] += 1
     if game.table.flips_wild and st.indicator is not None:
         seen[st.indicator] += 1
+    if lower_jing(game):  # the lower indicator, turned up for every seat (下翻)
+        seen[st.lower] += 1
+    out = out_seats(game)
+    for other, known in enumerate(expected_revealed(game)):
+        if known and other != seat and other not in out:  # another seat's 下精 still held
+            seen += np.array(known, np.int64)
     if st.phase == "rob" and st.rob_tile is not None and not game.over:
         seen[st.rob_tile] += 1
     out = out_seats(game)
@@ -230,6 +288,11 @@ def expected_planes(game: Game, seat: int, view: dict[str, Any]) -> npt.NDArray[
         a[ROW["indicator"], view["indicator_kind"]] = 1
     if view["last_discard_kind"] is not None:
         a[ROW["last_discard"], view["last_discard_kind"]] = 1
+    if lower_jing(game):
+        a[ROW["lower_indicator"], st.lower] = 1
+    for rel, known in enumerate(expected_revealed(game)[seat:] + expected_revealed(game)[:seat]):
+        if known:
+            a[ROW["revealed_self"] + rel] = known
     a[ROW["unseen"]] = expected_unseen(game, seat)
     a[ROW["wall"]] = view["wall"]
     a[ROW["dealer"]] = (st.dealer - seat) % 4
@@ -463,10 +526,16 @@ def test_every_view_is_exactly_what_the_seat_may_see(variant: str) -> None:
 def test_the_first_turn_counts_no_hidden_tile_as_seen() -> None:
     """The issue's numbers: the dealer's unseen plane sums to 136 - 14 = 122 at the first turn
     (121 when a live wall tile was counted as a seen indicator), less Nanjing's dragons laid
-    aside; only Nanchang's flipped indicator (face up) counts."""
+    aside; only Nanchang's flipped indicators (face up: the 正精 one, and under 下翻 the
+    lower one) and the 下精 the other seats showed after the deal count."""
     for variant in ("nanchang", "pingxiang", "nanjing"):
         game = Game(variant, seed=7, dealer=0)
         unseen = game.observation(0).to_numpy()[ROW["unseen"]]
         aside = sum(1 for f in game.state.flowers for t in f if t < 34)
-        flipped = 1 if variant == "nanchang" else 0
-        assert int(unseen.sum()) == 122 - aside - flipped, variant
+        flipped = 2 if variant == "nanchang" else 0
+        kinds = lower_jing(game)
+        shown = sum(game.state.hands[s][k] for s in (1, 2, 3) for k in kinds)
+        assert shown > 0 or variant != "nanchang"  # this deal shows some
+        assert int(unseen.sum()) == 122 - aside - flipped - shown, variant
+    game = Game("nanchang", seed=7, dealer=0, options={"xia_fan": False})  # 无下精
+    assert int(game.observation(0).to_numpy()[ROW["unseen"]].sum()) == 121

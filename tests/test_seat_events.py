@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hidden_information import lower_jing
 
 from majiang.errors import MajiangError, RecordError
 from majiang.game import EfficiencyBot, Game, RandomBot, seat_events
@@ -75,6 +76,8 @@ class View:
         self.wall = 0
         self.shown: list[list[int] | None] = [None] * 4  # hands face up after a win (血战)
         self.adding: tuple[int, int] | None = None  # an added kong that may still be robbed
+        self.lower: int | None = None  # the lower indicator, once shown to every seat (下翻)
+        self.revealed: list[list[int]] | None = None  # each seat's tiles shown after the deal
 
     def apply(self, e: Mapping[str, Any]) -> None:
         kind, who = e["event"], int(e.get("seat", -1))
@@ -93,6 +96,14 @@ class View:
             for s, text in enumerate(e.get("flowers", ())):
                 self.flowers[s] = tiles_of(text)
             self.wall = e["wall_size"]
+        elif kind == "reveal":
+            assert self.revealed is None, "one reveal a hand, right after the deal"
+            self.revealed = [[0] * 34 for _ in range(4)]
+            for s, text in enumerate(e["tiles"]):
+                for t in tiles_of(text):
+                    self.revealed[s][t] += 1
+            if "lower_indicator" in e:
+                self.lower = TILE_INDEX[e["lower_indicator"]]
         elif kind == "draw":
             self.wall -= 1
             if who == self.seat:
@@ -168,6 +179,15 @@ class View:
         """This view against the true state."""
         state, seat = game.state, self.seat
         table = game.table
+        # 下翻 (Nanchang, xia_fan): the lower indicator and every seat's dealt 下精, public.
+        kinds = lower_jing(game)
+        assert self.lower == (state.lower if kinds else None)
+        if kinds:
+            assert self.revealed == [
+                [d[k] if k in kinds else 0 for k in range(34)] for d in state.dealt
+            ]
+        else:
+            assert self.revealed is None
         out = set()
         if table.wins_to_end > 1 and not table.winners_stay:  # winners leave play (血战)
             for w in state.wins:
@@ -337,13 +357,18 @@ def test_the_deal_as_a_seat_sees_it() -> None:
     game = Game(seed=8, dealer=3)
     full = game.events[0]
     for seat in range(4):
-        deal = seat_events(game.events, seat)[0]
+        deal, reveal = seat_events(game.events, seat)[:2]
         assert deal["hands"][seat] == full["hands"][seat]
         assert deal["hand_sizes"] == [13, 13, 13, 14]
         assert ("drawn" in deal) == (seat == 3)
         assert deal["wall_size"] == len(full["wall"]) and "wall" not in deal
         assert deal["indicator"] == full["indicator"] and "lower_indicator" not in deal
         assert full["lower_indicator"] and full["wall"]  # the full log keeps both
+        # 下翻: the lower indicator is public in the reveal after the deal, with each 下精
+        assert reveal == game.events[1] and reveal["lower_indicator"] == full["lower_indicator"]
+    hidden = Game(seed=8, dealer=3, options={"xia_fan": False})  # 无下精: never shown
+    assert [e["event"] for e in seat_events(hidden.events, 0)] == ["deal"]
+    assert "lower_indicator" not in seat_events(hidden.events, 0)[0]
 
 
 def test_an_unknown_event_is_withheld_from_the_others() -> None:

@@ -275,7 +275,7 @@ class Session:
         text = Text("hint: ", style="yellow")
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
         if sum(hand) % 3 == 2:  # a discard to choose
-            visible = game.observation(self.me).visible()
+            visible = game.observation(self.me).visible(reveals=True)  # 下精 shown count
             best = majiang.discard_options(hand, visible=visible, **opts)[:3]
             if best:
                 text.append("; best discards: ")

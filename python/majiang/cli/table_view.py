@@ -163,6 +163,8 @@ def table_view(
         if st.indicator is not None:
             header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
         header.append("  ")
+    if st.lower_shown and st.lower is not None:  # turned up for every seat after the deal
+        header.append(f"lower indicator {tiles.one(TILE_NAMES[st.lower])}  ")
     header.append(f"wall {st.wall.remaining}")
     label = game.table.streak_label
     floor = f", {label} {st.streak}" if label and st.streak > 1 else ""
@@ -184,6 +186,9 @@ def table_view(
         counts = st.hands[s]
         if seat is not None and s != seat and s not in shown:
             hand = Text(f"({sum(counts)} tiles)", style="dim")
+            known = st.revealed[s]
+            if known and any(known):  # shown after the deal, still known to be held
+                hand.append(f" showed {tiles.text(mpsz(known))}")
         elif seat is not None and s != seat:  # won and left play: its hand lies face up
             hand = Text(tiles.text(mpsz(counts)))
             hand.append(" (won)", style="bold green")
@@ -266,6 +271,9 @@ def event_line(
         ...           "seen_by": [1]}   # 换三张: seat 1 receives the three tiles
         >>> [str(event_line(passed, v, private_openings=("exchange",))) for v in (1, 2)]
         ['seat 0 declares exchange 123m to seat 1 (you)', 'seat 0 declares exchange to seat 1']
+        >>> str(event_line({"event": "reveal", "tiles": ["", "11m", "", "2m"],
+        ...     "lower_indicator": "1m"}, 1))   # 下翻: every seat's 下精, public
+        'reveal: lower indicator 1m; seat 1 (you) shows 11m; seat 3 shows 2m'
     """
     tiles = Tiles(glyphs, zh)
     kind = event.get("event")
@@ -345,6 +353,15 @@ def event_line(
         if isinstance(told_to, list) and what in private_openings and told_to:
             to = " to " + " and ".join(_seat(s, viewer) for s in told_to)
         return Text(f"{who} declares {what}{told}{to}", style="cyan")
+    if kind == "reveal":  # shown to every seat after the deal, then taken back
+        parts = []
+        if event.get("lower_indicator"):
+            parts.append(f"lower indicator {tiles.one(str(event['lower_indicator']))}")
+        each = event.get("tiles")
+        if isinstance(each, list):
+            parts += [f"{_seat(s, viewer)} shows {tiles.text(str(t))}"
+                      for s, t in enumerate(each) if t]  # fmt: skip
+        return Text("reveal: " + ("; ".join(parts) or "nothing shown"), style="bold")
     if kind == "horses":
         return Text(f"{who} turns up horses {tiles.text(str(event.get('tiles')))} (抓马)")
     if kind == "draw-game":

@@ -48,7 +48,7 @@ from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
-from majiang.variants.protocol import FinishedHand, WinQuery, chow_options
+from majiang.variants.protocol import DealReveal, FinishedHand, WinQuery, chow_options
 from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
 from majiang.variants.registry import DEFAULT
 
@@ -266,7 +266,60 @@ class Game:
             **extra,
             **({"carry": dict(self._carried)} if self._carried else {}),
         )
+        reveal = self.variant.reveal_after_deal(self.state)
+        if reveal is not None:
+            self._reveal(reveal)
         self._open_declarations(0)
+
+    def _reveal(self, reveal: DealReveal) -> None:
+        """Every seat sees what the variant has the seats show after the deal (their tiles
+        laid face up and taken back, the lower indicator turned up): kept in the state and
+        logged as a public ``reveal`` event. RulesError for a variant that shows tiles a
+        seat does not hold, or a lower indicator the table does not flip."""
+        st = self.state
+        if len(reveal.tiles) != 4:
+            raise majiang.RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
+        for s, shown in enumerate(reveal.tiles):
+            if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
+                raise majiang.RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
+            counts = [0] * 34
+            for k in shown:
+                counts[k] += 1
+            if any(n > h for n, h in zip(counts, st.hands[s], strict=True)):
+                raise majiang.RulesError(
+                    f"{self.variant.name}: seat {s} reveals {kinds_text(shown)}, not all held"
+                )
+            st.revealed[s] = tuple(counts) if shown else ()
+        event: dict[str, Any] = {"tiles": [mpsz(r) if r else "" for r in st.revealed]}
+        if reveal.lower_indicator:
+            if st.lower is None:
+                raise majiang.RulesError(f"{self.variant.name}: no lower indicator to show")
+            st.lower_shown = True
+            event["lower_indicator"] = TILE_NAMES[st.lower]
+        self._log("reveal", **event)
+
+    def _forget_reveal(self) -> None:
+        """The hand in play as if its deal showed nothing (a log written before reveals)."""
+        st = self.state
+        st.revealed, st.lower_shown = [(), (), (), ()], False
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            kind = events[i].get("event")
+            if kind == "reveal":
+                del events[i]
+                break
+            if kind == "deal":
+                break
+        self._legal, self._shared = {}, None
+
+    def _unreveal(self, seat: int, kinds: Sequence[int]) -> None:
+        """``seat`` laid these kinds face up from its hand: that many fewer of its tiles shown
+        at the deal are still known to be held."""
+        known = list(self.state.revealed[seat])
+        for k in kinds:
+            if known[k]:
+                known[k] -= 1
+        self.state.revealed[seat] = tuple(known)
 
     def _open_declarations(self, first: int) -> None:
         """Ask the table's opening declarations from ``first`` on; the first one some seat has
@@ -582,13 +635,16 @@ class Game:
                 shared[8],
                 self.variant.name,
                 self._option_items,
+                st.lower if st.lower_shown else None,
+                shared[9],
             ),
         )
 
     def _shared_view(self) -> tuple[Any, ...]:
         """The parts of an observation every seat sees alike: melds, ponds, scores, flowers,
         the melds as the others see them, the declarations (as the others and as all), the
-        hands shown by seats that have won and left play and the hand's wins."""
+        hands shown by seats that have won and left play, the hand's wins and the tiles
+        shown after the deal still known to be held."""
         st = self.state
         melds = tuple(st.melds)
         last = self._melds_view
@@ -615,6 +671,7 @@ class Game:
             declared,
             shown,
             won,
+            tuple(st.revealed),
         )
 
     def _declared_view(self, shared: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
@@ -719,6 +776,8 @@ class Game:
             t = INDEX[act.tile]
             st.hands[seat][t] -= 4
             st.waits[seat] = None
+            if st.revealed[seat] and self.table.concealed_kongs_shown:
+                self._unreveal(seat, (t, t, t, t))  # a hidden kong's kind is not learnt
             st.melds[seat] += (Meld("an_gang", (t, t, t, t), None),)
             st.interrupted = True
             self._log("kong", seat=seat, kind="concealed", tile=act.tile)
@@ -728,6 +787,8 @@ class Game:
             t = INDEX[act.tile]
             st.hands[seat][t] -= 1
             st.waits[seat] = None
+            if st.revealed[seat]:
+                self._unreveal(seat, (t,))
             self._log("kong", seat=seat, kind="added", tile=act.tile)
             st.interrupted = True
             out = self._out
@@ -755,6 +816,8 @@ class Game:
         st = self.state
         st.hands[seat][t] -= 1
         st.waits[seat] = None
+        if st.revealed[seat]:
+            self._unreveal(seat, (t,))
         st.ponds[seat] += (t,)
         st.discards_made += 1
         st.last_discard, st.discarder = t, seat
@@ -828,6 +891,8 @@ class Game:
         for x in own:
             hand[x] -= 1
         st.waits[seat] = None
+        if st.revealed[seat]:
+            self._unreveal(seat, own)
         st.ponds[src] = st.ponds[src][:-1]
         st.melds[seat] += (Meld(kind, tuple(sorted([*own, t])), src),)
         st.interrupted = True

@@ -44,7 +44,8 @@ PLANES: tuple[str, ...] = (
     "wild",  # 1 on each wild kind (Nanchang's 精)
     "indicator",  # 1 on the 正精 indicator
     "last_discard",  # 1 on the discard being claimed (or the added kong being robbed)
-    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - laid aside - indicator
+    "unseen",  # copies this seat has not seen: 4 - hand - melds - ponds - laid aside - indicators
+    # - the others' tiles shown after the deal still known held
     "wall",  # every cell: tiles left in the wall (0-136)
     "dealer",  # every cell: the dealer's seat relative to the observer (0-3)
     "dealer_streak",  # every cell: the dealer's 爬楼 floor (capped at 255)
@@ -61,6 +62,11 @@ PLANES: tuple[str, ...] = (
     "shown_across",
     "shown_previous",
     "won",  # column r (0-3): 1 + the kind relative seat r won on and left play with, 0 if none
+    "lower_indicator",  # 1 on the lower indicator once shown to every seat (Nanchang's 下翻)
+    "revealed_self",  # tiles shown after the deal still known held (下精), by relative seat
+    "revealed_next",
+    "revealed_across",
+    "revealed_previous",
 )
 """Names of the rows of :meth:`Observation.to_numpy`, in order (documented in docs/engine.md)."""
 _ROW = {name: i for i, name in enumerate(PLANES)}
@@ -130,6 +136,13 @@ class Observation(NamedTuple):
     options: tuple[tuple[str, Any], ...] = ()
     """The game's options as sorted (name, value) pairs (public, like the variant): bots bind
     the variant to them (a GB room's 起和). Not in :meth:`to_dict`."""
+    lower_indicator_kind: int | None = None
+    """The lower indicator, once the variant turns it face up for every seat after the deal
+    (Nanchang's 下精 indicator under 下翻); None otherwise."""
+    revealed: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    """Per seat, the 34 counts of the tiles it showed after the deal (Nanchang's 下精) that it
+    is still known to hold (one fewer of a kind for each tile of that kind it has laid face
+    up from its hand since); empty for a seat that showed none."""
 
     @property
     def hand(self) -> str:
@@ -178,6 +191,20 @@ class Observation(NamedTuple):
         return tuple(KINDS[j] for j in self.wild_kinds)
 
     @property
+    def lower_indicator(self) -> str | None:
+        """The lower indicator once shown to every seat (MPSZ; None before or without one).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> Game(seed=2).observation(0).lower_indicator in KINDS
+            True
+            >>> Game(seed=2, options={"xia_fan": False}).observation(0).lower_indicator is None
+            True
+        """
+        k = self.lower_indicator_kind
+        return None if k is None else TILE_NAMES[k]
+
+    @property
     def last_discard(self) -> str | None:
         """The tile being claimed or robbed, if any (MPSZ).
 
@@ -210,18 +237,23 @@ class Observation(NamedTuple):
         """
         return len(self.melds[self.seat])
 
-    def visible(self) -> list[int]:
+    def visible(self, *, reveals: bool = False) -> list[int]:
         """34 counts of the tiles this seat sees outside its own hand (melds, another seat's
         concealed kong only where the variant shows it, ponds, tiles laid aside, the flipped
         indicator, the tile being added to a kong while it may be robbed), capped so that hand
-        plus visible never exceeds four.
+        plus visible never exceeds four. With ``reveals``, also what the seats showed after
+        the deal: the lower indicator once shown and the tiles the other seats showed that
+        they are still known to hold (:attr:`revealed`) — what the ``unseen`` plane
+        subtracts. The default leaves those out, as :class:`~majiang.game.EfficiencyBot` has
+        always counted (its seeded self-play games are pinned: tests/test_game_fixed_games.py).
 
         Example:
             >>> from majiang.game import Game
-            >>> sum(Game(seed=2).observation(0).visible())
-            1
+            >>> o = Game(seed=2, dealer=0).observation(0)
+            >>> sum(o.visible()), sum(o.visible(reveals=True)) - sum(o.visible())
+            (1, 4)
         """
-        counts = self._seen()
+        counts = self._seen(reveals)
         hand = self.hand_counts
         # Rare: the indicator drawn from the tail (or a hand-made observation, whose hand of
         # other than 34 counts zip refuses).
@@ -229,7 +261,7 @@ class Observation(NamedTuple):
             return [min(c, 4 - h) for c, h in zip(counts, hand, strict=True)]
         return counts
 
-    def _seen(self) -> list[int]:
+    def _seen(self, reveals: bool = False) -> list[int]:
         """:meth:`visible` before its cap: where hand plus visible exceeds four (the flipped
         indicator drawn into the hand) the count is not lowered. For callers whose next step
         refuses such counts anyway (the core's ``visible=`` arguments), so that the common
@@ -245,8 +277,16 @@ class Observation(NamedTuple):
         del counts[34:]
         if self.indicator_kind is not None and self.indicator_kind < 34:
             counts[self.indicator_kind] += 1
+        lower = self.lower_indicator_kind
+        if reveals and lower is not None and lower < 34:
+            counts[lower] += 1
         if self.phase == "rob" and self.last_discard_kind is not None:
             counts[self.last_discard_kind] += 1  # the tile being added to a kong, face up
+        if reveals and any(self.revealed):
+            for seat, known in enumerate(self.revealed):
+                if known and seat != self.seat and not (self.wins and self.shown[seat]):
+                    for k, n in enumerate(known):
+                        counts[k] += n
         if self.wins:
             for seat, shown in enumerate(self.shown):
                 if shown and seat != self.seat:
@@ -285,6 +325,8 @@ class Observation(NamedTuple):
             "declared": [dict(d) for d in self.declared],
             "shown": [mpsz(h) if h else None for h in self.shown],
             "wins": [{"winner": list(w), "tile": KINDS[k]} for w, k in self.wins],
+            "lower_indicator": self.lower_indicator,
+            "revealed": [mpsz(r) if r else None for r in self.revealed],
         }
 
     def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
@@ -336,6 +378,18 @@ class Observation(NamedTuple):
         seen += a[_ROW["hand"]]
         if flipped:
             seen[self.indicator_kind] += 1
+        lower = self.lower_indicator_kind
+        if lower is not None and lower < 34:
+            a[_ROW["lower_indicator"], lower] = 1
+            seen[lower] += 1
+        if any(self.revealed):
+            for rel in range(4):
+                seat = (self.seat + rel) % 4
+                if self.revealed[seat]:
+                    row = a[_ROW["revealed_self"] + rel]
+                    row[:] = self.revealed[seat]
+                    if rel and not (self.wins and self.shown[seat]):
+                        seen += row
         if self.phase == "rob" and self.last_discard_kind is not None:
             seen[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         if self.wins:
@@ -365,7 +419,7 @@ def stack_observations(observations: Sequence[Observation]) -> npt.NDArray[np.ui
         >>> from majiang.game import Game
         >>> g = Game(seed=4)
         >>> stack_observations([g.observation(s) for s in range(4)]).shape
-        (4, 30, 34)
+        (4, 35, 34)
     """
     batch = np.zeros((len(observations), len(PLANES), 34), np.uint8)
     for i, o in enumerate(observations):

@@ -290,6 +290,15 @@ def _replay_hand(
     _same(game.events[0], deal, start, ignore=("hand", *unflipped))
     yield ReplayStep(index, start, deal, game)
     at = 1  # next logged event of this hand
+    # What the deal itself leads to (a variant's reveal after the deal): a log written
+    # before reveals were logged has none, and replays as a hand where nothing was shown.
+    if len(game.events) > 1 and game.events[1]["event"] == "reveal":
+        if at < len(events) and events[at]["event"] == "reveal":
+            _same(game.events[1], events[at], start + at)
+            yield ReplayStep(index, start + at, events[at], game)
+            at += 1
+        else:
+            game._forget_reveal()
     while not game.over:
         if at >= len(events):
             if unfinished:

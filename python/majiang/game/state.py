@@ -85,6 +85,13 @@ class HandState:
     """What the payments made at once during the hand (kong money) moved, per seat."""
     forced: set[int] = field(default_factory=set)
     """Seats in the claim or rob window that must win (the variant's ``must_win``): no pass."""
+    revealed: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    """Per seat, the 34 counts of the tiles it showed right after the deal
+    (``Variant.reveal_after_deal``, Nanchang's 下精) that every seat still knows it holds:
+    one fewer of a kind for each tile of that kind it has laid face up from its hand since
+    (a discard, a meld's own tiles, a kong shown); empty when it showed none. Public."""
+    lower_shown: bool = False
+    """Whether the lower indicator was turned face up for every seat after the deal."""
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -132,6 +139,8 @@ class HandState:
             "wins": [dict(w) for w in self.wins],
             "paid": list(self.paid),
             "forced": sorted(self.forced),
+            "revealed": [mpsz(r) if r else None for r in self.revealed],
+            "lower_shown": self.lower_shown,
         }
 
     @classmethod
@@ -145,6 +154,22 @@ class HandState:
             majiang.errors.RecordError: state.streak: missing
         """
         return _read_state(data)
+
+
+def _revealed(value: Any) -> tuple[int, ...]:
+    """One seat's ``revealed`` counts from their JSON form (None: it showed nothing)."""
+    if value is None:
+        return ()
+    try:
+        return tuple(_counts(value))
+    except RecordError as e:
+        raise RecordError(f"state.revealed: {e}") from None
+
+
+def _flag(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"state.{key}: expected true or false, got {value!r}")
+    return value
 
 
 def _name(kind: int | None) -> str | None:
@@ -287,6 +312,9 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             wins=[_win(w) for w in _list(data.get("wins", []), "wins")],
             paid=[_int(x, "paid") for x in _four(data.get("paid", [0] * 4), "paid")],
             forced={seat("forced", s) for s in _list(data.get("forced", []), "forced")},
+            # written only by later versions: absent in older snapshots (nothing shown)
+            revealed=[_revealed(r) for r in _four(data.get("revealed", [None] * 4), "revealed")],
+            lower_shown=_flag(data.get("lower_shown", False), "lower_shown"),
         )
     except RecordError:
         raise

@@ -5,8 +5,9 @@ What a seat's stream changes in the log (every other event is passed as it is):
 
 - ``deal``: ``hands`` keeps the seat's own hand, the others are ``None``, with their sizes in
   ``hand_sizes``; ``drawn`` (the dealer's 14th tile) only for the dealer; the live ``wall``
-  becomes its size, ``wall_size``; the lower indicator (``lower_indicator``, Nanchang's 下精,
-  revealed only at the hand's end) is dropped.
+  becomes its size, ``wall_size``; the lower indicator (``lower_indicator``) is dropped: a
+  variant that shows it (Nanchang's 下精 indicator under 下翻) does so in the public
+  ``reveal`` event that follows the deal, with the tiles each seat showed.
 - ``draw``: another seat's draw without its ``tile``.
 - ``kong`` of kind ``concealed`` by another seat: without its ``tile``, unless the table lays
   concealed kongs face up (``concealed_kongs_shown``, Nanjing).
@@ -44,10 +45,22 @@ from majiang.variants.protocol import TableRules
 __all__ = ["PUBLIC_EVENTS", "seat_event", "seat_events"]
 
 PUBLIC_EVENTS = frozenset(
-    {"flower", "discard", "chow", "pong", "win", "horses", "draw-game", "settlement", "payment"}
+    {
+        "flower",
+        "discard",
+        "chow",
+        "pong",
+        "win",
+        "horses",
+        "draw-game",
+        "settlement",
+        "payment",
+        "reveal",
+    }
 )
 """Event types every seat sees whole (``payment``: a payment made during the hand, its reason,
-deltas and scores, for variants that pay kongs at once)."""
+deltas and scores, for variants that pay kongs at once; ``reveal``: the tiles every seat
+showed after the deal and the lower indicator turned up, ``Variant.reveal_after_deal``)."""
 _TABLES: dict[tuple[str, str], TableRules] = {}
 
 

@@ -14,7 +14,7 @@ Example:
     >>> env = MajiangEnv("nanchang", seat=0)
     >>> obs, info = env.reset(seed=1)
     >>> obs["observation"].shape, obs["action_mask"].shape, int(env.action_space.n)
-    ((34, 34), (132,), 132)
+    ((39, 34), (132,), 132)
     >>> a = int(obs["action_mask"].nonzero()[0][0])
     >>> obs, reward, terminated, truncated, info = env.step(a)
     >>> terminated, truncated, info["seat"]
@@ -56,7 +56,7 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         >>> env = MajiangEnv("nanjing", seat=None, reward="match")
         >>> _ = env.reset(seed=3)
         >>> env.seat in range(4), env.observation_space["observation"].shape
-        (True, (34, 34))
+        (True, (39, 34))
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as the base class)

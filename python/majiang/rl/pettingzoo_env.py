@@ -91,7 +91,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
 
         Example:
             >>> MajiangAECEnv().observation_space("player_1")["observation"].shape
-            (34, 34)
+            (39, 34)
         """
         return self.observation_spaces[agent]
 

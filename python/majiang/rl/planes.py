@@ -4,7 +4,7 @@ API, and an optional perfect-information ("oracle") encoding for training only.
 An encoding is a ``(C, 34)`` uint8 array per seat (``(N, C, 34)`` for a batch), rows named
 by :func:`plane_names`, in order:
 
-- rows 0-29: :data:`majiang.game.PLANES`, the seat's :meth:`Observation.to_numpy`
+- rows 0-34: :data:`majiang.game.PLANES`, the seat's :meth:`Observation.to_numpy`
   (docs/engine.md, "Observations");
 - :data:`EFFICIENCY_PLANES` (4 rows), computed for the whole batch in one call each of
   :mod:`majiang.batch` with the variant's shape rules, its wild kinds (jing-aware) and the
@@ -21,14 +21,15 @@ by :func:`plane_names`, in order:
   training only (never for play): the concealed hands of the next, across and previous seat,
   the tile counts of all their melds (concealed kongs included), the live wall's counts (the
   kept-back tiles included), 1 on the next tile the wall gives, 1 on the lower indicator
-  (variants that flip one).
+  (variants that flip one, shown or not: where the reveal after the deal turns it up for
+  every seat, Nanchang's 下翻, the public ``lower_indicator`` row holds it too).
 
 Example:
     >>> from majiang.game import Game
     >>> g = Game(seed=1, dealer=0)
     >>> a = encode(g, 0)
     >>> a.shape, a.dtype, len(plane_names()), len(plane_names(oracle=True))
-    ((34, 34), dtype('uint8'), 34, 43)
+    ((39, 34), dtype('uint8'), 39, 48)
     >>> int(a[plane_names().index("discard_shanten")].astype(bool).sum()) == len(
     ...     [k for k in range(34) if g.state.hands[0][k]])
     True
@@ -93,9 +94,9 @@ def stack_planes(
     observations: Sequence[Observation], out: npt.NDArray[np.uint8] | None = None
 ) -> npt.NDArray[np.uint8]:
     """The engine's planes (:meth:`Observation.to_numpy`) of many observations as one
-    ``(N, 30, 34)`` uint8 array, equal to stacking ``to_numpy`` row by row but filled in a few
+    ``(N, 35, 34)`` uint8 array, equal to stacking ``to_numpy`` row by row but filled in a few
     numpy calls for the whole batch (``out``: a C-contiguous array of that shape with any
-    number of rows after the 30, which are left as they are).
+    number of rows after the 35, which are left as they are).
 
     Example:
         >>> from majiang.game import Game
@@ -125,6 +126,7 @@ def stack_planes(
     )
     kongs_row, owner_row = _R["concealed_kongs"] * 34, _R["flower_owner"] * 34
     won_tiles: list[tuple[int, int]] = []  # (observation, kind) of each win's tile
+    revealed_rows: list[int] = []  # observations whose seats showed tiles after the deal
     for i, o in enumerate(observations):
         at = i * stride
         seat = o.seat
@@ -161,6 +163,14 @@ def stack_planes(
             add(at + _R["wild"] * 34 + k)
         if o.indicator_kind is not None and o.indicator_kind < 34:
             add(at + _R["indicator"] * 34 + o.indicator_kind)
+        if o.lower_indicator_kind is not None and o.lower_indicator_kind < 34:
+            add(at + _R["lower_indicator"] * 34 + o.lower_indicator_kind)
+        if any(o.revealed):  # the tiles shown after the deal still known held
+            revealed_rows.append(i)
+            for rel in range(4):
+                known = o.revealed[(seat + rel) % 4]
+                if known:
+                    base[i, _R["revealed_self"] + rel] = known
         if o.last_discard_kind is not None:
             add(at + _R["last_discard"] * 34 + o.last_discard_kind)
             rob[i] = o.phase == "rob"
@@ -180,6 +190,12 @@ def stack_planes(
     base[:, _R["hand"]] = hands
     seen = base[:, _SEEN_ROWS].sum(axis=1, dtype=np.int16)
     seen += base[:, _R["indicator"]]
+    seen += base[:, _R["lower_indicator"]]
+    for i in revealed_rows:  # the other seats' (not those shown whole: 血战)
+        o = observations[i]
+        for rel in (1, 2, 3):
+            if not (o.wins and o.shown[(o.seat + rel) % 4]):
+                seen[i] += base[i, _R["revealed_self"] + rel]
     seen[rob] += base[rob, _R["last_discard"]]
     for i, k in won_tiles:
         seen[i, k] += 1
@@ -208,7 +224,7 @@ def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uin
         >>> g = Game("pingxiang", seed=4, dealer=2)
         >>> a = encode(g, 1, oracle=True)
         >>> a.shape, int(a[plane_names(True).index("oracle_hand_next")].sum())
-        ((43, 34), 14)
+        ((48, 34), 14)
     """
     one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle)[0]
     return one
@@ -235,7 +251,7 @@ def encode_batch(
         >>> from majiang.game import Game
         >>> gs = [Game(seed=s) for s in range(3)]
         >>> encode_batch(gs, [g.to_act()[0] for g in gs]).shape
-        (3, 34, 34)
+        (3, 39, 34)
     """
     n = len(games)
     if len(seats) != n:

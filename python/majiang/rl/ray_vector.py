@@ -9,7 +9,7 @@ Example (not run here: it starts Ray)::
     from majiang.rl.ray_vector import RayVectorGame
     ray.init(address="auto")               # or ray.init() for a local instance
     v = RayVectorGame(256, workers=8, variant="nanchang", seed=0)
-    obs, masks = v.observe()               # (256, 34, 34), (256, 132)
+    obs, masks = v.observe()               # (256, 39, 34), (256, 132)
     obs, masks, rewards, dones = v.step(masks.argmax(axis=1))
 """
 

@@ -21,7 +21,7 @@ Example:
     >>> gs = [Game(seed=s) for s in range(3)]
     >>> cache = TablePlanes(3)
     >>> obs = [g.observation(g.to_act()[0]) for g in gs]
-    >>> out = np.zeros((3, 30, 34), np.uint8)
+    >>> out = np.zeros((3, 35, 34), np.uint8)
     >>> melds = cache.fill(obs, out)
     >>> bool((out == stack_planes(obs)).all()), melds.tolist()
     (True, [0, 0, 0])
@@ -78,6 +78,8 @@ _F = {name: i for i, name in enumerate(Observation._fields)}
     _DRAWN_OF,
     _FLOWERS_OF,
     _WINS_OF,
+    _LOWER_OF,
+    _REVEALED_OF,
 ) = (
     itemgetter(_F[name])
     for name in (
@@ -96,8 +98,11 @@ _F = {name: i for i, name in enumerate(Observation._fields)}
         "drawn_kind",
         "flowers",
         "wins",
+        "lower_indicator_kind",
+        "revealed",
     )
 )
+_LOWER, _REVEALED = _R["lower_indicator"], _R["revealed_self"]
 _KIND_OR_NONE: dict[int | None, int] = {None: -1, **{k: k for k in range(42)}}
 _OR_MINUS = _KIND_OR_NONE.__getitem__  # a tile id, None (no tile) as -1
 
@@ -197,15 +202,15 @@ class TablePlanes:
     def fill(
         self, observations: Sequence[Observation], out: npt.NDArray[np.uint8]
     ) -> npt.NDArray[np.uint8]:
-        """Write the engine's planes of ``observations[i]`` (table ``i``) into the first 30
-        rows of ``out`` (C-contiguous ``(n, rows, 34)`` uint8, rows >= 30; the others are
+        """Write the engine's planes of ``observations[i]`` (table ``i``) into the first 35
+        rows of ``out`` (C-contiguous ``(n, rows, 34)`` uint8, rows >= 35; the others are
         left as they are), equal to :func:`~majiang.rl.planes.stack_planes`; return each
         observer's meld count.
 
         Example:
             >>> from majiang.game import Game
             >>> g = Game(seed=5)
-            >>> out = np.zeros((1, 34, 34), np.uint8)
+            >>> out = np.zeros((1, 39, 34), np.uint8)
             >>> TablePlanes(1).fill([g.observation(0)], out).tolist()
             [0]
         """
@@ -213,7 +218,7 @@ class TablePlanes:
         if len(observations) != n:
             raise RulesError(f"observations: expected {n}, one a table, got {len(observations)}")
         if not out.flags.c_contiguous or out.shape[0] != n or out.shape[1] < _BASE:
-            raise RulesError("out: expected a C-contiguous (n, rows >= 30, 34) array")
+            raise RulesError("out: expected a C-contiguous (n, rows >= 35, 34) array")
         # Columns of the observations (named tuples) taken in C, then the per-table rows
         # that changed recounted: a few tables a step.
         seats = list(map(_SEAT, observations))
@@ -241,6 +246,16 @@ class TablePlanes:
         kinds = np.fromiter(map(_OR_MINUS, map(_INDICATOR_OF, observations)), np.int64, n)
         on = (kinds >= 0) & (kinds < 34)
         base[table[on], _R["indicator"], kinds[on]] = 1
+        kinds = np.fromiter(map(_OR_MINUS, map(_LOWER_OF, observations)), np.int64, n)
+        on = (kinds >= 0) & (kinds < 34)
+        base[table[on], _LOWER, kinds[on]] = 1  # the lower indicator, once shown to all
+        revealed = list(map(_REVEALED_OF, observations))
+        reveals = list(compress(range(n), map(any, revealed)))
+        for i in reveals:  # the tiles shown after the deal still known held, by relative seat
+            for r in range(4):
+                known = revealed[i][(seats[i] + r) % 4]
+                if known:
+                    base[i, _REVEALED + r] = known
         wilds = list(map(_WILDS_OF, observations))
         if any(wilds):
             many = np.fromiter(map(len, wilds), np.int64, n)
@@ -276,6 +291,11 @@ class TablePlanes:
         # At most 4 copies of a kind are in play (5 with a flipped indicator drawn): a byte.
         seen = base[:, _SEEN_ROWS].sum(axis=1, dtype=np.uint8)
         seen += base[:, _R["indicator"]]
+        seen += base[:, _LOWER]
+        if reveals:  # the others' (the observer's own are in its hand)
+            seen[reveals] += base[reveals, _REVEALED + 1 : _REVEALED + 4].sum(
+                axis=1, dtype=np.uint8
+            )
         if rob.any():
             seen[rob] += base[rob, _R["last_discard"]]
         base[:, _R["unseen"]] = 4 - np.minimum(seen, 4)

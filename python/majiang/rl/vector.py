@@ -15,7 +15,7 @@ Example:
     >>> v = VectorGame(4, "nanchang", seed=7)
     >>> obs, masks = v.observe()
     >>> obs.shape, masks.shape, v.seats.tolist() == [g.to_act()[0] for g in v.games]
-    ((4, 34, 34), (4, 132), True)
+    ((4, 39, 34), (4, 132), True)
     >>> actions = masks.argmax(axis=1)          # the first legal id of every table
     >>> obs, masks, rewards, dones = v.step(actions)
     >>> rewards.shape, dones.shape, bool(masks.any(axis=1).all())

@@ -23,7 +23,7 @@ __all__ = ["replay_steps"]
 
 def replay_steps(steps: Iterable[ReplayStep]) -> list[dict[str, Any]]:
     """Each replayed event with the whole table after it: every hand (MPSZ), meld, pond and
-    tile laid aside, the wall count, the wild tiles, the indicator and the scores."""
+    tile laid aside, the wall count, the wild tiles, the indicators and the scores."""
     out = []
     for step in steps:
         g = step.game
@@ -38,6 +38,10 @@ def replay_steps(steps: Iterable[ReplayStep]) -> list[dict[str, Any]]:
                 "wall": st.wall.remaining - g.table.kept_back,
                 "wilds": [KINDS[k] for k in st.wilds],
                 "indicator": None if st.indicator is None else TILE_NAMES[st.indicator],
+                # turned up for every seat after the deal (Nanchang's 下翻)
+                "lower_indicator": TILE_NAMES[st.lower]
+                if st.lower_shown and st.lower is not None
+                else None,
                 "dealer": st.dealer,
                 "turn": st.turn,
                 "scores": list(g.scores),

@@ -10,8 +10,8 @@ Example:
     >>> from majiang.server.store import Store
     >>> room = Room.create({"variant": "nanchang", "options": {}, "hands": 1,
     ...     "seats": ["bot"] * 4, "time_limit": 0.0}, Store(":memory:"))
-    >>> room.status, len(room.game.events)
-    ('playing', 1)
+    >>> room.status, [e["event"] for e in room.game.events]   # 下翻: the 下精 shown
+    ('playing', ['deal', 'reveal'])
 """
 
 from __future__ import annotations

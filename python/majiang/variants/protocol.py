@@ -35,6 +35,7 @@ __all__ = [
     "DRAGONS",
     "WINDS",
     "ChowRule",
+    "DealReveal",
     "FinishedHand",
     "TableRules",
     "Variant",
@@ -184,6 +185,25 @@ class WinQuery:
         counts = list(self.concealed)
         counts[self.tile] += 1
         return counts
+
+
+@dataclass(frozen=True)
+class DealReveal:
+    """What every seat sees right after the deal (after 初始补花, before any opening
+    declaration and the dealer's first turn), for :meth:`Variant.reveal_after_deal`: the
+    tiles each seat lays face up from its hand for all to see and then takes back
+    (``tiles``: per seat, the kinds shown, repeats included; Nanchang's 下翻 shows every
+    下精 held), and whether the table's lower indicator (``TableRules.flips_wild``) is turned
+    face up for every seat too (``lower_indicator``). The engine logs it as a public
+    ``reveal`` event.
+
+    Example:
+        >>> DealReveal(((0, 0), (), (1,), ()), lower_indicator=True).tiles[0]
+        (0, 0)
+    """
+
+    tiles: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    lower_indicator: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,6 +363,21 @@ class Variant(ABC):
         Example:
             >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").bot_may_win(None, [0] * 34, 0, self_drawn=True) is None
+            True
+        """
+        return None
+
+    def reveal_after_deal(self, state: Any) -> DealReveal | None:
+        """What the seats show right after the deal, given the engine's ``state`` (read-only;
+        ``state.hands`` are the dealt hands, ``state.indicator`` and ``state.lower`` the
+        flipped indicators): a :class:`DealReveal` (each seat's tiles shown from its hand,
+        taken back at once, and whether the lower indicator is turned face up for all), or
+        None when nothing is shown. The engine asks once a hand, logs a public ``reveal``
+        event and keeps what was shown in every seat's observation. Default: None.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("pingxiang").reveal_after_deal(None) is None
             True
         """
         return None

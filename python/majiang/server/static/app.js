@@ -14,6 +14,7 @@ const LABELS = {
     amount: "分数", reason: "原因", detail: "说明", waiting: "等待开始", your_turn: "轮到你",
     auto: "托管中", auto_off: "取消托管", auto_on: "托管", match_over: "比赛结束",
     draws: "摸牌", discards: "打出", wins: "胡了", draw_game: "流局（荒庄）", deal: "发牌",
+    reveal: "亮牌", lower_indicator: "下精", shows: "亮出",
     none: "暂无", hand_no: "第{n}局", concealed: "暗", exposed: "明", added: "补",
     lang: "English", people: "真人座位", open_rooms: "开放的房间", join: "加入", free: "空位",
     room: "房间",
@@ -31,6 +32,7 @@ const LABELS = {
     waiting: "waiting to start", your_turn: "your move", auto: "auto-play (托管)",
     auto_off: "Take back", auto_on: "Auto-play", match_over: "match over", draws: "draws",
     discards: "discards", wins: "wins", draw_game: "exhaustive draw", deal: "deal",
+    reveal: "reveal", lower_indicator: "lower indicator", shows: "shows",
     none: "none yet", hand_no: "hand {n}", concealed: "concealed", exposed: "exposed",
     added: "added", lang: "中文", people: "people seats", open_rooms: "Open rooms", join: "Join",
     free: "free seats", room: "Room",
@@ -99,6 +101,11 @@ function eventText(e) {
     case "settlement": return t("settlement") + ": " + e.deltas.map((d) => (d > 0 ? "+" : "") + d).join(" ");
     case "flower": return who + " " + t("flowers") + " " + glyph(e.tile);
     case "declare": return who + " " + t("declare") + " " + e.what + (e.value ? " " + e.value : "");
+    case "reveal": // shown to every seat after the deal, then taken back (下翻: the 下精)
+      return t("reveal") + ": " + [].concat(
+        e.lower_indicator ? [t("lower_indicator") + " " + glyph(e.lower_indicator)] : [],
+        (e.tiles || []).map((x, s) => (x ? seatName(s) + " " + t("shows") + " " + parseTiles(x).map(glyph).join("") : "")).filter((x) => x),
+      ).join("; ");
     default: return e.event;
   }
 }
@@ -188,6 +195,7 @@ function render(f) {
   bar.append(el("span", {}, t("wall") + " " + v.wall + " · "));
   if (v.indicator) bar.append(el("span", {}, t("indicator") + " "), tile(v.indicator), el("span", {}, " "));
   if (wilds.length) bar.append(el("span", {}, t("wilds") + " "), ...wilds.map((n) => tile(n)));
+  if (v.lower_indicator) bar.append(el("span", {}, " · " + t("lower_indicator") + " "), tile(v.lower_indicator));
   if (f.auto) bar.append(el("strong", { id: "auto-flag" }, " · " + t("auto")));
   else if (f.legal.length) bar.append(el("strong", {}, " · " + t("your_turn")));
   if (!f.auto && f.legal.length && f.deadline_in !== null) bar.append(el("span", { id: "deadline" }, " · ⏱ " + Math.ceil(f.deadline_in) + " s"));

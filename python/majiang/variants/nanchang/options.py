@@ -91,7 +91,9 @@ class NanchangOptions:
     chao_zhuang_penalty: int = 5
     """抄庄: the dealer pays each other player this ([002])."""
     xia_fan: bool = True
-    """下翻 settlement with the lower jing when the record gives them ([000] [001 打法])."""
+    """下翻 ([000] [001 打法]): after the deal the lower indicator is turned up and every seat
+    shows its 下精 to all (the engine's reveal), and the settlement pays them when the record
+    gives the lower jing; false (无下精): nothing shown, no 下翻 payments."""
     passed_win: PassedWin = "any_until_draw_or_meld"
     """弃先胡后 (a play rule): a seat that passed a winning discard may win no discard until its
     next draw, chow, pong or kong ([002]); "same_until_draw": only not that tile, until its next

@@ -14,7 +14,13 @@ from typing import Any
 import majiang
 from majiang.tiles import KINDS
 from majiang.variants.nanchang.rules import TABLE
-from majiang.variants.protocol import FinishedHand, Variant, WinQuery, same_first_discards
+from majiang.variants.protocol import (
+    DealReveal,
+    FinishedHand,
+    Variant,
+    WinQuery,
+    same_first_discards,
+)
 
 __all__ = ["NanchangVariant", "fed_jing", "jing_diao"]
 
@@ -65,6 +71,9 @@ class NanchangVariant(Variant):
     """
 
     table = TABLE
+    xia_fan: bool = True
+    """下翻 played (the option ``xia_fan``): the lower indicator and every seat's 下精 are
+    shown after the deal; False (无下精): nothing is shown."""
 
     def bind(self, options: Mapping[str, Any]) -> Variant:
         """``self``, once the options pass Nanchang's parser
@@ -81,11 +90,13 @@ class NanchangVariant(Variant):
         """
         from majiang.variants.nanchang.options import NanchangOptions
 
-        passed = NanchangOptions.from_dict(options).passed_win
-        if passed == self.table.passed_win:
+        parsed = NanchangOptions.from_dict(options)
+        passed = parsed.passed_win
+        if passed == self.table.passed_win and parsed.xia_fan == self.xia_fan:
             return self
         bound = NanchangVariant()
         bound.table = replace(TABLE, passed_win=passed)
+        bound.xia_fan = parsed.xia_fan
         return bound
 
     def wilds(self, indicator: int) -> tuple[int, ...]:
@@ -97,6 +108,29 @@ class NanchangVariant(Variant):
         """
         zheng, fu = majiang.jing_pair(KINDS[indicator])
         return (majiang.tile_index(zheng), majiang.tile_index(fu))
+
+    def reveal_after_deal(self, state: Any) -> DealReveal | None:
+        """下翻 ([000] line 83, [001 打法]): after the jing flip the other tile of the stack
+        is flipped, the 下精 indicator; it and its next tile in the cycle are the 下精, and
+        every seat shows the 下精 it holds (the dealer's 14 dealt tiles included) for the
+        下翻 settlement, then takes them back. Under ``xia_fan`` false (无下精) nothing is
+        flipped or shown: None.
+
+        Example:
+            >>> from types import SimpleNamespace
+            >>> hands = [list(majiang.tiles.to_counts(h)) for h in ("112m5p", "3m", "9s", "2m")]
+            >>> state = SimpleNamespace(lower=0, hands=hands)   # 下精 indicator 1m: 1m and 2m
+            >>> NanchangVariant().reveal_after_deal(state).tiles
+            ((0, 0, 1), (), (), (1,))
+            >>> NanchangVariant().bind({"xia_fan": False}).reveal_after_deal(state) is None
+            True
+        """
+        if not self.xia_fan or state is None or state.lower is None or state.lower >= 34:
+            return None
+        zheng, fu = majiang.jing_pair(KINDS[state.lower])
+        lower = sorted({majiang.tile_index(zheng), majiang.tile_index(fu)})
+        tiles = tuple(tuple(k for k in lower for _ in range(hand[k])) for hand in state.hands)
+        return DealReveal(tiles, lower_indicator=True)
 
     def may_win(self, query: WinQuery) -> bool:
         """A completing tile wins, except a discard onto a 精钓 wait — unless it is the
