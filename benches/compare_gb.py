@@ -4,12 +4,20 @@ MahjongFanCalculator, in one run; and the numpy batch form.
     python benches/compare_gb.py [--hands N] [--repeat R] [--threads T] [--cpu-check] [--json]
 
 The same N random complete hands (tests/gb_hands.py, seed 7) for both, each in its library's own
-argument form built beforehand (majiang: 34 counts and ``(kind, tiles, source)`` melds, the
-keywords a hand sets; PyMahjongGB: tile-name tuples and all of its arguments, as it needs). Runs
-are interleaved (majiang, PyMahjongGB, majiang, ...) and each figure is the best of R; the ratio
-is PyMahjongGB's time per hand over majiang's. The batch figure is ``majiang.gb.fan_batch`` on
-the same hands as numpy arrays (the arrays built beforehand), per hand, on T threads.
-``--cpu-check`` reports how much of two cores the run had (benches/compare_game.py).
+argument form built beforehand (majiang: 34 counts and ``(kind, tiles, source)`` melds;
+PyMahjongGB: tile-name tuples, as it needs), called three ways:
+
+- ``**kw``: a dict of keywords per hand (majiang: the ones a hand sets; PyMahjongGB: all of its
+  arguments, which it requires), the form of code that builds its arguments as data;
+- literal keywords: every argument spelled out at the call site, each call (a server's form);
+- positional (PyMahjongGB only: it takes its eleven arguments in order; majiang's flags are
+  keyword-only).
+
+Runs are interleaved and each figure is the best of R; a ratio is PyMahjongGB's time per hand
+over majiang's, in the same form (and, for the literal form, against PyMahjongGB's fastest form
+as well). The batch figure is ``majiang.gb.fan_batch`` on the same hands as numpy arrays (the
+arrays built beforehand), per hand, on T threads. ``--cpu-check`` reports how much of two cores
+the run had (benches/compare_game.py).
 """
 
 from __future__ import annotations
@@ -77,6 +85,14 @@ def main() -> None:
     # (PyMahjongGB takes every argument on every call).
     ours = [(h.concealed, h.win, {k: v for k, v in h.kwargs().items() if v}) for h in hands]
     theirs = [h.pymahjonggb_args() for h in hands]
+    ours_literal = [
+        (
+            h.concealed, h.win, h.melds, h.self_drawn, h.last_copy, h.replacement, h.robbing,
+            h.last_draw, h.last_claim, h.seat_wind, h.prevalent_wind, h.flowers, h.seat,
+        )
+        for h in hands
+    ]  # fmt: skip
+    theirs_positional = [tuple(kw.values()) for kw in theirs]
     batch = arrays(hands)
     fan, peer = gb.fan, MahjongGB.MahjongFanCalculator
 
@@ -88,13 +104,34 @@ def main() -> None:
         for kw in theirs:
             peer(**kw)
 
+    def run_ours_literal() -> None:
+        for c, w, m, sd, lc, rp, rb, ld, lcl, sw, pw, fl, st in ours_literal:
+            fan(
+                c, w, melds=m, self_drawn=sd, last_copy=lc, replacement=rp, robbing=rb,
+                last_draw=ld, last_claim=lcl, seat_wind=sw, prevalent_wind=pw, flowers=fl, seat=st,
+            )  # fmt: skip
+
+    def run_theirs_literal() -> None:
+        for pack, hand, wt, fc, sd, l4, ak, wl, sw, pw, vb in theirs_positional:
+            peer(
+                pack=pack, hand=hand, winTile=wt, flowerCount=fc, isSelfDrawn=sd, is4thTile=l4,
+                isAboutKong=ak, isWallLast=wl, seatWind=sw, prevalentWind=pw, verbose=vb,
+            )  # fmt: skip
+
+    def run_theirs_positional() -> None:
+        for args in theirs_positional:
+            peer(*args)
+
     def run_batch() -> None:
         gb.fan_batch(**batch, threads=args.threads)
 
     before = cpu_share() if args.cpu_check else None
     runs: dict[str, Callable[[], None]] = {
-        "majiang.gb.fan": run_ours,
-        "PyMahjongGB": run_theirs,
+        "majiang.gb.fan(**kw)": run_ours,
+        "PyMahjongGB(**kw)": run_theirs,
+        "majiang.gb.fan(literal keywords)": run_ours_literal,
+        "PyMahjongGB(literal keywords)": run_theirs_literal,
+        "PyMahjongGB(positional)": run_theirs_positional,
         f"majiang.gb.fan_batch ({args.threads} threads)": run_batch,
     }
     best = dict.fromkeys(runs, float("inf"))
@@ -104,7 +141,12 @@ def main() -> None:
             fn()
             best[name] = min(best[name], (time.perf_counter() - start) / args.hands)
     after = cpu_share() if args.cpu_check else None
-    peer_time = best["PyMahjongGB"]
+    # each majiang form against PyMahjongGB in the same form (the batch against **kw)
+    peer_of = {
+        "majiang.gb.fan(**kw)": "PyMahjongGB(**kw)",
+        "majiang.gb.fan(literal keywords)": "PyMahjongGB(literal keywords)",
+    }
+    fastest_peer = min(v for k, v in best.items() if k.startswith("PyMahjongGB"))
     if args.json:
         print(
             json.dumps(
@@ -119,9 +161,10 @@ def main() -> None:
             )
         )
         return
-    print(f"{'':<36}{'us/hand':>10}{'vs PyMahjongGB':>16}")
+    print(f"{'':<36}{'us/hand':>10}{'vs same form':>14}{'vs fastest peer':>17}")
     for name, t in best.items():
-        print(f"{name:<36}{t * 1e6:>10.2f}{peer_time / t:>15.1f}x")
+        same = best[peer_of.get(name, "PyMahjongGB(**kw)")] / t
+        print(f"{name:<36}{t * 1e6:>10.2f}{same:>13.1f}x{fastest_peer / t:>16.1f}x")
     print_cpu_shares(before, after)
 
 

@@ -12,9 +12,17 @@ use super::waits::{unique_wait, unique_wait_held};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pack {
     pub kind: PackKind,
-    pub tile: usize,
+    /// The tile (GB order), a byte: packs are copied with every reading.
+    pub tile8: u8,
     /// Declared from another seat (a concealed kong and every concealed block: false).
     pub melded: bool,
+}
+
+impl Pack {
+    /// The tile (GB order); a chow's middle one.
+    pub fn tile(&self) -> usize {
+        usize::from(self.tile8)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +92,7 @@ pub(crate) struct Scored {
 
 const NO_PACK: Pack = Pack {
     kind: PackKind::Pair,
-    tile: 0,
+    tile8: 0,
     melded: false,
 };
 
@@ -731,9 +739,9 @@ fn waiting_form_fans(concealed: &[Pack], win: usize, t: &mut FanTable) {
     let (mut edge, mut closed, mut single) = (false, false, false);
     for p in concealed {
         match p.kind {
-            PackKind::Chow if p.tile == win => closed = true,
-            PackKind::Chow if p.tile + 1 == win || p.tile == win + 1 => edge = true,
-            PackKind::Pair if p.tile == win => single = true,
+            PackKind::Chow if p.tile() == win => closed = true,
+            PackKind::Chow if p.tile() + 1 == win || p.tile() == win + 1 => edge = true,
+            PackKind::Pair if p.tile() == win => single = true,
             _ => {}
         }
     }
@@ -807,7 +815,7 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
                     ck += 1;
                 }
             }
-            PackKind::Pair => pair = p.tile,
+            PackKind::Pair => pair = p.tile(),
         }
     }
     let chows = &chow_buf[..n_chows];
@@ -817,9 +825,12 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
     if !h.flags.self_drawn
         && !chows
             .iter()
-            .any(|c| !c.melded && (c.tile + 1 == win || c.tile == win || c.tile == win + 1))
+            .any(|c| !c.melded && (c.tile() + 1 == win || c.tile() == win || c.tile() == win + 1))
     {
-        let taken = pungs.iter().filter(|p| p.tile == win && !p.melded).count();
+        let taken = pungs
+            .iter()
+            .filter(|p| p.tile() == win && !p.melded)
+            .count();
         cp = cp.saturating_sub(taken);
     }
     if !pungs.is_empty() {
@@ -828,22 +839,22 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
             set(&mut t, AllPungs);
         }
         for p in pungs {
-            if dragon(p.tile) {
+            if dragon(p.tile()) {
                 inc(&mut t, DragonPung);
-            } else if terminal_or_honor(p.tile) {
+            } else if terminal_or_honor(p.tile()) {
                 inc(&mut t, PungOfTerminalsOrHonors);
             }
         }
     }
     let mut cm = [0usize; 4];
     for (m, c) in cm.iter_mut().zip(chows) {
-        *m = c.tile;
+        *m = c.tile();
     }
     let cm = &mut cm[..n_chows];
     cm.sort_unstable();
     let mut pm = [0usize; 4];
     for (m, p) in pm.iter_mut().zip(pungs) {
-        *m = p.tile;
+        *m = p.tile();
     }
     let pm = &mut pm[..n_pungs];
     match cm.len() {
@@ -920,8 +931,8 @@ fn regular_fans(packs: &[Pack; 5], h: &Hand, common: &Common, unique: bool) -> F
     apply_exclusions(&mut t);
     if !has(&t, BigFourWinds) {
         for p in pungs {
-            if wind(p.tile) {
-                wind_fans(p.tile, h, &mut t);
+            if wind(p.tile()) {
+                wind_fans(p.tile(), h, &mut t);
             }
         }
     }
@@ -936,10 +947,10 @@ fn pure_terminal_chows(chows: &[Pack], pair: usize) -> bool {
     }
     let (mut low, mut high) = (0, 0);
     for c in chows {
-        if suit(c.tile) != suit(pair) {
+        if suit(c.tile()) != suit(pair) {
             return false;
         }
-        match rank(c.tile) {
+        match rank(c.tile()) {
             2 => low += 1,
             8 => high += 1,
             _ => return false,
@@ -955,11 +966,11 @@ fn three_suited_terminal_chows(chows: &[Pack], pair: usize) -> bool {
     let mut low = [false; 3];
     let mut high = [false; 3];
     for c in chows {
-        let s = suit(c.tile);
+        let s = suit(c.tile());
         if s == suit(pair) {
             return false;
         }
-        match rank(c.tile) {
+        match rank(c.tile()) {
             2 => low[s] = true,
             8 => high[s] = true,
             _ => return false,
@@ -1001,7 +1012,7 @@ const PACK_TRAITS: [[u8; 34]; 2] = {
 
 fn pack_trait_fans(packs: &[Pack; 5], t: &mut FanTable) {
     let all = packs.iter().fold(7u8, |all, p| {
-        all & PACK_TRAITS[usize::from(p.kind == PackKind::Chow)][p.tile]
+        all & PACK_TRAITS[usize::from(p.kind == PackKind::Chow)][p.tile()]
     });
     if all & 1 != 0 {
         set(t, OutsideHand);
@@ -1058,7 +1069,7 @@ fn divide_from(
         if let (Some(p), 4) = (pair, done) {
             work[4] = Pack {
                 kind: PackKind::Pair,
-                tile: p,
+                tile8: p as u8,
                 melded: false,
             };
             f(work);
@@ -1090,7 +1101,7 @@ fn divide_from(
             if pungs == 1 {
                 work[d] = Pack {
                     kind: PackKind::Pung,
-                    tile: t,
+                    tile8: t as u8,
                     melded: false,
                 };
                 d += 1;
@@ -1098,7 +1109,7 @@ fn divide_from(
             for _ in 0..chows {
                 work[d] = Pack {
                     kind: PackKind::Chow,
-                    tile: t + 1,
+                    tile8: (t + 1) as u8,
                     melded: false,
                 };
                 d += 1;
@@ -1206,7 +1217,7 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
     }
     let mut work = [Pack {
         kind: PackKind::Pair,
-        tile: 0,
+        tile8: 0,
         melded: false,
     }; 5];
     let fixed = h.fixed.len();
@@ -1227,33 +1238,33 @@ fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
     set(&mut t, KnittedStraight);
     let merged = |k: usize| h.fixed_table[k] + h.standing[k];
     if meld.kind == PackKind::Chow {
-        if numbered(pair.tile) {
+        if numbered(pair.tile()) {
             set(&mut t, AllChows);
         }
-        if merged(pair.tile) == 4 {
+        if merged(pair.tile()) == 4 {
             set(&mut t, TileHog);
         }
-    } else if !numbered(meld.tile) {
-        if wind(meld.tile) {
+    } else if !numbered(meld.tile()) {
+        if wind(meld.tile()) {
             set(&mut t, PungOfTerminalsOrHonors);
-            wind_fans(meld.tile, h, &mut t);
-            if dragon(pair.tile) {
+            wind_fans(meld.tile(), h, &mut t);
+            if dragon(pair.tile()) {
                 set(&mut t, AllTypes);
             }
         } else {
             set(&mut t, DragonPung);
-            if wind(pair.tile) {
+            if wind(pair.tile()) {
                 set(&mut t, AllTypes);
             }
         }
     } else {
-        if terminal(meld.tile) {
+        if terminal(meld.tile()) {
             set(&mut t, PungOfTerminalsOrHonors);
         }
-        if numbered(pair.tile) {
+        if numbered(pair.tile()) {
             set(&mut t, NoHonors);
         }
-        if meld.kind != PackKind::Kong && merged(meld.tile) == 4 {
+        if meld.kind != PackKind::Kong && merged(meld.tile()) == 4 {
             set(&mut t, TileHog);
         }
     }
@@ -1378,7 +1389,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
         if h.standing.iter().any(|&c| c >= 2) {
             let mut work = [Pack {
                 kind: PackKind::Pair,
-                tile: 0,
+                tile8: 0,
                 melded: false,
             }; 5];
             work[..fixed].copy_from_slice(h.fixed);
@@ -1387,8 +1398,8 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
             divide_held(&mut tab, h.held_standing, fixed, &mut work, &mut |d| {
                 // 独听 matters only where the winning tile sits in a concealed chow or the pair
                 let wait_matters = d[fixed..].iter().any(|p| match p.kind {
-                    PackKind::Chow => p.tile + 1 >= h.win && p.tile <= h.win + 1,
-                    PackKind::Pair => p.tile == h.win,
+                    PackKind::Chow => p.tile() + 1 >= h.win && p.tile() <= h.win + 1,
+                    PackKind::Pair => p.tile() == h.win,
                     _ => false,
                 });
                 let u = wait_matters

@@ -258,7 +258,7 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
     total[win] += 1;
     let mut fixed = [Pack {
         kind: PackKind::Pair,
-        tile: 0,
+        tile8: 0,
         melded: false,
     }; 4];
     let mut fixed_table = [0u16; 34];
@@ -303,22 +303,22 @@ pub(crate) fn check(input: &HandInput) -> Result<Checked<'_>, GbError> {
         let pack = match m.kind {
             MeldKind::Chow => Pack {
                 kind: PackKind::Chow,
-                tile: g + 1,
+                tile8: (g + 1) as u8,
                 melded: true,
             },
             MeldKind::Pung => Pack {
                 kind: PackKind::Pung,
-                tile: g,
+                tile8: g as u8,
                 melded: true,
             },
             MeldKind::Kong => Pack {
                 kind: PackKind::Kong,
-                tile: g,
+                tile8: g as u8,
                 melded: true,
             },
             MeldKind::ConcealedKong => Pack {
                 kind: PackKind::Kong,
-                tile: g,
+                tile8: g as u8,
                 melded: false,
             },
         };

@@ -143,10 +143,10 @@ impl FanResult {
 }
 
 fn block(p: &Pack) -> Block {
-    let k = to_gb(p.tile) as u8;
+    let k = to_gb(p.tile()) as u8;
     let (kind, tiles) = match p.kind {
         PackKind::Chow => {
-            let mid = p.tile;
+            let mid = p.tile();
             let t: Vec<u8> = (mid - 1..=mid + 1).map(|g| to_gb(g) as u8).collect();
             ("chow", t)
         }
