@@ -155,6 +155,9 @@ pub const KNITTED: [[usize; 9]; 6] = {
     out
 };
 
+/// The thirteen orphans in GB order.
+pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +189,3 @@ mod tests {
         }
     }
 }
-
-/// The thirteen orphans in GB order.
-pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
