@@ -166,19 +166,19 @@ pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool 
     let row = honor_row(honors);
     adds[3] = [row & 0x7F, row >> 9 & 0x7F];
     ok[3] = [row >> 18 & 1 == 1, row >> 19 & 1 == 1];
+    // a tile added to suit `sw` moves its count's remainder by three up by one; the counts
+    // must then be multiples of three but one, two more (the suit of the pair)
+    let rem = sums.map(|x| x % 3);
+    let ones = rem.iter().filter(|&&r| r == 1).count();
+    let twos = rem.iter().filter(|&&r| r == 2).count();
     for sw in 0..4 {
-        // a tile added to suit `sw`: the counts must be multiples of three but one, two more
-        let mut pair = None;
-        let mut counts_fit = true;
-        for (s, &sum) in sums.iter().enumerate() {
-            match (sum + u16::from(s == sw)) % 3 {
-                0 => {}
-                2 if pair.is_none() => pair = Some(s),
-                _ => counts_fit = false,
-            }
-        }
-        let Some(pair) = pair.filter(|_| counts_fit) else {
-            continue;
+        let pair = match rem[sw] {
+            1 if ones == 1 && twos == 0 => sw,
+            2 if ones == 0 && twos == 2 => match (0..4).find(|&s| s != sw && rem[s] == 2) {
+                Some(s) => s,
+                None => continue,
+            },
+            _ => continue,
         };
         let others_fit = (0..4).all(|s| s == sw || ok[s][usize::from(s == pair)]);
         if others_fit {
