@@ -32,20 +32,72 @@ pub trait Entry {
     /// How many of [`Self::PARAMS`] may be given by position.
     const POSITIONAL: usize;
 
-    /// The parameter names as interned Python strings, in [`Self::PARAMS`] order (kept in a
-    /// `PyOnceLock` of the implementation's own).
-    fn interned(py: Python<'_>) -> &[Py<PyString>];
+    /// The parameter names interned, in [`Self::PARAMS`] order, with their address table
+    /// (kept in a `PyOnceLock` of the implementation's own: [`Keywords::new`]).
+    fn keywords(py: Python<'_>) -> &Keywords;
 
     /// The body, given the arguments matched to their parameters.
     fn call<'py>(py: Python<'py>, args: &Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>>;
 }
 
-/// The parameters' names interned, for [`Entry::interned`].
+/// The parameters' names interned, for [`Entry::keywords`].
 pub fn intern_all(py: Python<'_>, names: &[&str]) -> Vec<Py<PyString>> {
     names
         .iter()
         .map(|n| PyString::intern(py, n).unbind())
         .collect()
+}
+
+/// Slots of [`Keywords::by_address`].
+const ADDRESS_SLOTS: usize = 64;
+
+/// A function's parameter names, interned, and a table from their addresses to their
+/// indices: a name is found by one look-up rather than compared with each parameter in turn.
+pub struct Keywords {
+    /// Held so that the addresses stay theirs for the life of the process.
+    names: Vec<Py<PyString>>,
+    /// `(address, index)` at slot `(address >> shift) % ADDRESS_SLOTS`, address 0 for none;
+    /// empty when no shift puts every name in a slot of its own (then names are compared in
+    /// turn).
+    by_address: Vec<(usize, u8)>,
+    shift: u32,
+}
+
+impl Keywords {
+    /// The names interned and their table.
+    pub fn new(py: Python<'_>, params: &[&str]) -> Keywords {
+        let names = intern_all(py, params);
+        let addresses: Vec<usize> = names.iter().map(|n| n.as_ptr() as usize).collect();
+        let slot = |a: usize, shift: u32| (a >> shift) % ADDRESS_SLOTS;
+        let shift = (3..16).find(|&shift| {
+            let mut used = [false; ADDRESS_SLOTS];
+            addresses
+                .iter()
+                .all(|&a| !std::mem::replace(&mut used[slot(a, shift)], true))
+        });
+        let mut by_address = Vec::new();
+        if let Some(shift) = shift {
+            by_address = vec![(0, 0); ADDRESS_SLOTS];
+            for (i, &a) in addresses.iter().enumerate() {
+                by_address[slot(a, shift)] = (a, i as u8);
+            }
+        }
+        Keywords {
+            names,
+            by_address,
+            shift: shift.unwrap_or(0),
+        }
+    }
+
+    /// The index of the parameter whose interned name is this very object.
+    fn index_of(&self, name: *mut ffi::PyObject) -> Option<usize> {
+        let a = name as usize;
+        if self.by_address.is_empty() {
+            return self.names.iter().position(|n| n.as_ptr() as usize == a);
+        }
+        let (at, i) = self.by_address[(a >> self.shift) % ADDRESS_SLOTS];
+        (at == a).then_some(usize::from(i))
+    }
 }
 
 /// The arguments of one call, by parameter: None where not given.
@@ -67,8 +119,7 @@ impl<'py> Args<'_, 'py> {
 }
 
 fn param_index<E: Entry>(py: Python<'_>, name: Borrowed<'_, '_, PyAny>) -> PyResult<usize> {
-    let interned = E::interned(py);
-    if let Some(i) = interned.iter().position(|n| n.as_ptr() == name.as_ptr()) {
+    if let Some(i) = E::keywords(py).index_of(name.as_ptr()) {
         return Ok(i);
     }
     let name = name.cast::<PyString>()?;
@@ -169,7 +220,7 @@ unsafe extern "C" fn entry<E: Entry>(
 pub fn register<E: Entry>(m: &Bound<'_, PyModule>) -> PyResult<()> {
     debug_assert!(E::PARAMS.len() <= MAX_PARAMS && E::POSITIONAL <= E::PARAMS.len());
     let py = m.py();
-    let _ = E::interned(py);
+    let _ = E::keywords(py);
     // CPython keeps a pointer to the definition for as long as the function lives: it is
     // leaked, a few words once per module initialisation.
     let def: &'static mut ffi::PyMethodDef = Box::leak(Box::new(ffi::PyMethodDef {

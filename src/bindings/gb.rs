@@ -380,9 +380,9 @@ impl call::Entry for FanEntry {
     ];
     const POSITIONAL: usize = 2;
 
-    fn interned(py: Python<'_>) -> &[Py<PyString>] {
-        static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
-        NAMES.get_or_init(py, || call::intern_all(py, Self::PARAMS))
+    fn keywords(py: Python<'_>) -> &call::Keywords {
+        static NAMES: pyo3::sync::PyOnceLock<call::Keywords> = pyo3::sync::PyOnceLock::new();
+        NAMES.get_or_init(py, || call::Keywords::new(py, Self::PARAMS))
     }
 
     fn call<'py>(py: Python<'py>, args: &call::Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -63,10 +63,11 @@ pub struct FanResult {
     /// The shape that scored.
     pub shape: Shape,
     packs: [Pack; 5],
-    n_packs: usize,
-    knitted: Option<usize>,
-    /// Concealed tiles with the winning tile, GB order.
-    standing: [u16; 34],
+    n_packs: u8,
+    knitted: Option<u8>,
+    /// Concealed tiles with the winning tile, GB order (bytes: the result is copied into
+    /// every Python result object).
+    standing: [u8; 34],
 }
 
 impl FanResult {
@@ -94,11 +95,11 @@ impl FanResult {
         let concealed: Vec<u8> = (0..NUM_KINDS)
             .flat_map(|k| std::iter::repeat_n(k as u8, usize::from(self.standing[to_gb(k)])))
             .collect();
-        let packs = &self.packs[..self.n_packs];
+        let packs = &self.packs[..usize::from(self.n_packs)];
         match self.shape {
             Shape::Regular => packs.iter().map(block).collect(),
             Shape::KnittedStraight => {
-                let which = self.knitted.unwrap_or(0);
+                let which = usize::from(self.knitted.unwrap_or(0));
                 let knitted = sorted(KNITTED[which].iter().map(|&g| to_gb(g) as u8).collect());
                 let mut v = vec![Block {
                     kind: "knitted",
@@ -188,8 +189,8 @@ pub fn fan(input: &HandInput) -> Result<FanResult, GbError> {
         total: scored.total + u32::from(input.flowers),
         shape: scored.shape,
         packs: scored.packs,
-        n_packs: scored.n_packs,
-        knitted: scored.knitted,
-        standing: hand.standing,
+        n_packs: scored.n_packs as u8,
+        knitted: scored.knitted.map(|k| k as u8),
+        standing: hand.standing.map(|c| c as u8),
     })
 }
