@@ -40,6 +40,25 @@ pub trait Entry {
     fn call<'py>(py: Python<'py>, args: &Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>>;
 }
 
+/// The index of `name` in `params`, at compile time (a name not there fails the build).
+pub const fn param(params: &[&str], name: &str) -> usize {
+    let mut i = 0;
+    while i < params.len() {
+        let (a, b) = (params[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a parameter")
+}
+
 /// The parameters' names interned, for [`Entry::keywords`].
 pub fn intern_all(py: Python<'_>, names: &[&str]) -> Vec<Py<PyString>> {
     names

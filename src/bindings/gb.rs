@@ -390,21 +390,22 @@ impl call::Entry for FanEntry {
     }
 }
 
-/// The arguments of `gb_fan` by their index in `FanEntry::PARAMS` (after `hand` and
-/// `win_tile`).
+/// The arguments of `gb_fan` by their index in `FanEntry::PARAMS`.
 mod slot {
-    pub const SEAT_WIND: usize = 2;
-    pub const SEAT: usize = 3;
-    pub const PREVALENT_WIND: usize = 4;
-    pub const FLOWERS: usize = 5;
-    pub const MELDS: usize = 6;
-    pub const SELF_DRAWN: usize = 7;
-    pub const LAST_COPY: usize = 8;
-    pub const LAST_DRAW: usize = 9;
-    pub const LAST_CLAIM: usize = 10;
-    pub const ROBBING: usize = 11;
-    pub const REPLACEMENT: usize = 12;
-    pub const MINGAN_GANG: usize = 13;
+    use super::{call::param, call::Entry, FanEntry};
+    const P: &[&str] = <FanEntry as Entry>::PARAMS;
+    pub const SEAT_WIND: usize = param(P, "seat_wind");
+    pub const SEAT: usize = param(P, "seat");
+    pub const PREVALENT_WIND: usize = param(P, "prevalent_wind");
+    pub const FLOWERS: usize = param(P, "flowers");
+    pub const MELDS: usize = param(P, "melds");
+    pub const SELF_DRAWN: usize = param(P, "self_drawn");
+    pub const LAST_COPY: usize = param(P, "last_copy");
+    pub const LAST_DRAW: usize = param(P, "last_draw");
+    pub const LAST_CLAIM: usize = param(P, "last_claim");
+    pub const ROBBING: usize = param(P, "robbing");
+    pub const REPLACEMENT: usize = param(P, "replacement");
+    pub const MINGAN_GANG: usize = param(P, "mingan_gang");
 }
 
 /// `gb_fan` once its arguments are matched to their parameters (None: not given, or None).

@@ -7,6 +7,7 @@
 //! answer that gives is the one PyMahjongGB reports (tests cross-check it on random hands).
 
 use super::tiles::{numbered, rank};
+use crate::tables::{compact_row, compact_rows};
 
 type Table = [u16; 34];
 
@@ -222,91 +223,30 @@ fn honor_row(h: &[u16; 7]) -> u32 {
     add0 | add1 << 9 | u32::from(ok0) << 18 | u32::from(ok1) << 19
 }
 
-/// One numbered suit's counts (0-4 each, at most 13 tiles) as a [`wait_row`] index: the
-/// suits are ranked by the base-5 number of ranks 1-5 (`hi`), then by that of ranks 6-9
-/// (`lo`), the `lo` numbers ordered by tile count so that those fitting beside a given `hi`
-/// (at most 13 tiles in all) are a prefix of that order.
-struct RowIndex {
-    /// First row of each `hi` (unused where `hi` alone holds more than 13 tiles).
-    base: Box<[u32; 3125]>,
-    /// Rank of each `lo` in tile-count order.
-    lo_rank: Box<[u16; 625]>,
-    rows: usize,
-}
-
-/// Most tiles a suit holds in a hand waiting with 13 tiles.
-const WAIT_SUIT_TILES: usize = 13;
-
-fn digits5(mut v: usize) -> usize {
-    let mut s = 0;
-    while v > 0 {
-        s += v % 5;
-        v /= 5;
-    }
-    s
-}
-
-fn row_index() -> &'static RowIndex {
-    static INDEX: std::sync::OnceLock<RowIndex> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut lo: Vec<usize> = (0..625).collect();
-        lo.sort_by_key(|&v| (digits5(v), v));
-        let mut lo_rank = Box::new([0u16; 625]);
-        for (rank, &v) in lo.iter().enumerate() {
-            lo_rank[v] = rank as u16;
-        }
-        let fits: Vec<u32> = (0..=WAIT_SUIT_TILES)
-            .map(|r| (0..625).filter(|&v| digits5(v) <= r).count() as u32)
-            .collect();
-        let mut base = Box::new([0u32; 3125]);
-        let mut next = 0u32;
-        for (hi, b) in base.iter_mut().enumerate() {
-            let d = digits5(hi);
-            *b = next;
-            if d <= WAIT_SUIT_TILES {
-                next += fits[WAIT_SUIT_TILES - d];
-            }
-        }
-        RowIndex {
-            base,
-            lo_rank,
-            rows: next as usize,
-        }
-    })
-}
-
 /// Rows of [`wait_row`], filled on first use of each (0: not yet; bit 31 set once filled), so
 /// that no call waits for the whole table.
 fn wait_rows() -> &'static [std::sync::atomic::AtomicU32] {
     static ROWS: std::sync::OnceLock<Box<[std::sync::atomic::AtomicU32]>> =
         std::sync::OnceLock::new();
     ROWS.get_or_init(|| {
-        (0..row_index().rows)
+        (0..compact_rows())
             .map(|_| std::sync::atomic::AtomicU32::new(0))
             .collect()
     })
 }
 
-/// For one numbered suit's counts (at most 13 tiles, 0-4 each): bits 0-8, the ranks whose
+/// For one numbered suit's counts (at most 14 tiles, 0-4 each): bits 0-8, the ranks whose
 /// addition leaves the suit melds only; bits 9-17, melds and a pair; bit 18, the suit is melds
 /// only as it is; bit 19, melds and a pair (a rank held four times counts as added too: five
 /// are a pung and a pair, as PyMahjongGB's search has it). Suits outside that range are worked
 /// out on the spot.
 fn wait_row(c: &[u16; 9]) -> u32 {
     let tiles: u16 = c.iter().sum();
-    if usize::from(tiles) > WAIT_SUIT_TILES || c.iter().any(|&x| x > 4) {
+    if tiles > 14 || c.iter().any(|&x| x > 4) {
         return wait_row_of(c);
     }
-    let index = row_index();
-    let hi = c[..5]
-        .iter()
-        .rev()
-        .fold(0usize, |v, &x| v * 5 + usize::from(x));
-    let lo = c[5..]
-        .iter()
-        .rev()
-        .fold(0usize, |v, &x| v * 5 + usize::from(x));
-    let i = index.base[hi] as usize + usize::from(index.lo_rank[lo]);
+    // the shape tables' compact index of suits of at most 14 tiles
+    let i = compact_row(&c.map(|x| x as u8));
     let cell = &wait_rows()[i];
     let row = cell.load(std::sync::atomic::Ordering::Relaxed);
     if row != 0 {
@@ -479,33 +419,6 @@ mod tests {
                 let win = held[next(held.len())];
                 (t, n, win)
             })
-    }
-
-    /// Every suit of at most 13 tiles has a row of its own, inside the table.
-    #[test]
-    fn the_row_index_is_one_to_one() {
-        let index = row_index();
-        let mut seen = vec![false; index.rows];
-        let mut suits = 0;
-        for key in 0..5usize.pow(9) {
-            let c: [u16; 9] = std::array::from_fn(|r| (key / 5usize.pow(r as u32) % 5) as u16);
-            if c.iter().sum::<u16>() as usize > WAIT_SUIT_TILES {
-                continue;
-            }
-            let hi = c[..5]
-                .iter()
-                .rev()
-                .fold(0usize, |v, &x| v * 5 + usize::from(x));
-            let lo = c[5..]
-                .iter()
-                .rev()
-                .fold(0usize, |v, &x| v * 5 + usize::from(x));
-            let i = index.base[hi] as usize + usize::from(index.lo_rank[lo]);
-            assert!(!seen[i], "two suits share row {i}");
-            seen[i] = true;
-            suits += 1;
-        }
-        assert_eq!(suits, index.rows);
     }
 
     proptest! {

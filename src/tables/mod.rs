@@ -28,6 +28,8 @@ pub struct SuitTable {
 struct CompactIndex {
     base: Box<[u32; 4096]>,
     lo_rank: Box<[u32; 1024]>,
+    /// How many rows it indexes.
+    rows: usize,
 }
 
 fn digit_sum(mut v: usize) -> usize {
@@ -62,8 +64,29 @@ fn compact_index() -> &'static CompactIndex {
                 next += fits[MAX_SUIT_TILES - s];
             }
         }
-        CompactIndex { base, lo_rank }
+        CompactIndex {
+            base,
+            lo_rank,
+            rows: next as usize,
+        }
     })
+}
+
+/// The compact index of a suit's nine counts (0-4 each, at most 14 tiles in all): the row
+/// of that suit in every table built on this index, below [`compact_rows`]. For tables kept
+/// elsewhere (the 国标 calculator's 独听 rows).
+pub(crate) fn compact_row(c: &[u8; 9]) -> usize {
+    let four = |i: usize| {
+        c[i] as usize + 5 * c[i + 1] as usize + 25 * c[i + 2] as usize + 125 * c[i + 3] as usize
+    };
+    let index = compact_index();
+    index.base[(four(0) + 625 * c[8] as usize) & 4095] as usize
+        + index.lo_rank[four(4) & 1023] as usize
+}
+
+/// How many rows the compact index has (405,350).
+pub(crate) fn compact_rows() -> usize {
+    compact_index().rows
 }
 
 impl SuitTable {
