@@ -1,5 +1,10 @@
 //! Times the GB 番 calculator per hand over a file of hands, slowest first (no Python).
-//! Lines: 34 count digits;win;flags;seat wind;prevalent wind;flowers;melds as kind,tile,from.
+//! Lines: 34 count digits;win;flags;seat wind;prevalent wind;flowers;melds as kind,tile,from
+//! (`benches/gb_hands_file.py` writes the hands of `benches/compare_gb.py`).
+//!
+//! Prints a digest of every answer (totals, 番, shape, blocks, errors: two builds that print
+//! the same digest scored every hand alike), the best of 20 passes over all the hands, and each
+//! hand repeated.
 use majiang::gb::{fan, HandInput, Meld, MeldKind};
 use std::time::Instant;
 
@@ -33,6 +38,35 @@ fn main() {
         }
         inputs.push(i);
     }
+    let mut digest = std::collections::hash_map::DefaultHasher::new();
+    for i in &inputs {
+        use std::hash::{Hash, Hasher};
+        match fan(i) {
+            Ok(r) => {
+                r.total.hash(&mut digest);
+                r.fans().for_each(|f| f.hash(&mut digest));
+                format!("{:?}", r.shape).hash(&mut digest);
+                for b in r.blocks() {
+                    (b.kind, b.tiles, b.melded).hash(&mut digest);
+                }
+            }
+            Err(e) => e.to_string().hash(&mut digest),
+        }
+        let _ = digest.finish();
+    }
+    println!("digest {:016x}", std::hash::Hasher::finish(&digest));
+    // The best of 20 passes over all the hands (each pass every hand once): what a machine
+    // shared with others gives at its quietest.
+    let best = (0..20)
+        .map(|_| {
+            let t = Instant::now();
+            for i in &inputs {
+                let _ = std::hint::black_box(fan(std::hint::black_box(i)));
+            }
+            t.elapsed().as_secs_f64() / inputs.len() as f64 * 1e9
+        })
+        .fold(f64::INFINITY, f64::min);
+    println!("best pass {best:.0} ns a hand");
     // Every hand once per pass, 20 passes: the branch predictor and caches see the hands
     // interleaved, as a caller scoring many different hands does (the per-hand loop below
     // repeats one hand 20 times, which flatters branchy code).
