@@ -146,3 +146,42 @@ def test_bools_and_out_of_range_small_ints_are_refused_as_before() -> None:
             assert "win_tile" in str(e) or "flower" in str(e), (win, str(e))
         else:
             raise AssertionError(win)
+
+
+_NAMES = [
+    "seat_wind", "seat", "prevalent_wind", "flowers", "melds", "self_drawn", "last_copy",
+    "last_draw", "last_claim", "robbing", "replacement", "mingan_gang", "hand", "win_tile",
+    "sefl_drawn", "",
+]  # fmt: skip
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 70),
+    st.integers(2**62, 2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.lists(st.tuples(st.sampled_from(["chi", "peng", "an_gang", "x"]), st.text(max_size=4)),
+             max_size=5),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(_VALUES, max_size=3),
+    st.dictionaries(st.sampled_from(_NAMES), _VALUES, max_size=6),
+)
+def test_any_call_returns_a_result_or_a_majiang_error(
+    seed: int, positional: list[object], keywords: dict[str, object]
+) -> None:
+    """Whatever is passed, by position or by name, the entry point answers or raises a
+    MajiangError (an ArgumentTypeError for a call that does not match the signature)."""
+    hand = random_gb_hand(random.Random(seed))
+    fan: Any = gb.fan
+    args = [hand.concealed, hand.win, *positional][: 2 + len(positional)]
+    try:
+        r = fan(*args, **{**hand.kwargs(), **keywords})
+    except majiang.MajiangError:
+        return
+    assert isinstance(r, gb.FanResult)
+    assert r.total == sum(points * count for _, _, points, count in r.fans)

@@ -452,7 +452,13 @@ fn fan(args: &call::Args<'_, '_>) -> PyResult<GbFanResult> {
                 add(i, &item)?;
             }
         } else {
-            for (i, item) in melds.try_iter()?.enumerate() {
+            let items = melds.try_iter().map_err(|_| {
+                type_error(format!(
+                    "melds must be a list or tuple of melds, not {}",
+                    type_name(melds)
+                ))
+            })?;
+            for (i, item) in items.enumerate() {
                 add(i, &item?)?;
             }
         }

@@ -127,28 +127,16 @@ pub const fn reversible(g: usize) -> bool {
     matches!(g, 10 | 12 | 13 | 14 | 16 | 17 | 18..=22 | 25 | 26 | 33)
 }
 
-/// The six knitted straights (组合龙) in GB order: m ranks, s ranks, p ranks starting at
-/// (1,2,3), (1,3,2), (2,1,3), (2,3,1), (3,1,2), (3,2,1).
+/// The six knitted straights (组合龙) of [`crate::tiles::KNITTED_STRAIGHTS`] in GB order (each
+/// kind moved by [`to_gb`]; only one of them fits a hand, so their order changes nothing).
 pub const KNITTED: [[usize; 9]; 6] = {
-    const STARTS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut out = [[0; 9]; 6];
     let mut i = 0;
     while i < 6 {
-        let mut s = 0;
-        while s < 3 {
-            let mut j = 0;
-            while j < 3 {
-                out[i][s * 3 + j] = s * 9 + STARTS[i][s] + 3 * j;
-                j += 1;
-            }
-            s += 1;
+        let mut j = 0;
+        while j < 9 {
+            out[i][j] = to_gb(crate::tiles::KNITTED_STRAIGHTS[i][j]);
+            j += 1;
         }
         i += 1;
     }
