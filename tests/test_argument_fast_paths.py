@@ -47,6 +47,16 @@ def test_this_interpreter_takes_the_fast_reads() -> None:
         assert recognition == "address steps"
 
 
+def test_gb_fan_finds_its_keywords_by_address() -> None:
+    """``gb.fan``'s keyword names are found by one look-up of their address.
+
+    Guards the speed, not the answers: the table used to fail silently in some processes (the
+    names' addresses collided under a fixed shift), and every keyword was then compared with
+    each parameter name in turn.
+    """
+    assert _core._keyword_lookup() == "address table"
+
+
 def test_random_hands_agree_across_every_form(rng: random.Random) -> None:
     for i in range(3000):
         size = rng.choice((13, 14, 10, 11, 7, 8))

@@ -12,6 +12,7 @@
 //! parameter.
 
 use super::errors::{guard, type_error};
+use crate::address_table::AddressTable;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -67,19 +68,13 @@ pub fn intern_all(py: Python<'_>, names: &[&str]) -> Vec<Py<PyString>> {
         .collect()
 }
 
-/// Slots of [`Keywords::by_address`].
-const ADDRESS_SLOTS: usize = 64;
-
 /// A function's parameter names, interned, and a table from their addresses to their
 /// indices: a name is found by one look-up rather than compared with each parameter in turn.
 pub struct Keywords {
     /// Held so that the addresses stay theirs for the life of the process.
     names: Vec<Py<PyString>>,
-    /// `(address, index)` at slot `(address >> shift) % ADDRESS_SLOTS`, address 0 for none;
-    /// empty when no shift puts every name in a slot of its own (then names are compared in
-    /// turn).
-    by_address: Vec<(usize, u8)>,
-    shift: u32,
+    /// Which parameter each name's address is.
+    table: AddressTable,
 }
 
 impl Keywords {
@@ -87,35 +82,29 @@ impl Keywords {
     pub fn new(py: Python<'_>, params: &[&str]) -> Keywords {
         let names = intern_all(py, params);
         let addresses: Vec<usize> = names.iter().map(|n| n.as_ptr() as usize).collect();
-        let slot = |a: usize, shift: u32| (a >> shift) % ADDRESS_SLOTS;
-        let shift = (3..16).find(|&shift| {
-            let mut used = [false; ADDRESS_SLOTS];
-            addresses
-                .iter()
-                .all(|&a| !std::mem::replace(&mut used[slot(a, shift)], true))
-        });
-        let mut by_address = Vec::new();
-        if let Some(shift) = shift {
-            by_address = vec![(0, 0); ADDRESS_SLOTS];
-            for (i, &a) in addresses.iter().enumerate() {
-                by_address[slot(a, shift)] = (a, i as u8);
-            }
-        }
         Keywords {
+            table: AddressTable::new(&addresses),
             names,
-            by_address,
-            shift: shift.unwrap_or(0),
+        }
+    }
+
+    /// Whether names are found by their address table ("address table") or, where no
+    /// multiplier separated the addresses, compared in turn ("in turn").
+    pub fn lookup(&self) -> &'static str {
+        if self.table.get(0).is_some() {
+            "address table"
+        } else {
+            "in turn"
         }
     }
 
     /// The index of the parameter whose interned name is this very object.
     fn index_of(&self, name: *mut ffi::PyObject) -> Option<usize> {
         let a = name as usize;
-        if self.by_address.is_empty() {
-            return self.names.iter().position(|n| n.as_ptr() as usize == a);
+        match self.table.get(a) {
+            Some(found) => found.map(usize::from),
+            None => self.names.iter().position(|n| n.as_ptr() as usize == a),
         }
-        let (at, i) = self.by_address[(a >> self.shift) % ADDRESS_SLOTS];
-        (at == a).then_some(usize::from(i))
     }
 }
 

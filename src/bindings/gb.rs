@@ -7,6 +7,7 @@ use super::count_lists::small_int_value;
 use super::errors::{guard, invalid_hand, type_error, type_name};
 use crate::gb::{self, Block, FanResult, GbError, HandInput, Meld, MeldKind, Shape};
 use crate::tiles::{format_tiles, Tile};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
@@ -131,6 +132,13 @@ fn block_tuple(b: &Block) -> (&'static str, String, bool) {
 }
 
 fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    // True and False are single objects: told by address before any type check
+    let p = obj.as_ptr();
+    // SAFETY: only the addresses of the interpreter's static True and False are taken.
+    let (t, f) = unsafe { (ffi::Py_True(), ffi::Py_False()) };
+    if p == t || p == f {
+        return Ok(p == t);
+    }
     obj.cast::<PyBool>()
         .map(|b| b.is_true())
         .map_err(|_| type_error(format!("{name} must be a bool, not {}", type_name(obj))))
@@ -181,22 +189,33 @@ fn interned_meld_kind(kind: &Bound<'_, PyString>) -> Option<(MeldKind, &'static 
 /// One meld: a `majiang.meld.Meld` (kind, kinds, source) or a tuple `(kind, tiles)` /
 /// `(kind, tiles, source)`; `source` is the absolute seat the claimed tile came from.
 fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
-    let (kind, tiles, source) = if let Ok(t) = item.cast::<PyTuple>() {
-        match t.len() {
-            2 => (t.get_item(0)?, t.get_item(1)?, None),
-            3 => (t.get_item(0)?, t.get_item(1)?, Some(t.get_item(2)?)),
-            n => {
-                return Err(invalid_hand(format!(
+    // a tuple's items are borrowed (no reference counting); a Meld's fields are owned
+    let items;
+    let fields;
+    let (kind, tiles, source): (
+        &Bound<'_, PyAny>,
+        &Bound<'_, PyAny>,
+        Option<&Bound<'_, PyAny>>,
+    ) = if let Ok(t) = item.cast::<PyTuple>() {
+        let n = t.len();
+        if !(2..=3).contains(&n) {
+            return Err(invalid_hand(format!(
                 "melds[{i}]: a meld tuple is (kind, tiles) or (kind, tiles, source), got {n} items"
-            )))
-            }
+            )));
         }
+        items = [
+            t.get_borrowed_item(0)?,
+            t.get_borrowed_item(1)?,
+            t.get_borrowed_item(n - 1)?,
+        ];
+        (&*items[0], &*items[1], (n == 3).then(|| &*items[2]))
     } else if item.hasattr(pyo3::intern!(item.py(), "kinds"))? {
-        (
+        fields = (
             item.getattr(pyo3::intern!(item.py(), "kind"))?,
             item.getattr(pyo3::intern!(item.py(), "kinds"))?,
-            Some(item.getattr(pyo3::intern!(item.py(), "source"))?),
-        )
+            item.getattr(pyo3::intern!(item.py(), "source"))?,
+        );
+        (&fields.0, &fields.1, Some(&fields.2))
     } else {
         return Err(type_error(format!(
             "melds[{i}] must be a Meld or a (kind, tiles, source) tuple, not {}",
@@ -215,10 +234,10 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     };
     let tiles_obj = tiles;
     let mut buf = [0usize; 4];
-    let (tiles, n) = match meld_indices_fast(&tiles_obj, &mut buf) {
+    let (tiles, n) = match meld_indices_fast(tiles_obj, &mut buf) {
         Some(n) => (Vec::new(), n),
         None => {
-            let tiles = tiles_arg(&tiles_obj, "a meld's tiles")?;
+            let tiles = tiles_arg(tiles_obj, "a meld's tiles")?;
             let n = tiles.len().min(5);
             if n <= 4 {
                 for (b, t) in buf.iter_mut().zip(&tiles) {
@@ -245,7 +264,7 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     if !shape_ok {
         // the message quotes the tiles in the order given
         let tiles = if tiles.is_empty() {
-            tiles_arg(&tiles_obj, "a meld's tiles")?
+            tiles_arg(tiles_obj, "a meld's tiles")?
         } else {
             tiles
         };
@@ -255,7 +274,7 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         )));
     }
     let source = match source {
-        Some(s) if !s.is_none() => Some(small(&s, "a meld's source seat", 3)?),
+        Some(s) if !s.is_none() => Some(small(s, "a meld's source seat", 3)?),
         _ => None,
     };
     let from = match (kind, source) {
@@ -277,8 +296,8 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 /// `tiles_arg` then reads and reports as before.
 fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
     let mut n = 0;
-    let mut push = |item: Bound<'_, PyAny>| -> Option<()> {
-        let v: i64 = match small_int_value(&item) {
+    let mut push = |item: &Bound<'_, PyAny>| -> Option<()> {
+        let v: i64 = match small_int_value(item) {
             Some(v) => i64::from(v),
             None => item.cast_exact::<PyInt>().ok()?.extract().ok()?,
         };
@@ -291,15 +310,15 @@ fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usi
         if !(3..=4).contains(&t.len()) {
             return None;
         }
-        for item in t.iter() {
-            push(item)?;
+        for item in t.iter_borrowed() {
+            push(&item)?;
         }
     } else if let Ok(l) = obj.cast_exact::<PyList>() {
         if !(3..=4).contains(&l.len()) {
             return None;
         }
         for item in l.iter() {
-            push(item)?;
+            push(&item)?;
         }
     } else {
         return None;
@@ -477,6 +496,19 @@ fn fan(args: &call::Args<'_, '_>) -> PyResult<GbFanResult> {
     Ok(GbFanResult { inner })
 }
 
+/// How `gb_fan` finds its keywords: "address table" (one look-up by the name object's address)
+/// or "in turn" (compared with each parameter name: correct, slower). For tests and
+/// diagnostics.
+///
+/// Example:
+///     >>> from majiang import _core
+///     >>> _core._keyword_lookup() in ("address table", "in turn")
+///     True
+#[pyfunction]
+pub fn _keyword_lookup(py: Python<'_>) -> &'static str {
+    <FanEntry as call::Entry>::keywords(py).lookup()
+}
+
 /// `(number, zh, en, points)` for every fan of the table (1-81 official, 82 明暗杠, 83-86
 /// the non-GB extras).
 #[pyfunction]
@@ -491,6 +523,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GbFanResult>()?;
     call::register::<FanEntry>(m)?;
     m.add_function(wrap_pyfunction!(gb_fan_table, m)?)?;
+    m.add_function(wrap_pyfunction!(_keyword_lookup, m)?)?;
     m.add_function(wrap_pyfunction!(gb_fan_batch, m)?)?;
     Ok(())
 }
