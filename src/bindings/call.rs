@@ -11,6 +11,7 @@
 //! text is matched by its text, so every call pyo3 accepted is accepted, to the same
 //! parameter.
 
+use super::count_lists::tuple_items_raw;
 use super::errors::{guard, type_error};
 use crate::address_table::AddressTable;
 use pyo3::ffi;
@@ -115,12 +116,14 @@ pub struct Args<'a, 'py> {
 
 impl<'py> Args<'_, 'py> {
     /// The argument of parameter `i`, as given (None included).
+    #[inline(always)]
     pub fn given(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
         self.slots[i].as_deref()
     }
 
     /// The argument of parameter `i`, None when not given or given as None (the parameter's
     /// default then applies).
+    #[inline(always)]
     pub fn get(&self, i: usize) -> Option<&Bound<'py, PyAny>> {
         self.given(i).filter(|a| !a.is_none())
     }
@@ -176,12 +179,7 @@ unsafe fn match_args<'a, 'py, E: Entry>(
     // SAFETY: `kwnames` is not null, so it is the call's tuple of keyword names, alive for
     // the call (this function's contract).
     let names = unsafe { Borrowed::from_ptr(py, kwnames) };
-    let n_kw = usize::try_from(unsafe { ffi::PyTuple_Size(kwnames) }).unwrap_or(0);
-    for k in 0..n_kw {
-        // SAFETY: k < the tuple's size; `PyTuple_GetItem` returns a borrowed reference to an
-        // item of `names`, which outlives this loop.
-        let key =
-            unsafe { Borrowed::from_ptr_or_err(py, ffi::PyTuple_GetItem(names.as_ptr(), k as _)) }?;
+    let mut place = |k: usize, key: Borrowed<'_, 'py, PyAny>| -> PyResult<()> {
         let i = param_index::<E>(py, key)?;
         if out.slots[i].is_some() {
             return Err(type_error(format!(
@@ -193,6 +191,24 @@ unsafe fn match_args<'a, 'py, E: Entry>(
         // SAFETY: the value of the k-th keyword follows the `nargs` positional arguments
         // (this function's contract).
         out.slots[i] = Some(unsafe { Borrowed::from_ptr(py, *args.add(nargs + k)) });
+        Ok(())
+    };
+    // SAFETY: `kwnames` is a live tuple of str for the call, complete and unchanging.
+    if let Some(keys) = unsafe { tuple_items_raw(py, kwnames) } {
+        for (k, &key) in keys.iter().enumerate() {
+            // SAFETY: an item of the live tuple `names`, borrowed while it is.
+            place(k, unsafe { Borrowed::from_ptr(py, key) })?;
+        }
+    } else {
+        let n_kw = usize::try_from(unsafe { ffi::PyTuple_Size(kwnames) }).unwrap_or(0);
+        for k in 0..n_kw {
+            // SAFETY: k < the tuple's size; `PyTuple_GetItem` returns a borrowed reference to
+            // an item of `names`, which outlives this loop.
+            let key = unsafe {
+                Borrowed::from_ptr_or_err(py, ffi::PyTuple_GetItem(names.as_ptr(), k as _))
+            }?;
+            place(k, key)?;
+        }
     }
     Ok(out)
 }

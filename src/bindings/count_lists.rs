@@ -6,7 +6,10 @@
 //!   (`Include/cpython/listobject.h`, the same in every default build from 3.0 through 3.14).
 //!   Where this process has verified that layout once, the item pointers are read in place;
 //!   anywhere else (another interpreter, a newer CPython, a different object header) each item
-//!   is fetched by call.
+//!   is fetched by call. Tuples likewise (`{ob_refcnt, ob_type, ob_size, ob_item[]}`, the items
+//!   inline, `Include/cpython/tupleobject.h`): [`tuple_items`] serves the keyword names of a
+//!   call and the meld tuples of `gb.fan`, where `PyTuple_GetItem` and `PyTuple_Size` calls
+//!   were measured at a few percent of a call.
 //! - **A mispredicted branch per item.** CPython caches the ints 0-4 as single objects, so an
 //!   item is recognised by its address alone, branch-free: by one subtraction and shift where
 //!   the five objects lie at equal power-of-two steps (CPython 3.11+ keeps them in one static
@@ -20,7 +23,7 @@ use crate::tiles::{Counts, NUM_KINDS};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use std::mem::size_of;
 
 /// Whether `MAJIANG_PORTABLE_LISTS` asks for the portable variants.
@@ -55,7 +58,7 @@ fn verify_layout(py: Python<'_>) -> PyResult<bool> {
     let list_type = py.get_type::<PyList>();
     let basic_size: usize = list_type.getattr("__basicsize__")?.extract()?;
     let item_size: usize = list_type.getattr("__itemsize__")?.extract()?;
-    if basic_size != 5 * size_of::<usize>() || item_size != 0 {
+    if basic_size != 5 * size_of::<usize>() || item_size != 0 || !verify_tuple_layout(py)? {
         return Ok(false);
     }
     let probe = PyList::new(
@@ -83,6 +86,72 @@ fn verify_layout(py: Python<'_>) -> PyResult<bool> {
     // borrowed pointers are only compared.
     let by_call = unsafe { [0, 1].map(|i| ffi::PyList_GetItem(probe.as_ptr(), i)) };
     Ok(direct == by_call)
+}
+
+/// Whether tuples are `{ob_refcnt, ob_type, ob_size, ob_item[]}`: three header words, the
+/// item pointers inline after them (checked on a probe against `PyTuple_GetItem`).
+fn verify_tuple_layout(py: Python<'_>) -> PyResult<bool> {
+    let tuple_type = py.get_type::<PyTuple>();
+    let basic_size: usize = tuple_type.getattr("__basicsize__")?.extract()?;
+    let item_size: usize = tuple_type.getattr("__itemsize__")?.extract()?;
+    if basic_size != TUPLE_ITEMS_WORD * size_of::<usize>() || item_size != size_of::<usize>() {
+        return Ok(false);
+    }
+    let probe = PyTuple::new(py, [py.None(), py.Ellipsis()])?;
+    let words = probe.as_ptr() as *const usize;
+    // SAFETY: `probe` is a live tuple of two items whose type's instances are 3 words plus one
+    // word per item (checked above): words 0-4 are readable, and word 2 is read as a plain word.
+    let size = unsafe { *words.add(SIZE_WORD) };
+    if size != 2 {
+        return Ok(false);
+    }
+    // SAFETY: as above, words 3 and 4 lie within the object; they are only compared.
+    let direct = unsafe {
+        [
+            *words.add(TUPLE_ITEMS_WORD),
+            *words.add(TUPLE_ITEMS_WORD + 1),
+        ]
+    };
+    // SAFETY: `probe` is a live tuple with two items; the indices are in range and the borrowed
+    // pointers are only compared.
+    let by_call = unsafe { [0, 1].map(|i| ffi::PyTuple_GetItem(probe.as_ptr(), i) as usize) };
+    Ok(direct == by_call)
+}
+
+/// Word offset of a tuple's first item in the verified layout.
+const TUPLE_ITEMS_WORD: usize = 3;
+
+/// The items of `tuple` read in place, where this process verified the layout; None elsewhere
+/// (the caller then goes through the API). A tuple's items never change, so the view is good
+/// for as long as the tuple is borrowed.
+#[inline]
+pub fn tuple_items<'a>(tuple: &'a Bound<'_, PyTuple>) -> Option<&'a [*mut ffi::PyObject]> {
+    // SAFETY: `tuple` is a live tuple borrowed for `'a`, which is what `tuple_items_raw` needs.
+    unsafe { tuple_items_raw(tuple.py(), tuple.as_ptr()) }
+}
+
+/// [`tuple_items`] for a tuple given by pointer.
+///
+/// # Safety
+/// `tuple` must point to a live `tuple` object (exactly that type or a subclass with the same
+/// layout) that stays alive and is not being built, for `'a`.
+#[inline]
+pub unsafe fn tuple_items_raw<'a>(
+    py: Python<'_>,
+    tuple: *mut ffi::PyObject,
+) -> Option<&'a [*mut ffi::PyObject]> {
+    if !direct_reads_verified(py) {
+        return None;
+    }
+    let words = tuple as *const usize;
+    // SAFETY: the tuple layout of this process was verified (`verify_tuple_layout`): word 2 is
+    // `ob_size` and the `ob_size` item pointers follow inline from word 3, aligned as words;
+    // the tuple is alive and unchanging for `'a` (this function's contract).
+    unsafe {
+        let size = *words.add(SIZE_WORD);
+        let items = words.add(TUPLE_ITEMS_WORD) as *const *mut ffi::PyObject;
+        Some(std::slice::from_raw_parts(items, size))
+    }
 }
 
 /// The item pointers of a list of exactly `N` items, as addresses: the caller may compare
@@ -184,6 +253,7 @@ fn small_ints(py: Python<'_>) -> &SmallInts {
 /// address alone (one subtraction, no type check, no reference counting); None for any other
 /// object, and wherever the cached ints do not lie at equal steps: the caller then reads the
 /// value the general way. An int subclass or a bool is never one of those objects.
+#[inline]
 pub fn small_int_value(obj: &Bound<'_, PyAny>) -> Option<u8> {
     let small = small_ints(obj.py());
     let shift = small.shift?;

@@ -3,13 +3,14 @@
 
 use super::call;
 use super::convert::{bounded_int, counts_arg, one_tile_arg, tiles_arg};
-use super::count_lists::small_int_value;
+use super::count_lists::{small_int_value, tuple_items};
 use super::errors::{guard, invalid_hand, type_error, type_name};
 use crate::gb::{self, Block, FanResult, GbError, HandInput, Meld, MeldKind, Shape};
 use crate::tiles::{format_tiles, Tile};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use pyo3::Borrowed;
 
 pyo3::import_exception!(majiang.errors, NotWinningError);
 pyo3::import_exception!(majiang.errors, WinFlagsError);
@@ -131,24 +132,43 @@ fn block_tuple(b: &Block) -> (&'static str, String, bool) {
     (b.kind, format_tiles(&tiles), b.melded)
 }
 
+/// A flag: `True` and `False` are single objects, told by address before any type check
+/// (inlined: a call passes up to seven flags); anything else goes to [`flag_other`].
+#[inline(always)]
 fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    // True and False are single objects: told by address before any type check
     let p = obj.as_ptr();
     // SAFETY: only the addresses of the interpreter's static True and False are taken.
     let (t, f) = unsafe { (ffi::Py_True(), ffi::Py_False()) };
     if p == t || p == f {
         return Ok(p == t);
     }
+    flag_other(obj, name)
+}
+
+/// [`flag`] for an object that is neither `True` nor `False` (a bool subclass, or an error).
+#[cold]
+#[inline(never)]
+fn flag_other(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     obj.cast::<PyBool>()
         .map(|b| b.is_true())
         .map_err(|_| type_error(format!("{name} must be a bool, not {}", type_name(obj))))
 }
 
+/// A small int argument 0 to `max`: CPython's cached ints by address (inlined), anything else
+/// by [`small_other`].
+#[inline(always)]
 fn small(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<u8> {
     match small_int_value(obj) {
         Some(v) if i64::from(v) <= max => Ok(v),
-        _ => Ok(bounded_int(obj, name, 0, max, WinFlagsError::new_err)? as u8),
+        _ => small_other(obj, name, max),
     }
+}
+
+/// [`small`] for any other object: read as an int and range-checked, or the error.
+#[cold]
+#[inline(never)]
+fn small_other(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<u8> {
+    Ok(bounded_int(obj, name, 0, max, WinFlagsError::new_err)? as u8)
 }
 
 fn meld_kind(text: &str, i: usize) -> PyResult<MeldKind> {
@@ -197,17 +217,22 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         &Bound<'_, PyAny>,
         Option<&Bound<'_, PyAny>>,
     ) = if let Ok(t) = item.cast::<PyTuple>() {
-        let n = t.len();
+        let view = tuple_items(t);
+        let n = view.map_or_else(|| t.len(), <[_]>::len);
         if !(2..=3).contains(&n) {
             return Err(invalid_hand(format!(
                 "melds[{i}]: a meld tuple is (kind, tiles) or (kind, tiles, source), got {n} items"
             )));
         }
-        items = [
-            t.get_borrowed_item(0)?,
-            t.get_borrowed_item(1)?,
-            t.get_borrowed_item(n - 1)?,
-        ];
+        items = match view {
+            // SAFETY: items of the live tuple `t`, borrowed while it is.
+            Some(v) => unsafe { [v[0], v[1], v[n - 1]].map(|p| Borrowed::from_ptr(t.py(), p)) },
+            None => [
+                t.get_borrowed_item(0)?,
+                t.get_borrowed_item(1)?,
+                t.get_borrowed_item(n - 1)?,
+            ],
+        };
         (&*items[0], &*items[1], (n == 3).then(|| &*items[2]))
     } else if item.hasattr(pyo3::intern!(item.py(), "kinds"))? {
         fields = (
@@ -294,45 +319,74 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 /// pass most): their indices, sorted, into `out`, and how many; read without building tiles,
 /// messages or a `Vec`. None for anything else (bools, names, other lengths or values), which
 /// `tiles_arg` then reads and reports as before.
+#[inline(always)]
 fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
-    let mut n = 0;
-    let mut push = |item: &Bound<'_, PyAny>| -> Option<()> {
-        let v: i64 = match small_int_value(item) {
-            Some(v) => i64::from(v),
-            None => item.cast_exact::<PyInt>().ok()?.extract().ok()?,
-        };
-        (0..34).contains(&v).then(|| {
-            out[n] = v as usize;
-            n += 1;
-        })
-    };
-    if let Ok(t) = obj.cast_exact::<PyTuple>() {
-        if !(3..=4).contains(&t.len()) {
+    let n = if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        let view = tuple_items(t);
+        let n = view.map_or_else(|| t.len(), <[_]>::len);
+        if !(3..=4).contains(&n) {
             return None;
         }
-        for item in t.iter_borrowed() {
-            push(&item)?;
+        if let Some(v) = view {
+            for (slot, &p) in out.iter_mut().zip(v) {
+                // SAFETY: an item of the live tuple `t`, borrowed while it is.
+                *slot = meld_index(&*unsafe { Borrowed::from_ptr(t.py(), p) })?;
+            }
+        } else {
+            for (slot, item) in out.iter_mut().zip(t.iter_borrowed()) {
+                *slot = meld_index(&item)?;
+            }
         }
+        n
     } else if let Ok(l) = obj.cast_exact::<PyList>() {
-        if !(3..=4).contains(&l.len()) {
+        let n = l.len();
+        if !(3..=4).contains(&n) {
             return None;
         }
-        for item in l.iter() {
-            push(&item)?;
+        for (slot, item) in out.iter_mut().zip(l.iter()) {
+            *slot = meld_index(&item)?;
         }
+        n
     } else {
         return None;
-    }
+    };
     out[..n].sort_unstable();
     Some(n)
 }
 
-fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {
-    obj.map_or(Ok(default), |o| flag(o, name))
+/// One tile of a meld given as a plain int 0-33 (a cached int by address, inlined); None for
+/// anything else.
+#[inline(always)]
+fn meld_index(item: &Bound<'_, PyAny>) -> Option<usize> {
+    match small_int_value(item) {
+        Some(v) if v < 34 => Some(usize::from(v)),
+        Some(_) => None,
+        None => meld_index_other(item),
+    }
 }
 
+/// [`meld_index`] for an int that is not one of the cached ones (an exact int only).
+#[cold]
+#[inline(never)]
+fn meld_index_other(item: &Bound<'_, PyAny>) -> Option<usize> {
+    let v: i64 = item.cast_exact::<PyInt>().ok()?.extract().ok()?;
+    (0..34).contains(&v).then_some(v as usize)
+}
+
+#[inline(always)]
+fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {
+    match obj {
+        None => Ok(default),
+        Some(o) => flag(o, name),
+    }
+}
+
+#[inline(always)]
 fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u8> {
-    obj.map_or(Ok(0), |o| small(o, name, max))
+    match obj {
+        None => Ok(0),
+        Some(o) => small(o, name, max),
+    }
 }
 
 /// The docstring of `gb_fan`, its signature line first (CPython reads `__text_signature__`

@@ -6,7 +6,7 @@ use super::tiles::{
     dragon, green, numbered, rank, reversible, suit, terminal, terminal_or_honor, wind, KNITTED,
     ORPHANS,
 };
-use super::waits::{unique_wait, unique_wait_held};
+use super::waits::{unique_wait, unique_wait_divided};
 
 /// A block of a decomposition, GB order; a chow is named by its middle tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1403,9 +1403,7 @@ pub(crate) fn score(h: &Hand) -> Option<Scored> {
                     _ => false,
                 });
                 let u = wait_matters
-                    && *unique.get_or_insert_with(|| {
-                        unique_wait_held(&h.standing, h.held_standing, n, h.win)
-                    });
+                    && *unique.get_or_insert_with(|| unique_wait_divided(&h.standing, n, h.win));
                 let mut t = regular_fans(d, h, &common, u);
                 let mut v = total(&t);
                 if v == 0 {

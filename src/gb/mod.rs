@@ -65,9 +65,11 @@ pub struct FanResult {
     packs: [Pack; 5],
     n_packs: u8,
     knitted: Option<u8>,
-    /// Concealed tiles with the winning tile, GB order (bytes: the result is copied into
-    /// every Python result object).
-    standing: [u8; 34],
+    /// Concealed tiles with the winning tile, GB order, two kinds a byte (kind `2i` in the low
+    /// nibble of byte `i`): the result stays within 128 bytes, which the compiler copies
+    /// inline rather than by calling `memcpy` (it is moved several times on its way into a
+    /// Python result object).
+    standing: [u8; 17],
 }
 
 impl FanResult {
@@ -90,10 +92,15 @@ impl FanResult {
         self.total - u32::from(self.count(Fan::FlowerTiles))
     }
 
+    /// How many of kind `g` (GB order) the concealed tiles hold, the winning tile included.
+    fn standing(&self, g: usize) -> usize {
+        usize::from(self.standing[g / 2] >> (4 * (g % 2)) & 15)
+    }
+
     /// The blocks of the reading that scored (declared melds first for a regular hand).
     pub fn blocks(&self) -> Vec<Block> {
         let concealed: Vec<u8> = (0..NUM_KINDS)
-            .flat_map(|k| std::iter::repeat_n(k as u8, usize::from(self.standing[to_gb(k)])))
+            .flat_map(|k| std::iter::repeat_n(k as u8, self.standing(to_gb(k))))
             .collect();
         let packs = &self.packs[..usize::from(self.n_packs)];
         match self.shape {
@@ -111,7 +118,7 @@ impl FanResult {
             }
             Shape::SevenPairs => (0..NUM_KINDS)
                 .flat_map(|k| {
-                    let pairs = usize::from(self.standing[to_gb(k)] / 2);
+                    let pairs = self.standing(to_gb(k)) / 2;
                     std::iter::repeat_n(k as u8, pairs)
                 })
                 .map(|k| Block {
@@ -179,6 +186,7 @@ fn sorted(mut v: Vec<u8>) -> Vec<u8> {
 /// assert!(matches!(fan(&HandInput::new(&bad, 13)), Err(GbError::NotWinning)));
 /// ```
 pub fn fan(input: &HandInput) -> Result<FanResult, GbError> {
+    const _: () = assert!(std::mem::size_of::<FanResult>() <= 128);
     let checked = input::check(input)?;
     let hand = checked.hand();
     let scored = calc::score(&hand).ok_or(GbError::NotWinning)?;
@@ -191,6 +199,9 @@ pub fn fan(input: &HandInput) -> Result<FanResult, GbError> {
         packs: scored.packs,
         n_packs: scored.n_packs as u8,
         knitted: scored.knitted.map(|k| k as u8),
-        standing: hand.standing.map(|c| c as u8),
+        standing: std::array::from_fn(|i| {
+            let low = hand.standing[2 * i] as u8;
+            low | (hand.standing[2 * i + 1] as u8) << 4
+        }),
     })
 }

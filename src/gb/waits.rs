@@ -192,6 +192,70 @@ pub fn unique_wait_held(tiles: &Table, held: u64, n: usize, win: usize) -> bool 
 /// The [`wait_row`] of a suit with no tiles: melds only (none), and no single tile completes it.
 const EMPTY_SUIT_ROW: u32 = 1 << 18;
 
+/// [`unique_wait_held`] for tiles that divide into melds and a pair (the caller holds a
+/// reading of them): every suit the winning tile leaves alone then fits as it is, so only the
+/// winning tile's suit is looked up, and the pair's suit when that is another one.
+///
+/// Taking the winning tile away leaves its suit one tile short of what it was. If it held the
+/// pair, that suit alone is short, and the waits are the ranks that give it back melds and a
+/// pair. Otherwise its suit and the pair's are both two over a multiple of three: a wait is
+/// either a rank that makes the winning tile's suit melds only (the pair staying where it was),
+/// or, when that suit is now melds and a pair, a rank that makes the pair's suit melds only.
+pub fn unique_wait_divided(tiles: &Table, n: usize, win: usize) -> bool {
+    debug_assert!(tiles[win] > 0);
+    if n == 1 {
+        return true; // one tile left: it waits on its own kind only
+    }
+    let mut t = *tiles;
+    t[win] -= 1;
+    // seven pairs (asked only at 13): with one kind of odd count, that kind
+    let mut waits = 0u64;
+    if n == 13 {
+        let odd = (0..34).fold(0u64, |m, k| m | u64::from(t[k] % 2 == 1) << k);
+        if odd.count_ones() == 1 {
+            waits |= odd;
+        }
+    }
+    let suit_of = |k: usize| if k < 27 { k / 9 } else { 3 };
+    let w = suit_of(win);
+    let (adds_w, ok_w) = suit_row(&t, w);
+    let sums: [u16; 4] = std::array::from_fn(|s| {
+        let range = if s < 3 { s * 9..s * 9 + 9 } else { 27..34 };
+        t[range].iter().sum()
+    });
+    if sums[w] % 3 == 1 {
+        waits |= u64::from(adds_w[1]) << (w * 9);
+    } else if let Some(p) = (0..4).find(|&s| s != w && sums[s] % 3 == 2) {
+        waits |= u64::from(adds_w[0]) << (w * 9);
+        if ok_w[1] {
+            let (adds_p, _) = suit_row(&t, p);
+            waits |= u64::from(adds_p[0]) << (p * 9);
+        }
+    }
+    waits.count_ones() == 1
+}
+
+/// Suit `s` (3: the honors) of `t`: the ranks whose addition leaves it melds only / melds and a
+/// pair, and whether it is melds only / melds and a pair as it is ([`wait_row`],
+/// [`honor_row`]).
+fn suit_row(t: &Table, s: usize) -> ([u32; 2], [bool; 2]) {
+    let row = if s == 3 {
+        let honors: &[u16; 7] = t[27..34].try_into().unwrap_or(&[0; 7]);
+        honor_row(honors)
+    } else {
+        let suit: &[u16; 9] = t[s * 9..s * 9 + 9].try_into().unwrap_or(&[0; 9]);
+        if suit.iter().all(|&c| c == 0) {
+            EMPTY_SUIT_ROW
+        } else {
+            wait_row(suit)
+        }
+    };
+    (
+        [row & 0x1FF, row >> 9 & 0x1FF],
+        [row >> 18 & 1 == 1, row >> 19 & 1 == 1],
+    )
+}
+
 /// [`wait_row`] for the honors (bits 0-6 the kinds E S W N 中 发 白, GB order), from each
 /// count's remainder by three: honors make pungs and a pair only, so the honors are melds only
 /// when every count is a multiple of three, melds and a pair when one count is two more than
@@ -421,8 +485,43 @@ mod tests {
             })
     }
 
+    /// `n + 1` tiles (GB order) that divide into melds and a pair, and one of them as the
+    /// winning tile: melds and the pair drawn near one another so that waits overlap.
+    fn divided_hand() -> impl Strategy<Value = (Table, usize, usize)> {
+        (
+            prop_oneof![Just(1usize), Just(4), Just(7), Just(10), Just(13)],
+            proptest::collection::vec((0usize..34, any::<bool>()), 5),
+            0usize..14,
+        )
+            .prop_filter_map("a fifth copy", |(n, blocks, pick)| {
+                let mut t = [0u16; 34];
+                let (pair, melds) = (blocks[0].0, &blocks[1..=(n - 1) / 3]);
+                t[pair] += 2;
+                for &(k, chow) in melds {
+                    if chow && k < 27 && k % 9 <= 6 {
+                        (k..k + 3).for_each(|x| t[x] += 1);
+                    } else {
+                        t[k] += 3;
+                    }
+                }
+                if t.iter().any(|&c| c > 4) {
+                    return None;
+                }
+                let held: Vec<usize> = (0..34).filter(|&k| t[k] > 0).collect();
+                Some((t, n, held[pick % held.len()]))
+            })
+    }
+
     proptest! {
         #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+        /// On tiles that divide, looking up only the winning tile's suit (and the pair's)
+        /// finds what looking at every suit finds.
+        #[test]
+        fn unique_wait_divided_matches_every_suit((t, n, win) in divided_hand()) {
+            let held = (0..34).fold(0u64, |m, k| m | u64::from(t[k] != 0) << k);
+            prop_assert_eq!(unique_wait_divided(&t, n, win), unique_wait_held(&t, held, n, win));
+        }
 
         /// The suit table agrees with taking melds from the lowest tile up, for every suit of
         /// at most 14 tiles.
