@@ -100,6 +100,7 @@ impl Keywords {
     }
 
     /// The index of the parameter whose interned name is this very object.
+    #[inline(always)]
     fn index_of(&self, name: *mut ffi::PyObject) -> Option<usize> {
         let a = name as usize;
         match self.table.get(a) {
@@ -129,10 +130,19 @@ impl<'py> Args<'_, 'py> {
     }
 }
 
+/// The parameter a keyword names: by the name object's address (inlined), else by its text.
+#[inline(always)]
 fn param_index<E: Entry>(py: Python<'_>, name: Borrowed<'_, '_, PyAny>) -> PyResult<usize> {
-    if let Some(i) = E::keywords(py).index_of(name.as_ptr()) {
-        return Ok(i);
+    match E::keywords(py).index_of(name.as_ptr()) {
+        Some(i) => Ok(i),
+        None => param_index_by_text::<E>(name),
     }
+}
+
+/// [`param_index`] for a name that is not the interned object: compared by its text.
+#[cold]
+#[inline(never)]
+fn param_index_by_text<E: Entry>(name: Borrowed<'_, '_, PyAny>) -> PyResult<usize> {
     let name = name.cast::<PyString>()?;
     let text = name.to_cow()?;
     E::PARAMS.iter().position(|&p| p == text).ok_or_else(|| {
@@ -179,25 +189,13 @@ unsafe fn match_args<'a, 'py, E: Entry>(
     // SAFETY: `kwnames` is not null, so it is the call's tuple of keyword names, alive for
     // the call (this function's contract).
     let names = unsafe { Borrowed::from_ptr(py, kwnames) };
-    let mut place = |k: usize, key: Borrowed<'_, 'py, PyAny>| -> PyResult<()> {
-        let i = param_index::<E>(py, key)?;
-        if out.slots[i].is_some() {
-            return Err(type_error(format!(
-                "{}() got multiple values for argument '{}'",
-                name(),
-                E::PARAMS[i]
-            )));
-        }
-        // SAFETY: the value of the k-th keyword follows the `nargs` positional arguments
-        // (this function's contract).
-        out.slots[i] = Some(unsafe { Borrowed::from_ptr(py, *args.add(nargs + k)) });
-        Ok(())
-    };
     // SAFETY: `kwnames` is a live tuple of str for the call, complete and unchanging.
     if let Some(keys) = unsafe { tuple_items_raw(py, kwnames) } {
         for (k, &key) in keys.iter().enumerate() {
-            // SAFETY: an item of the live tuple `names`, borrowed while it is.
-            place(k, unsafe { Borrowed::from_ptr(py, key) })?;
+            // SAFETY: `key` is an item of the live tuple `names`, borrowed while it is; k is
+            // below the number of keywords, and `args` is as `place` needs (this function's
+            // contract).
+            unsafe { place::<E>(py, &mut out, k, Borrowed::from_ptr(py, key), args, nargs) }?;
         }
     } else {
         let n_kw = usize::try_from(unsafe { ffi::PyTuple_Size(kwnames) }).unwrap_or(0);
@@ -207,10 +205,47 @@ unsafe fn match_args<'a, 'py, E: Entry>(
             let key = unsafe {
                 Borrowed::from_ptr_or_err(py, ffi::PyTuple_GetItem(names.as_ptr(), k as _))
             }?;
-            place(k, key)?;
+            // SAFETY: k is below the number of keywords; `args` is as `place` needs (this
+            // function's contract).
+            unsafe { place::<E>(py, &mut out, k, key, args, nargs) }?;
         }
     }
     Ok(out)
+}
+
+/// Puts the value of the `k`-th keyword, named `key`, in its parameter's slot (inlined: a
+/// call may pass a dozen keywords).
+///
+/// # Safety
+/// As [`match_args`]: `args` holds `nargs` positional arguments and then the keywords' values,
+/// each alive for `'a`, and `k` is less than the number of keywords.
+#[inline(always)]
+unsafe fn place<'a, 'py, E: Entry>(
+    py: Python<'py>,
+    out: &mut Args<'a, 'py>,
+    k: usize,
+    key: Borrowed<'_, 'py, PyAny>,
+    args: *const *mut ffi::PyObject,
+    nargs: usize,
+) -> PyResult<()> {
+    let i = param_index::<E>(py, key)?;
+    if out.slots[i].is_some() {
+        return Err(repeated::<E>(i));
+    }
+    // SAFETY: the value of the k-th keyword follows the `nargs` positional arguments (this
+    // function's contract).
+    out.slots[i] = Some(unsafe { Borrowed::from_ptr(py, *args.add(nargs + k)) });
+    Ok(())
+}
+
+/// The error for a parameter given twice.
+#[cold]
+fn repeated<E: Entry>(i: usize) -> PyErr {
+    type_error(format!(
+        "{}() got multiple values for argument '{}'",
+        E::NAME.to_string_lossy(),
+        E::PARAMS[i]
+    ))
 }
 
 /// The C function CPython calls for `E` (`METH_FASTCALL | METH_KEYWORDS`).

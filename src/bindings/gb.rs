@@ -196,7 +196,8 @@ const MELD_KINDS: [(&str, MeldKind); 5] = [
     ("bu_gang", MeldKind::Kong),
 ];
 
-fn interned_meld_kind(kind: &Bound<'_, PyString>) -> Option<(MeldKind, &'static str)> {
+#[inline(always)]
+fn interned_meld_kind(kind: &Bound<'_, PyAny>) -> Option<(MeldKind, &'static str)> {
     static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
     let names = NAMES.get_or_init(kind.py(), || {
         let texts: Vec<&str> = MELD_KINDS.iter().map(|(t, _)| *t).collect();
@@ -216,7 +217,10 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         &Bound<'_, PyAny>,
         &Bound<'_, PyAny>,
         Option<&Bound<'_, PyAny>>,
-    ) = if let Ok(t) = item.cast::<PyTuple>() {
+    ) = if let Ok(t) = item
+        .cast_exact::<PyTuple>()
+        .or_else(|_| item.cast::<PyTuple>())
+    {
         let view = tuple_items(t);
         let n = view.map_or_else(|| t.len(), <[_]>::len);
         if !(2..=3).contains(&n) {
@@ -247,13 +251,14 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
             type_name(item)
         )));
     };
-    let kind_str = kind
-        .cast::<PyString>()
-        .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?;
-    let (kind, kind_text) = match interned_meld_kind(kind_str) {
+    // an interned kind is told by address, before any type check
+    let (kind, kind_text) = match interned_meld_kind(kind) {
         Some(found) => found,
         None => {
-            let text = kind_str.to_str()?;
+            let text = kind
+                .cast::<PyString>()
+                .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?
+                .to_str()?;
             (meld_kind(text, i)?, text)
         }
     };
