@@ -1205,12 +1205,13 @@ fn special_fans(h: &Hand, held: u64) -> Option<(FanTable, Shape)> {
 }
 
 fn knitted_fans(h: &Hand) -> Option<(FanTable, Pack, Pack, usize)> {
-    if !h.standing.iter().any(|&c| c >= 2) {
-        return None;
-    }
+    // the nine kinds first: most hands hold no knitted straight (six mask tests)
     let which = KNITTED_MASKS
         .iter()
         .position(|&m| h.held_standing & m == m)?;
+    if !h.standing.iter().any(|&c| c >= 2) {
+        return None;
+    }
     let mut rest = h.standing;
     for &k in &KNITTED[which] {
         rest[k] -= 1;
