@@ -15,6 +15,7 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -35,7 +36,7 @@ def outcome(hand: object, **kwargs: object) -> object:
 
 
 def test_this_interpreter_takes_the_fast_reads() -> None:
-    """On the CPython versions whose list layout is known, lists are read in place.
+    """On the CPython versions whose list and tuple layouts are known, both are read in place.
 
     Guards the speed, not the answers: a verification that silently failed would leave every
     answer right and every call a third slower.
@@ -205,3 +206,44 @@ def test_bad_jing_after_a_remembered_one() -> None:
     with pytest.raises(majiang.TileParseError):
         majiang.shanten(hand, jing=("5x",))
     assert majiang.shanten(hand, jing=("5m",)) == -1
+
+
+def test_gb_meld_tuples_and_keyword_names_in_every_form(rng: random.Random) -> None:
+    """``gb.fan`` reads a meld tuple's items, and the call's keyword names, in place (where
+    tuples' layout is verified): a tuple subclass, tiles as a list, keywords in another order
+    or spelled by strings built at run time (not the interned names) give the same result."""
+    from collections import namedtuple
+
+    from gb_hands import random_gb_hand
+    from majiang import gb
+
+    Named = namedtuple("Named", "kind tiles source")
+
+    def fresh(name: str) -> str:
+        return "".join(list(name))  # equal text, another object
+
+    for _ in range(400):
+        g = random_gb_hand(rng)
+        kw = g.kwargs()
+        try:
+            want: object = gb.fan(g.concealed, g.win, **kw)
+        except majiang.MajiangError as e:
+            want = (type(e).__name__, str(e))
+        forms = [
+            {**kw, "melds": [Named(*m) for m in g.melds]},
+            {**kw, "melds": [(k, list(t), s) for k, t, s in g.melds]},
+            {**kw, "melds": tuple((fresh(k), tuple(t), s) for k, t, s in g.melds)},
+            dict(reversed(list(kw.items()))),
+            {fresh(k): v for k, v in kw.items()},
+        ]
+        for form in forms:
+            try:
+                got: object = gb.fan(g.concealed, g.win, **form)
+            except majiang.MajiangError as e:
+                got = (type(e).__name__, str(e))
+            assert got == want, form
+    with pytest.raises(majiang.InvalidHandError, match="got 4 items"):
+        gb.fan("2233m", "3m", melds=[("peng", (31, 31, 31), 1, 0)] * 3)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="multiple values for argument 'win_tile'"):
+        again: dict[str, Any] = {fresh("win_tile"): "5p"}
+        gb.fan("123m456m789m234p5p", "5p", **again)

@@ -296,8 +296,8 @@ pub fn counts_from_list(list: &Bound<'_, PyList>) -> Option<Counts> {
     (bad == 0).then_some(counts)
 }
 
-/// Which variants this process uses: (`"in place"` or `"by call"`, `"address steps"` or
-/// `"address comparisons"`). For tests and diagnostics.
+/// Which variants this process uses: (`"in place"` or `"by call"` for the items of lists and
+/// tuples, `"address steps"` or `"address comparisons"`). For tests and diagnostics.
 ///
 /// Example:
 ///     >>> from majiang import _core
