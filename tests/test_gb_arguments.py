@@ -162,6 +162,20 @@ _VALUES = st.one_of(
     st.text(max_size=6),
     st.lists(st.tuples(st.sampled_from(["chi", "peng", "an_gang", "x"]), st.text(max_size=4)),
              max_size=5),
+    # meld tuples of any length (read in place), tiles as tuples or lists of any ints
+    st.lists(
+        st.lists(
+            st.one_of(
+                st.sampled_from(["chi", "peng", "ming_gang", "an_gang", "pung", 3]),
+                st.tuples(*[st.integers(-1, 40)] * 3),
+                st.lists(st.integers(-1, 40), max_size=5),
+                st.integers(-1, 5),
+                st.none(),
+            ),
+            max_size=5,
+        ).map(tuple),
+        max_size=5,
+    ),
 )  # fmt: skip
 
 
