@@ -81,8 +81,12 @@ def first(events: list[dict[str, Any]], kind: str) -> int:
 def test_tampering_is_named_by_line() -> None:
     events = match_log().events
     d = first(events, "discard")
+    held = majiang.tiles.to_counts(events[0]["hands"][events[d]["seat"]] + events[0]["drawn"])
+    unheld = majiang.tiles.KINDS[held.index(0)]
     cases = [
-        (tampered(events, d, tile="9z"), rf"^line {d + 1}: discard is not legal here"),
+        (tampered(events, d, tile=unheld), rf"^line {d + 1}: discard is not legal here"),
+        (tampered(events, d, tile="9z"), rf"^line {d + 1}: discard event: tile: expected a tile"),
+        (tampered(events, d, why="x"), rf"^line {d + 1}: discard event: unknown field 'why'"),
         (tampered(events, d, seat=(events[d]["seat"] + 1) % 4), rf"^line {d + 1}: seat \d is"),
         (tampered(events, 0, indicator="1m"), r"^line \d+: "),  # other jing: play diverges
         (tampered(events, 0, hands=["1m"] * 4), r"^line 1: the deal does not make a hand"),

@@ -24,6 +24,7 @@ from typing import Any
 from majiang.errors import MajiangError, ReplayError, quoted
 from majiang.game.actions import PASS, PONG, WIN, Action, Chow, Declare, Discard, Kong
 from majiang.game.engine import Deal, Game, last_drawer
+from majiang.game.events import parse_event
 from majiang.game.log import EventSource, read_events
 from majiang.settlement import Settlement
 from majiang.variants import get_variant
@@ -156,6 +157,7 @@ def _hands(log: EventSource, unfinished: bool) -> Iterator[tuple[int, list[dict[
             start = line
         elif kind == "deal":
             raise ReplayError(f"line {line}: a deal before the settlement of the hand above")
+        parse_event(event, line)  # every field of every line checked: nothing is skipped
         current.append(event)
         if kind == "settlement":
             yield start, current
