@@ -35,6 +35,7 @@ from majiang.errors import IllegalActionError, RulesError
 from majiang.game import EfficiencyBot, Game
 from majiang.game.bots import Bot
 from majiang.rl.actions import action_space, legal_mask, step_id
+from majiang.rl.arguments import flag
 from majiang.rl.planes import encode, plane_names
 from majiang.rl.rewards import Rewards
 
@@ -76,6 +77,7 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         oracle: bool = False,
         render_mode: str | None = None,
     ) -> None:
+        oracle = flag(oracle, "oracle")
         if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
             raise RulesError(f"seat: expected 0-3 or None, got {seat!r}")
         if illegal not in ("terminate", "raise"):

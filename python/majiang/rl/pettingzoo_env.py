@@ -32,6 +32,7 @@ from pettingzoo import AECEnv
 from majiang.errors import RulesError
 from majiang.game import Game
 from majiang.rl.actions import action_space, legal_mask, step_id
+from majiang.rl.arguments import flag
 from majiang.rl.planes import encode, plane_names
 from majiang.rl.rewards import Rewards
 
@@ -69,6 +70,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         oracle: bool = False,
     ) -> None:
         super().__init__()
+        oracle = flag(oracle, "oracle")
         self.variant, self.hands, self.options = variant, hands, dict(options or {})
         self.book = Rewards(reward, reward_scale)
         self.oracle = oracle

@@ -46,6 +46,7 @@ import numpy.typing as npt
 from majiang import batch
 from majiang.errors import RulesError
 from majiang.game.observation import PHASES, PLANES, Observation
+from majiang.rl.arguments import flag
 from majiang.rl.table_planes import TablePlanes
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def plane_names(oracle: bool = False) -> tuple[str, ...]:
         >>> plane_names()[-4:]
         ('shanten', 'discard_shanten', 'discard_effective', 'waits')
     """
-    return PLANES + EFFICIENCY_PLANES + (ORACLE_PLANES if oracle else ())
+    return PLANES + EFFICIENCY_PLANES + (ORACLE_PLANES if flag(oracle, "oracle") else ())
 
 
 def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uint8]:
@@ -253,6 +254,7 @@ def encode_batch(
         >>> encode_batch(gs, [g.to_act()[0] for g in gs]).shape
         (3, 39, 34)
     """
+    oracle = flag(oracle, "oracle")
     n = len(games)
     if len(seats) != n:
         raise RulesError(f"seats: expected {n} seats, one a game, got {len(seats)}")

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
+from majiang.rl.arguments import flag
 from majiang.rl.vector import VectorGame
 
 __all__ = ["RayVectorGame", "slices"]
@@ -76,6 +77,7 @@ class RayVectorGame:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ArgumentTypeError(f"n: expected an int, got {n!r}")
         parts = slices(n, workers)
+        flag(kwargs.get("oracle", False), "oracle")  # refused here, not in a worker
         import ray
 
         if not ray.is_initialized():

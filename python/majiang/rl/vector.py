@@ -33,6 +33,7 @@ import numpy.typing as npt
 from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
 from majiang.game import Game
 from majiang.rl.actions import action_space
+from majiang.rl.arguments import flag
 from majiang.rl.planes import encode_batch, plane_names
 from majiang.rl.rewards import Rewards
 from majiang.rl.table_planes import TablePlanes
@@ -88,7 +89,8 @@ class VectorGame:
             raise RulesError(f"first_table: expected an int >= 0, got {first_table!r}")
         self.first_table = first_table
         self.n, self.variant, self.seed = n, variant, seed
-        self.hands, self.options, self.oracle = hands, dict(options or {}), oracle
+        self.hands, self.options = hands, dict(options or {})
+        self.oracle = oracle = flag(oracle, "oracle")
         self.threads = threads
         self.episodes = np.zeros(n, np.int64)
         self.books = [Rewards(reward, reward_scale) for _ in range(n)]
