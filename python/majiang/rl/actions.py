@@ -44,10 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang._core import parse_tiles
-from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
+from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
 from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass
 from majiang.game.actions import Pong as PongAction
 from majiang.game.actions import Win as WinAction
+from majiang.rl.arguments import seat_of
 from majiang.tiles import KIND_INDEX, KINDS, kinds_text
 from majiang.variants import Variant, get_variant
 
@@ -166,11 +167,11 @@ class ActionSpace:
 
     def _check_id(self, action_id: object) -> int:
         if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
-            raise IllegalActionError(f"action id: expected an int, got {action_id!r}")
+            raise IllegalActionError(f"action id: expected an int, got {quoted(action_id)}")
         i = int(action_id)
         if not 0 <= i < self.size:
             raise IllegalActionError(
-                f"action id {i} is outside the {self.variant} space (0-{self.size - 1})"
+                f"action id {quoted(i)} is outside the {self.variant} space (0-{self.size - 1})"
             )
         return i
 
@@ -252,7 +253,7 @@ class ActionSpace:
         if out is None:
             out = np.zeros(self.size, np.bool_)
         else:
-            _check_out(out, (self.size,), np.bool_, "mask")
+            _check_out(out, (self.size,), np.bool_, "out")
             out[:] = False
         out[self.ids_of(actions)] = True
         return out
@@ -265,6 +266,8 @@ def _check_out(out: object, shape: tuple[int, ...], dtype: Any, name: str) -> No
         raise ArgumentTypeError(f"{name}: expected dtype {np.dtype(dtype)}, got {out.dtype}")
     if out.shape != shape:
         raise RulesError(f"{name}: expected shape {shape}, got {out.shape}")
+    if not out.flags.writeable:
+        raise RulesError(f"{name}: expected a writeable array, got a read-only one")
 
 
 _SPACES: dict[tuple[str, str, tuple[str, ...], int], ActionSpace] = {}
@@ -296,7 +299,9 @@ def action_space(variant: str | Variant | Game) -> ActionSpace:
     return found
 
 
-def legal_mask(game: Game, seat: int, out: npt.NDArray[np.bool_] | None = None) -> Any:
+def legal_mask(
+    game: Game, seat: int | np.integer[Any], out: npt.NDArray[np.bool_] | None = None
+) -> Any:
     """The legal actions of ``seat`` now as a bool array over the game's action space (all
     false when the seat need not act; never all false when it must).
 
@@ -307,10 +312,10 @@ def legal_mask(game: Game, seat: int, out: npt.NDArray[np.bool_] | None = None) 
         >>> m.dtype, m.shape, bool(m[:34].any()), bool(legal_mask(g, 0).any())
         (dtype('bool'), (132,), True, False)
     """
-    return action_space(game).mask(game.legal_actions(seat), out)
+    return action_space(game).mask(game.legal_actions(seat_of(seat)), out)
 
 
-def legal_ids(game: Game, seat: int) -> list[int]:
+def legal_ids(game: Game, seat: int | np.integer[Any]) -> list[int]:
     """The ids of ``seat``'s legal actions now, in the engine's order.
 
     Example:
@@ -319,10 +324,10 @@ def legal_ids(game: Game, seat: int) -> list[int]:
         >>> all(i < 34 or 34 <= i < 106 for i in legal_ids(g, 2))
         True
     """
-    return action_space(game).ids_of(game.legal_actions(seat))
+    return action_space(game).ids_of(game.legal_actions(seat_of(seat)))
 
 
-def step_id(game: Game, seat: int, action_id: int) -> Action:
+def step_id(game: Game, seat: int | np.integer[Any], action_id: int) -> Action:
     """Apply the legal action of ``seat`` with id ``action_id`` and return it;
     IllegalActionError naming the id and its meaning (the game unchanged) when it is
     outside the space or not legal now.
@@ -340,6 +345,7 @@ def step_id(game: Game, seat: int, action_id: int) -> Action:
     """
     space = action_space(game)
     i = space._check_id(action_id)
+    seat = seat_of(seat)
     for action in game.legal_actions(seat):
         if space.id_of(action) == i:
             game.step(seat, action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -62,9 +62,9 @@ def whole(value: object, name: str, least: int, below: int) -> int:
     bool): ArgumentTypeError for another type, RulesError out of range."""
     if not _is_whole(value):
         raise ArgumentTypeError(f"{name}: expected an int, got {quoted(value)}")
-    n = int(value)  # type: ignore[call-overload]
+    n = int(cast("int", value))
     if not least <= n < below:
-        raise RulesError(f"{name}: expected {least} <= {name} < {below}, got {quoted(n)}")
+        raise RulesError(f"{name}: expected {least} <= {name} <= {below - 1}, got {quoted(n)}")
     return n
 
 
@@ -74,12 +74,12 @@ def seed(value: object, name: str = "seed") -> int:
     return whole(value, name, 0, SEED_LIMIT)
 
 
-def seat_of(value: object) -> object:
+def seat_of(value: object) -> int:
     """A numpy integer seat (``VectorGame.seats[i]``) as an int; anything else as it is, for
     the engine to check."""
     if isinstance(value, np.integer):
         return int(value)
-    return value
+    return cast("int", value)
 
 
 def finite(value: object, name: str, limit: float = REWARD_LIMIT) -> float:

@@ -31,11 +31,13 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from majiang.errors import IllegalActionError, RulesError
+from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
 from majiang.game import EfficiencyBot, Game
 from majiang.game.bots import Bot
 from majiang.rl.actions import action_space, legal_mask, step_id
-from majiang.rl.arguments import flag
+from majiang.rl.arguments import choice, finite, flag, whole
+from majiang.rl.arguments import options as check_options
+from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode, plane_names
 from majiang.rl.rewards import Rewards
 
@@ -46,6 +48,21 @@ ENV_ID = "majiang/Majiang-v0"
 :class:`MajiangEnv`'s), registered when this module is imported."""
 
 Obs = dict[str, npt.NDArray[Any]]
+
+
+def _check_bots(bots: object, learner: int | None) -> list[Bot | None]:
+    if not isinstance(bots, Sequence) or isinstance(bots, str):
+        raise ArgumentTypeError(f"bots: expected a sequence of four, got {quoted(bots)}")
+    if len(bots) != 4:
+        raise RulesError(f"bots: expected four (the learner's ignored), got {len(bots)}")
+    for i, bot in enumerate(bots):
+        if bot is not None and not callable(getattr(bot, "act", None)):
+            raise ArgumentTypeError(
+                f"bots[{i}]: expected a bot (with act) or None, got {quoted(bot)}"
+            )
+        if bot is None and i != learner:  # with no fixed seat, every seat may need a bot
+            raise RulesError(f"bots[{i}]: seat {i} is not the learner's and needs a bot")
+    return list(bots)
 
 
 class MajiangEnv(gym.Env[Obs, np.int64]):
@@ -78,19 +95,19 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         oracle = flag(oracle, "oracle")
-        if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
-            raise RulesError(f"seat: expected 0-3 or None, got {seat!r}")
-        if illegal not in ("terminate", "raise"):
-            raise RulesError(f"illegal: expected 'terminate' or 'raise', got {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
-        if bots is not None and len(bots) != 4:
-            raise RulesError(f"bots: expected four (the learner's ignored), got {len(bots)}")
-        self.variant, self.hands, self.options = variant, hands, dict(options or {})
+        if seat is not None:
+            seat = whole(seat, "seat", 0, 4)
+        illegal = choice(illegal, "illegal", ("terminate", "raise"))
+        if render_mode is not None:
+            render_mode = choice(render_mode, "render_mode", ("ansi",))
+        if bots is not None:
+            bots = _check_bots(bots, seat)
+        self.rewards = Rewards(reward, reward_scale)
+        self.illegal_reward = finite(illegal_reward, "illegal_reward")
+        self.illegal = illegal
+        self.variant, self.hands, self.options = variant, hands, check_options(options)
         self.fixed_seat, self.seat = seat, 0 if seat is None else seat
         self.bots: list[Bot | None] = list(bots) if bots else [EfficiencyBot() for _ in range(4)]
-        self.rewards = Rewards(reward, reward_scale)
-        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         self.oracle, self.render_mode = oracle, render_mode
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
@@ -133,6 +150,10 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
             >>> bool((a["observation"] == b["observation"]).all())
             True
         """
+        if seed is not None:
+            seed = check_seed(seed)  # gymnasium's own error is no MajiangError
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError(f"options: expected a mapping or None, got {quoted(options)}")
         super().reset(seed=seed)
         while True:
             if self.fixed_seat is None:

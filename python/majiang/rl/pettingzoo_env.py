@@ -29,10 +29,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from majiang.errors import RulesError
+from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
 from majiang.game import Game
 from majiang.rl.actions import action_space, legal_mask, step_id
 from majiang.rl.arguments import flag
+from majiang.rl.arguments import options as check_options
+from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode, plane_names
 from majiang.rl.rewards import Rewards
 
@@ -71,7 +73,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         oracle = flag(oracle, "oracle")
-        self.variant, self.hands, self.options = variant, hands, dict(options or {})
+        self.variant, self.hands, self.options = variant, hands, check_options(options)
         self.book = Rewards(reward, reward_scale)
         self.oracle = oracle
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
@@ -128,8 +130,10 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
             >>> e.reset(seed=2); e.agent_selection == first
             True
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError(f"options: expected a mapping or None, got {quoted(options)}")
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(check_seed(seed))
         match_seed = int(self._rng.integers(2**62))
         self.game = Game(self.variant, seed=match_seed, hands=self.hands, options=self.options)
         self.book.start(self.game)
@@ -153,6 +157,8 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check raises a plain ValueError
+                raise IllegalActionError(f"{agent} is done: its only action is None")
             self._was_dead_step(action)
             return
         if isinstance(action, np.ndarray) and action.shape == ():

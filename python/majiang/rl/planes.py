@@ -265,6 +265,8 @@ def encode_batch(
         from majiang.rl.actions import _check_out
 
         _check_out(out, (n, rows, 34), np.uint8, "out")
+        if not out.flags.c_contiguous:  # refused before anything is written into it
+            raise RulesError("out: expected a C-contiguous array")
     if n == 0:
         return out
     shapes = games[0].table.shapes

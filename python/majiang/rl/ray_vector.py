@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
+from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
 from majiang.rl.arguments import flag
-from majiang.rl.vector import VectorGame
+from majiang.rl.vector import VectorGame, action_array
 
 __all__ = ["RayVectorGame", "slices"]
 
@@ -35,7 +35,7 @@ def slices(n: int, workers: int) -> list[tuple[int, int]]:
         [(0, 4), (4, 3), (7, 3)]
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise RulesError(f"workers: expected a positive int, got {workers!r}")
+        raise RulesError(f"workers: expected a positive int, got {quoted(workers)}")
     if workers > n:
         raise RulesError(f"workers: {workers} workers for {n} tables")
     size, extra = divmod(n, workers)
@@ -75,7 +75,7 @@ class RayVectorGame:
 
     def __init__(self, n: int, workers: int = 2, **kwargs: Any) -> None:
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ArgumentTypeError(f"n: expected an int, got {n!r}")
+            raise ArgumentTypeError(f"n: expected an int, got {quoted(n)}")
         parts = slices(n, workers)
         flag(kwargs.get("oracle", False), "oracle")  # refused here, not in a worker
         import ray
@@ -105,9 +105,7 @@ class RayVectorGame:
 
     def step(self, actions: npt.ArrayLike) -> tuple[Any, ...]:
         """``VectorGame.step`` over every slice: (obs, masks, rewards, dones)."""
-        ids = np.asarray(actions)
-        if ids.dtype == np.bool_ or not np.issubdtype(ids.dtype, np.integer):
-            raise ArgumentTypeError(f"actions: expected integer ids, got dtype {ids.dtype}")
+        ids = action_array(actions)
         if ids.shape != (self.n,):
             raise RulesError(f"actions: expected shape ({self.n},), got {ids.shape}")
         size = self._masks.shape[1]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from majiang.errors import RulesError
+from majiang.rl.arguments import choice, finite
 
 if TYPE_CHECKING:
     from majiang.game import Game
@@ -29,7 +29,8 @@ REWARD_MODES: tuple[str, ...] = ("hand", "match")
 class Rewards:
     """Turns the settlements a game has made since the last :meth:`collect` into the four
     seats' rewards: ``hand`` gives each settled hand's deltas as they come, ``match`` gives
-    nothing until the match is over and then the whole match's deltas; times ``scale``.
+    nothing until the match is over and then the whole match's deltas; times ``scale`` (a
+    finite number within ±1e6: NaN or infinity is a RulesError).
 
     Example:
         >>> Rewards("round")
@@ -39,11 +40,8 @@ class Rewards:
     """
 
     def __init__(self, mode: str = "hand", scale: float = 1.0) -> None:
-        if mode not in REWARD_MODES:
-            raise RulesError(f"reward: expected 'hand' or 'match', got {mode!r}")
-        if isinstance(scale, bool) or not isinstance(scale, int | float):
-            raise RulesError(f"reward_scale: expected a number, got {scale!r}")
-        self.mode, self.scale = mode, float(scale)
+        self.mode = choice(mode, "reward", REWARD_MODES)
+        self.scale = finite(scale, "reward_scale")
         self._seen = 0
 
     def start(self, game: Game) -> None:

@@ -33,12 +33,26 @@ import numpy.typing as npt
 from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
 from majiang.game import Game
 from majiang.rl.actions import action_space
-from majiang.rl.arguments import flag
+from majiang.rl.arguments import MAX_TABLES, SEED_LIMIT, flag, whole
+from majiang.rl.arguments import options as check_options
+from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode_batch, plane_names
 from majiang.rl.rewards import Rewards
 from majiang.rl.table_planes import TablePlanes
 
 __all__ = ["VectorGame", "match_seed"]
+
+
+def action_array(actions: object) -> npt.NDArray[Any]:
+    """``actions`` as an array of integer ids, else ArgumentTypeError (bools, floats,
+    timedelta64 and datetime64, objects, and what numpy cannot make an array of)."""
+    try:
+        ids = np.asarray(actions)
+    except (ValueError, TypeError, OverflowError, RecursionError) as e:
+        raise ArgumentTypeError(f"actions: expected an array of integer ids ({e})") from None
+    if ids.dtype.kind not in "iu":  # timedelta64 is a numpy integer type, but no id
+        raise ArgumentTypeError(f"actions: expected integer ids, got dtype {ids.dtype}")
+    return ids
 
 
 def match_seed(seed: int, table: int, episode: int) -> int:
@@ -79,20 +93,16 @@ class VectorGame:
         threads: int | None = 1,
         first_table: int = 0,
     ) -> None:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise ArgumentTypeError(f"n: expected an int, got {n!r}")
-        if n < 1:
-            raise RulesError(f"n: expected at least one table, got {n}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise RulesError(f"seed: expected an int >= 0, got {seed!r}")
-        if isinstance(first_table, bool) or not isinstance(first_table, int) or first_table < 0:
-            raise RulesError(f"first_table: expected an int >= 0, got {first_table!r}")
+        n = whole(n, "n", 1, MAX_TABLES + 1)
+        seed = check_seed(seed)
+        first_table = whole(first_table, "first_table", 0, SEED_LIMIT)
         self.first_table = first_table
         self.n, self.variant, self.seed = n, variant, seed
-        self.hands, self.options = hands, dict(options or {})
+        self.hands, self.options = hands, check_options(options)
         self.oracle = oracle = flag(oracle, "oracle")
         self.threads = threads
         self.episodes = np.zeros(n, np.int64)
+        Rewards(reward, reward_scale)  # its arguments checked once, before n books
         self.books = [Rewards(reward, reward_scale) for _ in range(n)]
         self.games = [self._new(i) for i in range(n)]
         self.space = action_space(self.games[0])
@@ -139,6 +149,26 @@ class VectorGame:
             cache=self._planes,
         )
 
+    def reset(self, seed: int | None = None) -> None:
+        """Start every table's next match now (its episode counted); with ``seed``, start
+        over from that seed instead (episodes from 0: the tables of ``VectorGame(n, seed=seed)``).
+
+        Example:
+            >>> v = VectorGame(2, seed=3); first = v.observe()[0]
+            >>> v.reset(); v.episodes.tolist()
+            [1, 1]
+            >>> v.reset(seed=3); bool((v.observe()[0] == first).all()), v.episodes.tolist()
+            (True, [0, 0])
+        """
+        if seed is None:
+            self.episodes += 1
+        else:
+            self.seed = check_seed(seed)
+            self.episodes[:] = 0
+        self.games = [self._new(i) for i in range(self.n)]
+        self._planes = TablePlanes(self.n)
+        self._refresh()
+
     def observe(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
         """Copies of the observations ``(N, C, 34)`` and masks ``(N, A)`` of every table's
         seat to act.
@@ -172,9 +202,7 @@ class VectorGame:
             ...
             majiang.errors.IllegalActionError: table 0: action id 105 (pass) is not legal ...
         """
-        ids = np.asarray(actions)
-        if ids.dtype == np.bool_ or not np.issubdtype(ids.dtype, np.integer):
-            raise ArgumentTypeError(f"actions: expected integer ids, got dtype {ids.dtype}")
+        ids = action_array(actions)
         if ids.shape != (self.n,):
             raise RulesError(f"actions: expected shape ({self.n},), got {ids.shape}")
         size = self.space.size
