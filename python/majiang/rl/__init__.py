@@ -2,8 +2,11 @@
 event streams, environments and vectorised self-play (docs/learning.md).
 
 Everything here needs only numpy; the Gymnasium and PettingZoo environments
-(:mod:`majiang.rl.gym_env`, :mod:`majiang.rl.pettingzoo_env`) need the ``majiang[rl]``
-extra.
+(:mod:`majiang.rl.gym_env`, :mod:`majiang.rl.gym_vector`, :mod:`majiang.rl.pettingzoo_env`,
+:mod:`majiang.rl.parallel_env`) need the ``majiang[rl]`` extra. With Gymnasium installed,
+importing this package registers ``majiang/Majiang-v0`` (:mod:`majiang.rl.registration`):
+``gymnasium.make("majiang/Majiang-v0")`` works after ``import majiang.rl``
+(``gymnasium.register_envs(majiang.rl)`` keeps linters from dropping the import).
 
 Example:
     >>> from majiang.game import Game
@@ -25,10 +28,14 @@ from majiang.rl.actions import (
     step_id,
 )
 from majiang.rl.planes import EFFICIENCY_PLANES, ORACLE_PLANES, encode, encode_batch, plane_names
+from majiang.rl.registration import ENV_ID, register
 from majiang.rl.vector import VectorGame, match_seed
+
+register()
 
 __all__ = [
     "EFFICIENCY_PLANES",
+    "ENV_ID",
     "ORACLE_PLANES",
     "ActionSpace",
     "VectorGame",

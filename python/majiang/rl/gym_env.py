@@ -39,13 +39,11 @@ from majiang.rl.arguments import choice, finite, flag, whole
 from majiang.rl.arguments import options as check_options
 from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode, plane_names
+from majiang.rl.registration import ENV_ID, register
 from majiang.rl.rewards import Rewards
 
 __all__ = ["ENV_ID", "MajiangEnv"]
 
-ENV_ID = "majiang/Majiang-v0"
-"""The id :func:`gymnasium.make` knows the environment by (keyword arguments as
-:class:`MajiangEnv`'s), registered when this module is imported."""
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -207,5 +205,4 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         )
 
 
-if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="majiang.rl.gym_env:MajiangEnv")
+register()  # also done by ``import majiang.rl``; here for an import of this module alone

@@ -28,17 +28,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, quoted
 from majiang.game import Game
 from majiang.rl.actions import action_space, legal_mask, step_id
-from majiang.rl.arguments import flag
+from majiang.rl.arguments import choice, flag
 from majiang.rl.arguments import options as check_options
 from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode, plane_names
+from majiang.rl.render import public_text
 from majiang.rl.rewards import Rewards
 
-__all__ = ["AGENTS", "MajiangAECEnv", "env"]
+__all__ = ["AGENTS", "MajiangAECEnv", "env", "raw_env"]
 
 AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 """The agents' names: ``player_s`` plays seat ``s``."""
@@ -57,7 +59,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (as the base class declares it)
         "name": "majiang_v0",
-        "render_modes": [],
+        "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -70,9 +72,13 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "hand",
         reward_scale: float = 1.0,
         oracle: bool = False,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
         oracle = flag(oracle, "oracle")
+        if render_mode is not None:
+            render_mode = choice(render_mode, "render_mode", ("ansi", "human"))
+        self.render_mode = render_mode
         self.variant, self.hands, self.options = variant, hands, check_options(options)
         self.book = Rewards(reward, reward_scale)
         self.oracle = oracle
@@ -175,14 +181,23 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[self.game.to_act()[0]]
         self._accumulate_rewards()
 
-    def render(self) -> None:
-        """No rendering (read ``game``'s observations or :func:`majiang.game.seat_events`).
+    def render(self) -> str | None:
+        """The public table (``render_mode="ansi"``; :func:`majiang.rl.render.public_text`;
+        printed with ``"human"``), else None (read ``game``'s observations or
+        :func:`majiang.game.seat_events`).
 
         Example:
             >>> MajiangAECEnv().render() is None
             True
+            >>> e = MajiangAECEnv(render_mode="ansi"); e.reset(seed=0)
+            >>> e.render().startswith("nanchang: ")
+            True
         """
-        return None
+        if self.render_mode == "human":  # printed, as the convention's "human" mode shows it
+            print(public_text(self.game))
+        if self.render_mode != "ansi":
+            return None
+        return public_text(self.game)
 
     def close(self) -> None:
         """Nothing to release.
@@ -192,13 +207,21 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         """
 
 
-def env(**kwargs: Any) -> MajiangAECEnv:
-    """A :class:`MajiangAECEnv` (PettingZoo's usual constructor name).
+raw_env = MajiangAECEnv
+"""The unwrapped environment, by PettingZoo's name for it."""
+
+
+def env(*args: Any, **kwargs: Any) -> OrderEnforcingWrapper:
+    """A :class:`MajiangAECEnv` (the arguments as the class's, positional or keyword) in
+    PettingZoo's ``OrderEnforcingWrapper``, as the convention's ``env()`` gives it: stepping
+    or observing before ``reset`` is refused. ``AssertOutOfBoundsWrapper`` is left out: the
+    env itself refuses an id outside the space with IllegalActionError naming it (the
+    wrapper's is a bare AssertionError); wrap in ``TerminateIllegalWrapper`` to end the game
+    on an illegal id instead of raising.
 
     Example:
-        >>> env(variant="nanjing").variant
-        'nanjing'
+        >>> e = env("nanjing", hands=2)
+        >>> type(e).__name__, e.unwrapped.variant, e.unwrapped.hands
+        ('OrderEnforcingWrapper', 'nanjing', 2)
     """
-    if "variant" in kwargs and not isinstance(kwargs["variant"], str):
-        raise RulesError(f"variant: expected a name, got {kwargs['variant']!r}")
-    return MajiangAECEnv(**kwargs)
+    return OrderEnforcingWrapper(MajiangAECEnv(*args, **kwargs))

@@ -112,6 +112,8 @@ class VectorGame:
         self._acts: list[list[Any]] = [[] for _ in range(n)]  # each table's legal actions
         self._ids: list[list[int]] = [[] for _ in range(n)]  # and their ids, in that order
         self._planes = TablePlanes(n)
+        self.finished: dict[int, Game] = {}
+        """The matches that ended in the last step, by table (replaced in ``games``)."""
         self._refresh()
 
     def _new(self, i: int) -> Game:
@@ -165,6 +167,7 @@ class VectorGame:
         else:
             self.seed = check_seed(seed)
             self.episodes[:] = 0
+        self.finished = {}
         self.games = [self._new(i) for i in range(self.n)]
         self._planes = TablePlanes(self.n)
         self._refresh()
@@ -218,6 +221,7 @@ class VectorGame:
         rewards = np.zeros((self.n, 4), np.float32)
         dones = np.zeros(self.n, np.bool_)
         games, seats = self.games, self.seats.tolist()
+        self.finished = {}
         for i, a in enumerate(ids.tolist()):
             game = games[i]
             game.step(seats[i], self._acts[i][self._ids[i].index(a)])
@@ -226,6 +230,7 @@ class VectorGame:
             if game.over:
                 dones[i] = True
                 self.episodes[i] += 1
+                self.finished[i] = game
                 games[i] = self._new(i)
         self._refresh()
         return self._obs.copy(), self._masks.copy(), rewards, dones
