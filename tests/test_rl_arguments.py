@@ -208,3 +208,25 @@ def test_numpy_seats_for_the_env_are_ints() -> None:
     env = MajiangEnv(seat=np.int64(2))
     _, info = env.reset(seed=0)
     assert type(env.seat) is int and info["seat"] == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"n": 10**13, "workers": 2}, "n"),
+        ({"n": 10**12, "workers": 10**9}, "workers"),  # a list of 10**9 slices before
+        ({"n": 4, "oracle": "false"}, "oracle"),
+        ({"n": 4, "options": 5}, "options"),
+        ({"n": 4, "reward_scale": float("nan")}, "reward_scale"),
+        ({"n": 4, "first_table": 3}, "first_table"),
+    ],
+    ids=quoted,
+)
+def test_ray_vector_arguments_are_refused_before_any_worker(
+    kwargs: dict[str, Any], name: str
+) -> None:
+    """Refused here (no Ray needed), not as a RayActorError from inside a worker."""
+    from majiang.rl.ray_vector import RayVectorGame
+
+    with pytest.raises(MajiangError, match=rf"^{name}: "):
+        RayVectorGame(**kwargs)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import parallel_api_test
+from test_hidden_information import check_view
 
 from majiang.errors import IllegalActionError, MajiangError
 from majiang.rl import encode, legal_mask
@@ -34,8 +35,10 @@ def random_actions(rng: np.random.Generator, obs: dict[str, Any]) -> dict[str, i
 def test_no_seat_learns_who_else_is_asked(variant: str) -> None:
     """At every step of random matches, from the true state: each seat's observation is its
     own encoding, its mask its own legal ids when the game asks it and the no-op alone when
-    not (whoever else is asked), and its info is empty. Claim windows with one asked seat
-    and with several both occur, so a leak of the asked set would show."""
+    not (whoever else is asked), and its info is empty; in a claim window each seat's view
+    is what ``test_hidden_information.check_view`` computes from the state without the
+    claimants. Claim windows with one asked seat and with several both occur, so a leak of
+    the asked set would show."""
     rng = np.random.default_rng(0)
     windows = {"one": 0, "several": 0}
     noop = np.zeros(MajiangParallelEnv(variant).space.size, np.int8)
@@ -49,6 +52,8 @@ def test_no_seat_learns_who_else_is_asked(variant: str) -> None:
             assert asked == set(game.to_act())
             if st.phase in ("claim", "rob"):
                 windows["one" if len(st.claimants) == 1 else "several"] += 1
+                for seat in range(4):
+                    check_view(game, seat)
             for seat, agent in enumerate(AGENTS):
                 assert infos[agent] == {}
                 assert (obs[agent]["observation"] == encode(game, seat)).all()

@@ -21,10 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
-from majiang.rl.arguments import flag
+from majiang.rl.arguments import MAX_TABLES
 from majiang.rl.vector import VectorGame, action_array
 
-__all__ = ["RayVectorGame", "slices"]
+__all__ = ["MAX_WORKERS", "RayVectorGame", "slices"]
+
+MAX_WORKERS = 4096
+"""The most Ray actors one :class:`RayVectorGame` starts."""
 
 
 def slices(n: int, workers: int) -> list[tuple[int, int]]:
@@ -34,8 +37,8 @@ def slices(n: int, workers: int) -> list[tuple[int, int]]:
         >>> slices(10, 3)
         [(0, 4), (4, 3), (7, 3)]
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise RulesError(f"workers: expected a positive int, got {quoted(workers)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise RulesError(f"workers: expected an int from 1 to {MAX_WORKERS}, got {quoted(workers)}")
     if workers > n:
         raise RulesError(f"workers: {workers} workers for {n} tables")
     size, extra = divmod(n, workers)
@@ -70,14 +73,18 @@ class RayVectorGame:
         >>> RayVectorGame(4, workers=0)
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: workers: expected a positive int, got 0
+        majiang.errors.RulesError: workers: expected an int from 1 to 4096, got 0
     """
 
     def __init__(self, n: int, workers: int = 2, **kwargs: Any) -> None:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ArgumentTypeError(f"n: expected an int, got {quoted(n)}")
         parts = slices(n, workers)
-        flag(kwargs.get("oracle", False), "oracle")  # refused here, not in a worker
+        if "first_table" in kwargs:
+            raise RulesError("first_table: RayVectorGame numbers the slices' tables itself")
+        if max(count for _, count in parts) > MAX_TABLES:
+            raise RulesError(f"n: at most {MAX_TABLES} tables a worker, got {quoted(n)}")
+        VectorGame(1, **kwargs)  # every other argument refused here, not inside a worker
         import ray
 
         if not ray.is_initialized():
