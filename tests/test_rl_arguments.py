@@ -133,6 +133,27 @@ def test_huge_ids_are_illegal_actions() -> None:
     assert done and reward == -1.0 and info["illegal_action"]
 
 
+def test_timedelta64_scalars_are_no_ids_seats_or_seeds() -> None:
+    """A numpy timedelta64 is a numpy integer whose int() fails (found by hypothesis)."""
+    delta = np.timedelta64(3, "s")
+    g = Game(seed=0)
+    before = g.snapshot()
+    with pytest.raises(IllegalActionError, match="expected an int"):
+        step_id(g, 0, delta)  # type: ignore[arg-type]
+    with pytest.raises(MajiangError):
+        legal_mask(g, delta)  # type: ignore[arg-type]
+    assert g.snapshot() == before
+    env = MajiangEnv(illegal="raise")
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        env.step(delta)
+    for kwargs in ({"seed": delta}, {"n": delta}, {"first_table": delta}):
+        with pytest.raises(ArgumentTypeError):
+            VectorGame(**{"n": 1, **kwargs})
+    with pytest.raises(ArgumentTypeError, match=r"^seat"):
+        MajiangEnv(seat=delta)  # type: ignore[arg-type]
+
+
 def test_legal_mask_buffers_and_numpy_seats() -> None:
     g = Game(seed=5, dealer=0)
     frozen = np.zeros(132, np.bool_)

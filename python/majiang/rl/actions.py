@@ -166,7 +166,10 @@ class ActionSpace:
         return f"declare {what}" + (f" {value}" if value else "")
 
     def _check_id(self, action_id: object) -> int:
-        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+        # A numpy timedelta64 is a numpy integer, but no id (int() of it fails).
+        if isinstance(action_id, bool | np.timedelta64) or not isinstance(
+            action_id, int | np.integer
+        ):
             raise IllegalActionError(f"action id: expected an int, got {quoted(action_id)}")
         i = int(action_id)
         if not 0 <= i < self.size:

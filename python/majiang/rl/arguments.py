@@ -54,7 +54,10 @@ def flag(value: object, name: str) -> bool:
 
 
 def _is_whole(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+    # A numpy timedelta64 is a numpy integer, but no count (int() of it fails).
+    return isinstance(value, int | np.integer) and not isinstance(
+        value, bool | np.bool_ | np.timedelta64
+    )
 
 
 def whole(value: object, name: str, least: int, below: int) -> int:
@@ -77,7 +80,7 @@ def seed(value: object, name: str = "seed") -> int:
 def seat_of(value: object) -> int:
     """A numpy integer seat (``VectorGame.seats[i]``) as an int; anything else as it is, for
     the engine to check."""
-    if isinstance(value, np.integer):
+    if isinstance(value, np.integer) and not isinstance(value, np.timedelta64):
         return int(value)
     return cast("int", value)
 
