@@ -147,7 +147,8 @@ def test_timedelta64_scalars_are_no_ids_seats_or_seeds() -> None:
     env.reset(seed=0)
     with pytest.raises(IllegalActionError):
         env.step(delta)
-    for kwargs in ({"seed": delta}, {"n": delta}, {"first_table": delta}):
+    arguments: list[dict[str, Any]] = [{"seed": delta}, {"n": delta}, {"first_table": delta}]
+    for kwargs in arguments:
         with pytest.raises(ArgumentTypeError):
             VectorGame(**{"n": 1, **kwargs})
     with pytest.raises(ArgumentTypeError, match=r"^seat"):
