@@ -14,6 +14,10 @@ Example:
     'which chow? chow 1 (345m), chow 2 (456m)'
     >>> parse_answer("5m", [Discard("5m"), Discard("6m")])
     Discard(tile='5m')
+    >>> from majiang.game import Declare
+    >>> voids = [Declare("void", v) for v in "mps"]
+    >>> [parse_answer(a, voids).value for a in ("p", "条", "void m")]
+    ['p', 's', 'm']
 """
 
 from __future__ import annotations
@@ -30,23 +34,27 @@ from rich.text import Text
 
 import majiang
 from majiang.cli.console import console
+from majiang.cli.seat_view import known_to_act, seat_table
 from majiang.cli.simulate import read_room
 from majiang.cli.table_view import (
-    Tiles,
-    Trimmed,
+    OPENINGS,
+    SUITS,
     action_text,
+    declare_text,
     event_line,
     settlement_view,
     table_view,
 )
+from majiang.cli.tiles_text import Tiles, Trimmed
 from majiang.errors import MajiangError, RulesError, quoted
-from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
+from majiang.game.observation import Observation
 from majiang.game.simulation import make_bots
 from majiang.game.state import HandState
+from majiang.game.streams import seat_events
 from majiang.room import HUMAN
-from majiang.tiles import KINDS
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
 
@@ -157,14 +165,18 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
         "not understood: 'zz'. Type a number 1-1, a tile like 5m, or help"
     """
     answer = text.strip().lower()
+    like = _example(legal)
     if not answer:
-        return f"type a number 1-{len(legal)}, a tile like 5m, or help"
+        return f"type a number 1-{len(legal)}, {like}, or help"
     i = _number(answer)
     if i is not None:
         if 1 <= i <= len(legal):
             return legal[i - 1]
         shown = str(i) if len(answer) <= 9 else quoted(answer)
         return f"no action {shown}: type a number 1-{len(legal)}"
+    declared = _declaration(answer, legal)
+    if declared is not None:
+        return declared
     head, _, rest = answer.partition(" ")
     rest = rest.strip()
     kind = WORDS.get(head)
@@ -173,7 +185,7 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
         if names is None:
             return (
                 f"not understood: {quoted(text.strip())}. "
-                f"Type a number 1-{len(legal)}, a tile like 5m, or help"
+                f"Type a number 1-{len(legal)}, {like}, or help"
             )
         kind, rest = Discard, answer
     word = NAMES[kind]
@@ -203,6 +215,32 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
     if kind is Discard:
         return f"you hold no {_shown(rest)} to discard"
     return f"no {word} {_shown(rest)} now"
+
+
+def _example(legal: Sequence[Action]) -> str:
+    """What an answer may look like besides a number, for the hints."""
+    opening = next((a.what for a in legal if isinstance(a, Declare)), None)
+    if opening == "void":
+        return "a suit like m (万)"
+    if opening == "exchange":
+        return "three tiles like 123m"
+    return "a word like ready" if opening is not None else "a tile like 5m"
+
+
+def _declaration(answer: str, legal: Sequence[Action]) -> Declare | None:
+    """The declaration an answer names: its value (``m``; 换三张's tiles in any order), what
+    and value (``void m``), the suit's or the opening's Chinese name (``万``, ``报听``) or its
+    words as listed."""
+    tiles = _tiles_of(answer.removeprefix("exchange").strip())
+    for a in legal:
+        if isinstance(a, Declare):
+            names = {a.value, f"{a.what} {a.value}".strip(), declare_text(a.what, a.value)}
+            names.add(SUITS.get(a.value, "") if a.what == "void" else OPENINGS.get(a.what, ""))
+            if answer in {n.lower() for n in names if n}:
+                return a
+            if a.what == "exchange" and tiles is not None and tiles == _tiles_of(a.value):
+                return a
+    return None
 
 
 def _readline() -> str:
@@ -240,16 +278,18 @@ class Session:
         return line
 
     # ------------------------------------------------------------------ views
-    def _situation(self, game: Game) -> str:
-        st = game.state
-        if st.phase == "claim" and st.last_discard is not None:
-            tile = self.tiles.one(KINDS[st.last_discard])
-            return f"seat {st.discarder} discards {tile}: claim it?"
-        if st.phase == "rob" and st.rob_tile is not None:
-            tile = self.tiles.one(KINDS[st.rob_tile])
-            return f"seat {st.turn} adds {tile} to a kong: rob it (抢杠)?"
-        if st.drawn is not None:
-            return f"your turn: you drew {self.tiles.one(KINDS[st.drawn])}"
+    def _situation(self, o: Observation, legal: Sequence[Action]) -> str:
+        """What the human is asked, from its observation only."""
+        if o.phase == "claim" and o.last_discard is not None:
+            return f"seat {o.discarder} discards {self.tiles.one(o.last_discard)}: claim it?"
+        if o.phase == "rob" and o.last_discard is not None:
+            tile = self.tiles.one(o.last_discard)
+            return f"seat {o.turn} adds {tile} to a kong: rob it (抢杠)?"
+        if o.phase == "declare":
+            what = next((a.what for a in legal if isinstance(a, Declare)), "")
+            return f"declare: {declare_text(what, '')}?" if what else "declare?"
+        if o.drawn is not None:
+            return f"your turn: you drew {self.tiles.one(o.drawn)}"
         return "your turn: discard"
 
     def _actions(self, legal: Sequence[Action]) -> Text:
@@ -266,16 +306,15 @@ class Session:
         return text
 
     def _hints(self, game: Game) -> Text:
-        st = game.state
-        hand = list(st.hands[self.me])
-        jing = [KINDS[k] for k in st.wilds]
-        k = len(st.melds[self.me])
-        opts: dict[str, Any] = {"rules": game.table.shapes, "jing": jing, "melds": k}
+        o = game.observation(self.me)
+        hand = list(o.hand_counts)
+        opts: dict[str, Any] = {"rules": game.table.shapes, "jing": list(o.wilds),
+                                "melds": o.meld_count}  # fmt: skip
         shanten = majiang.shanten(hand, **opts)
         text = Text("hint: ", style="yellow")
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
         if sum(hand) % 3 == 2:  # a discard to choose
-            visible = game.observation(self.me).visible(reveals=True)  # 下精 shown count
+            visible = o.visible(reveals=True)  # 下精 shown count
             best = majiang.discard_options(hand, visible=visible, **opts)[:3]
             if best:
                 text.append("; best discards: ")
@@ -295,7 +334,7 @@ class Session:
     def _events(self, game: Game, shown: int, finals: Sequence[HandState]) -> int:
         """Print the events from ``shown`` on: a header at each deal, one line per event and
         at each settlement the hand's final table (``finals``) and its settlement."""
-        for event in game.events[shown:]:
+        for event in seat_events(game.events[shown:], self.me, game.table):
             kind = event["event"]
             if kind == "deal":
                 self.out.print()
@@ -332,8 +371,10 @@ class Session:
     # ------------------------------------------------------------------ turns
     def _human(self, game: Game, legal: Sequence[Action]) -> Action:
         self.out.print()
-        self.out.print(table_view(game, self.me, **self.opts))
-        self.out.print(Text(self._situation(game), style="bold"))
+        o = game.observation(self.me)
+        acting = known_to_act(o, bool(legal))
+        self.out.print(seat_table(o, game.table, acting, **self.opts))
+        self.out.print(Text(self._situation(o, legal), style="bold"))
         if self.args.hints:
             self.out.print(self._hints(game))
         self.out.print(self._actions(legal))
