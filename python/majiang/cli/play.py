@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -369,15 +369,22 @@ class Session:
         return len(game.events)
 
     # ------------------------------------------------------------------ turns
-    def _human(self, game: Game, legal: Sequence[Action]) -> Action:
-        self.out.print()
+    def screen(self, game: Game, legal: Sequence[Action]) -> list[RenderableType]:
+        """What the human is shown before it acts: its table, what it is asked, the hints
+        (``--hints``) and its actions; from its observation and legal actions only."""
         o = game.observation(self.me)
         acting = known_to_act(o, bool(legal))
-        self.out.print(seat_table(o, game.table, acting, **self.opts))
-        self.out.print(Text(self._situation(o, legal), style="bold"))
+        shown: list[RenderableType] = [seat_table(o, game.table, acting, **self.opts)]
+        shown.append(Text(self._situation(o, legal), style="bold"))
         if self.args.hints:
-            self.out.print(self._hints(game))
-        self.out.print(self._actions(legal))
+            shown.append(self._hints(game))
+        shown.append(self._actions(legal))
+        return shown
+
+    def _human(self, game: Game, legal: Sequence[Action]) -> Action:
+        self.out.print()
+        for part in self.screen(game, legal):
+            self.out.print(part)
         while True:
             line = self._read("your move > ")
             if line.strip().lower() in HELP:
