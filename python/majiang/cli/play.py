@@ -46,6 +46,7 @@ from majiang.cli.table_view import (
     table_view,
 )
 from majiang.cli.tiles_text import Tiles, Trimmed
+from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import MajiangError, RulesError, quoted
 from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
@@ -96,9 +97,10 @@ HELP = ("help", "?", "h")
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "play",
-        help="play mahjong (Nanchang or Pingxiang) against three bots in the terminal",
+        help=f"play mahjong against three bots in the terminal ({listed()})",
         description="Play against three EfficiencyBots: discard by tile or number, answer "
-        "claim prompts, see the bots' moves and the settlement table after each hand.",
+        "claim prompts, see the bots' moves and the settlement table after each hand."
+        f"\n\nVariants: {listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -109,7 +111,7 @@ def register(commands: Any) -> None:
         "--variant",
         default=DEFAULT,
         choices=variant_names(),
-        help=f"the rules (default {DEFAULT})",
+        help=variant_help("the rules"),
     )
     p.add_argument(
         "--config",
