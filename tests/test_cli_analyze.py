@@ -207,3 +207,10 @@ def test_sichuan_complete_hand_gets_its_fan() -> None:
         analyze("123m456m123p55p", "--variant", "sichuan", "--meld", "999s", "--json").stdout
     )
     assert third["complete"] is False and "fan" not in third
+
+
+def test_a_flower_in_a_meld_is_one_line_and_exit_2() -> None:
+    # Found by the property test: a flower (5f) in --meld escaped as a ValueError.
+    done = analyze("123m456p789s55m", "--rules", "gb", "--meld", "5f")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "majiang: --meld: '5f' holds 5f, a flower: no meld\n"

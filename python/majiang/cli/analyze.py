@@ -191,7 +191,11 @@ _MELD_SOURCE = {"chi": 3, "peng": 2, "ming_gang": 2, "an_gang": None}
 def _meld(text: str) -> tuple[str, tuple[int, ...], int | None]:
     """A ``--meld`` as ``(kind, kinds, source)`` for :func:`majiang.gb.fan`."""
     concealed = text.startswith("an:")
-    kinds = sorted(KINDS.index(t) for t in majiang.parse_tiles(text[3:] if concealed else text))
+    names = majiang.parse_tiles(text[3:] if concealed else text)
+    flower = next((t for t in names if t not in KINDS), None)
+    if flower is not None:
+        raise InvalidHandError(f"--meld: {quoted(text)} holds {flower}, a flower: no meld")
+    kinds = sorted(KINDS.index(t) for t in names)
     kind = None
     if len(kinds) == 4 and len(set(kinds)) == 1:
         kind = "an_gang" if concealed else "ming_gang"
