@@ -182,6 +182,7 @@ def test_sichuan_three_suits_are_not_complete() -> None:
     text = analyze("123m456m789p123s55s", "--variant", "sichuan").stdout
     assert "not complete: three suits held (缺一门)" in text
     assert "give one up to win (fewest: p, 3 tile(s))" in text
+    assert "(on the shapes: the third suit still to give up)" in text
     # The same tiles in Nanjing (no such rule) are complete.
     nanjing = json.loads(analyze("123m456m789p123s55s", "--variant", "nanjing", "--json").stdout)
     assert nanjing["shanten"] == -1 and "decompositions" in nanjing

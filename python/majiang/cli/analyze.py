@@ -322,6 +322,8 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             lines.append("waits   none (not tenpai)")
     if "discards" in a:
         lines.append("discard  shanten  unseen  effective tiles")
+        if not a.get("que_yi_men", True):  # the core's figures know no suit rule
+            lines[-1] += "   (on the shapes: the third suit still to give up)"
         for o in a["discards"][:10]:
             eff = _tiles(o["effective"], args)
             lines.append(f"{_tile(o['discard'], args):8} {o['shanten']:7}  {o['unseen']:6}  {eff}")
