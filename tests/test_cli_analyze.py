@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
 from majiang.cli import main
+from majiang.variants import get_variant, names
 
 
 def test_waiting_hand_lists_waits(capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,3 +134,84 @@ def test_gb_bad_melds_and_flags_exit_2(
     assert main(["analyze", "234p55p", "--rules", "gb", "--win", "5p", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and fragment in captured.err, captured.err
+
+
+def analyze(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed command (``python -m majiang analyze``) in a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "majiang", "analyze", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("variant", names())
+def test_every_variant_reports_its_own_rules(variant: str) -> None:
+    done = analyze("123m456p789s55m12p", "--variant", variant, "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["variant"] == data["rules"] == variant
+    assert data["shape_rules"] == get_variant(variant).table.shapes
+    text = analyze("123m456p789s55m12p", "--variant", variant).stdout
+    assert text.splitlines()[1].startswith(f"rules   {variant}")
+
+
+@pytest.mark.parametrize("variant", names())
+def test_honours_only_where_the_variant_has_them(variant: str) -> None:
+    done = analyze("123m456p789s55m11z", "--variant", variant)
+    if any(k >= 27 for k in get_variant(variant).table.tiles if k < 34):
+        assert done.returncode == 0, done.stderr
+    else:  # Sichuan's 108 tiles: no honours, in the hand or a meld
+        assert done.returncode == 2 and done.stdout == ""
+        said = f"majiang: hand: {variant} plays without 1z (its 108 tiles: m, p, s)\n"
+        assert done.stderr == said
+        meld = analyze("123m456p789p55m", "--variant", variant, "--meld", "555z")
+        assert meld.returncode == 2 and "--meld 555z" in meld.stderr
+
+
+def test_sichuan_three_suits_are_not_complete() -> None:
+    # Complete on the shapes, but three suits: 缺一门 says no.
+    done = analyze("123m456m789p123s55s", "--variant", "sichuan", "--json")
+    data = json.loads(done.stdout)
+    assert data["shanten"] == -1 and data["complete"] is False
+    assert data["suits"] == ["m", "p", "s"] and data["que_yi_men"] is False
+    assert data["fewest"] == {"suit": "p", "tiles": 3}
+    assert "decompositions" not in data and data["discards"]
+    text = analyze("123m456m789p123s55s", "--variant", "sichuan").stdout
+    assert "not complete: three suits held (缺一门)" in text
+    assert "give one up to win (fewest: p, 3 tile(s))" in text
+    assert "(on the shapes: the third suit still to give up)" in text
+    # The same tiles in Nanjing (no such rule) are complete.
+    nanjing = json.loads(analyze("123m456m789p123s55s", "--variant", "nanjing", "--json").stdout)
+    assert nanjing["shanten"] == -1 and "decompositions" in nanjing
+    # A waiting hand of three suits waits on nothing (the shapes would take 5s).
+    waits = json.loads(analyze("123m456m789m123p5s", "--variant", "sichuan", "--json").stdout)
+    assert waits["shanten"] == 0 and waits["waits"] == []
+    two = json.loads(analyze("123m456m789m12p55p", "--variant", "sichuan", "--json").stdout)
+    assert [w["tile"] for w in two["waits"]] == ["3p"] and two["que_yi_men"] is True
+
+
+def test_sichuan_complete_hand_gets_its_fan() -> None:
+    done = analyze("11223344556677p", "--variant", "sichuan", "--win", "7p", "--json")
+    fan = json.loads(done.stdout)["fan"]
+    assert fan["hands"] == ["清七对"] and fan["total"] == 4 and fan["capped"] == 3
+    assert fan["win"] == "7p" and fan["self_drawn"] is False
+    drawn = analyze("123m456m789m123p55p", "--variant", "sichuan", "--self-drawn")
+    assert "番      平胡 0 + 自摸加番 1 = 1 番   (won on 5p, self-drawn)" in drawn.stdout
+    melded = analyze("123m456m123p55p", "--variant", "sichuan", "--meld", "999m", "--json")
+    fan = json.loads(melded.stdout)["fan"]
+    assert fan["total"] == 0 and fan["hands"] == ["平胡"]
+    # A meld of the third suit breaks 缺一门: not complete, no 番.
+    third = json.loads(
+        analyze("123m456m123p55p", "--variant", "sichuan", "--meld", "999s", "--json").stdout
+    )
+    assert third["complete"] is False and "fan" not in third
+
+
+def test_a_flower_in_a_meld_is_one_line_and_exit_2() -> None:
+    # Found by the property test: a flower (5f) in --meld escaped as a ValueError.
+    done = analyze("123m456p789s55m", "--rules", "gb", "--meld", "5f")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "majiang: --meld: '5f' holds 5f, a flower: no meld\n"

@@ -8,7 +8,7 @@ import pytest
 
 from majiang.cli import main
 from majiang.cli.play import parse_answer
-from majiang.game import Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game import Action, Chow, Declare, Discard, Game, Kong, Pass, Pong, Win
 
 
 def run(
@@ -182,3 +182,37 @@ def test_discard_answers() -> None:
     assert parse_answer("kong", legal) == Kong("1z", "concealed")
     assert parse_answer("9s", legal) == "you hold no 9s to discard"
     assert parse_answer("pong", legal) == "no pong now"
+
+
+def test_the_dealers_drawn_tile_is_not_shown_in_the_openings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Sichuan, seed 1: seat 1 deals and holds its 14th tile while seat 0 declares 定缺.
+    game = Game("sichuan", seed=1)
+    assert game.state.dealer == 1 and game.state.phase == "declare"
+    assert game.state.drawn is not None
+    code, out = run(["--variant", "sichuan", "--seed", "1"], "quit\n", monkeypatch, capsys)
+    assert code == 0
+    screen = out.split("your move > ")[0]
+    assert "you drew" not in screen
+    assert "declare: void (定缺)?" in screen
+    # the menu names the suits; only the asking seat is marked to act
+    assert "1) void m (万)   2) void p (筒)   3) void s (条)" in screen
+    marked = [line.split()[0] for line in screen.splitlines() if "▶" in line]
+    assert marked == ["0"]
+
+
+def test_opening_answers_name_the_suit_or_the_tiles() -> None:
+    voids: list[Action] = [Declare("void", v) for v in "mps"]
+    assert parse_answer("s", voids) == Declare("void", "s")
+    assert parse_answer("VOID P", voids) == Declare("void", "p")
+    assert parse_answer("万", voids) == Declare("void", "m")
+    assert parse_answer("void p (筒)", voids) == Declare("void", "p")
+    hint = parse_answer("z", voids)
+    assert isinstance(hint, str) and "a suit like m (万)" in hint
+    trios: list[Action] = [Declare("exchange", "123m"), Declare("exchange", "456p")]
+    assert parse_answer("321m", trios) == Declare("exchange", "123m")
+    assert parse_answer("exchange 654p", trios) == Declare("exchange", "456p")
+    ready: list[Action] = [Declare("ready", ""), Pass()]
+    assert parse_answer("报听", ready) == Declare("ready", "")
+    assert parse_answer("p", ready) == Pass()

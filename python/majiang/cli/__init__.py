@@ -13,11 +13,14 @@ Example:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+import majiang
 from majiang.cli import analyze, play, replay, serve, settle, simulate
+from majiang.cli.variants_help import listed
 from majiang.errors import MajiangError, quoted
 
 __all__ = ["main"]
@@ -33,9 +36,11 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="majiang",
-        description="Chinese regional mahjong: analyse hands (Nanchang, Pingxiang, Nanjing).",
+        description="Chinese regional mahjong: analyse hands, settle them, simulate, replay "
+        f"and play games, serve rooms. Variants: {listed()}.",
         epilog='example: majiang analyze "123m456p789s12z55m" --indicator 4m',
     )
+    parser.add_argument("--version", action="version", version=f"majiang {majiang.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     analyze.register(commands)
     settle.register(commands)
@@ -60,7 +65,8 @@ def _not_unicode(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit code (0 success, 2 bad input: one line on
-    stderr).
+    stderr; 141, quietly, when the reader of stdout closes it, as ``| head`` does: the code
+    of a tool SIGPIPE ends).
 
     Example:
         >>> main(["analyze", "\\udcff"])
@@ -72,10 +78,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"majiang: argument {quoted(bad)} is not UTF-8 text", file=sys.stderr)
         return 2
     parser = build_parser()
-    args = parser.parse_args(args_in)
+    try:
+        args = parser.parse_args(args_in)
+    except SystemExit:  # --help, --version or a usage error: flush what they wrote here
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _drop_stdout()
+            raise SystemExit(BROKEN_PIPE) from None
+        raise
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe prints a traceback
     except MajiangError as e:
         print(f"majiang: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        _drop_stdout()
+        return BROKEN_PIPE
     return code
+
+
+BROKEN_PIPE = 141
+"""The exit code when stdout's reader has gone (128 + SIGPIPE)."""
+
+
+def _drop_stdout() -> None:
+    """Points stdout at the null device, so that flushing what is left at exit cannot fail
+    again (Python would print "Exception ignored ... BrokenPipeError")."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (tests, notebooks)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

@@ -8,6 +8,14 @@ from typing import Any
 
 import majiang
 from majiang import gb
+from majiang.cli.analyze_rules import (
+    SUIT_NAMES,
+    check_in_set,
+    sichuan_facts,
+    sichuan_fan,
+    sichuan_waits,
+)
+from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import InvalidHandError, RulesError, quoted
 from majiang.tiles import KINDS, to_counts
 from majiang.variants import get_variant, lookup
@@ -38,7 +46,9 @@ def register(commands: Any) -> None:
         help="shanten, waits, discards and decompositions of a hand",
         description="Analyse a concealed hand: shanten per shape, then the winning tiles "
         "(13-3k tiles), the discards ranked by effective tiles (14-3k tiles) or the "
-        "decompositions of a complete hand.",
+        "decompositions of a complete hand, under the variant's rules (its tile set, "
+        "Sichuan's 缺一门; GB and Sichuan: the 番 of a complete hand)."
+        f"\n\nVariants: {listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -63,7 +73,7 @@ def register(commands: Any) -> None:
         "--variant",
         default=DEFAULT,
         choices=variant_names(),
-        help=f"whose shapes, wild tiles and words (default {DEFAULT})",
+        help=variant_help("whose tiles, shapes, wild tiles, suit rules and 番"),
     )
     p.add_argument(
         "--rules",
@@ -74,9 +84,11 @@ def register(commands: Any) -> None:
     p.add_argument(
         "--win",
         metavar="TILE",
-        help="GB: the winning tile of a complete hand (default: the last tile written)",
+        help="GB, Sichuan: the winning tile of a complete hand (default: the last tile written)",
     )
-    p.add_argument("--self-drawn", action="store_true", help="GB: the winning tile was drawn")
+    p.add_argument(
+        "--self-drawn", action="store_true", help="GB, Sichuan: the winning tile was drawn"
+    )
     p.add_argument("--last-copy", action="store_true", help="GB: 和绝张, the tile's last copy")
     p.add_argument(
         "--replacement", action="store_true", help="GB: 杠上开花, won on a kong's replacement"
@@ -129,29 +141,44 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     majiang.shanten(args.hand, **opts)  # checks the hand as given, naming tiles in errors
     counts = to_counts(args.hand)
     size = sum(counts)
+    own_rules = not args.rules  # the variant's rules, not a core preset named instead
+    if own_rules:
+        check_in_set(args.variant, counts, "hand")
+        for text, (_, kinds, _) in zip(args.meld, melds, strict=True):
+            check_in_set(args.variant, [kinds.count(k) for k in range(34)], f"--meld {text}")
+        check_in_set(args.variant, [jing.count(k) for k in KINDS], "--jing")
+    sichuan = own_rules and args.variant == "sichuan"
     out: dict[str, Any] = {
         "hand": majiang.tiles.from_counts(counts),
         "variant": args.variant,
-        "rules": "gb" if rules is gb.GB_SHAPES else rules,
+        "rules": args.rules or args.variant,
+        "shape_rules": "gb" if rules is gb.GB_SHAPES else rules,
         "jing": jing,
         "melds": args.melds,
         "shanten": majiang.shanten(counts, **opts),
         "shapes": majiang.shanten_detail(counts, **opts),
     }
+    if sichuan:
+        out.update(sichuan_facts(counts, melds))
+        out["complete"] = out["shanten"] == -1 and out["que_yi_men"]
     if size == 13 - 3 * args.melds:
-        out["waits"] = [
-            {"tile": t, "unseen": 4 - counts[KINDS.index(t)]}
-            for t in majiang.winning_tiles(counts, **opts)
-        ]
+        waits = (
+            [KINDS[k] for k in sichuan_waits(counts, melds)]
+            if sichuan
+            else majiang.winning_tiles(counts, **opts)
+        )
+        out["waits"] = [{"tile": t, "unseen": 4 - counts[KINDS.index(t)]} for t in waits]
         waiting = {w["tile"] for w in out["waits"]}
         notes = lookup(args.variant).analysis_notes(counts, waiting, set(jing))
         out.update((key, value) for key, value, _ in notes)
         out["notes"] = [line for _, value, line in notes if value]
-    elif out["shanten"] == -1:
+    elif out["shanten"] == -1 and out.get("complete", True):
         found = majiang.decompositions(counts, limit=args.limit, **opts)
         out["decompositions"] = [d.to_dict() for d in found]
         if args.variant == "gb":
             out["fan"] = _gb_fan(args, counts)
+        elif sichuan:
+            out["fan"] = _sichuan_fan(args, counts) if out["complete"] else None
     else:
         out["discards"] = majiang.discard_options(counts, **opts)
     return out
@@ -164,7 +191,11 @@ _MELD_SOURCE = {"chi": 3, "peng": 2, "ming_gang": 2, "an_gang": None}
 def _meld(text: str) -> tuple[str, tuple[int, ...], int | None]:
     """A ``--meld`` as ``(kind, kinds, source)`` for :func:`majiang.gb.fan`."""
     concealed = text.startswith("an:")
-    kinds = sorted(KINDS.index(t) for t in majiang.parse_tiles(text[3:] if concealed else text))
+    names = majiang.parse_tiles(text[3:] if concealed else text)
+    flower = next((t for t in names if t not in KINDS), None)
+    if flower is not None:
+        raise InvalidHandError(f"--meld: {quoted(text)} holds {flower}, a flower: no meld")
+    kinds = sorted(KINDS.index(t) for t in names)
     kind = None
     if len(kinds) == 4 and len(set(kinds)) == 1:
         kind = "an_gang" if concealed else "ming_gang"
@@ -185,17 +216,36 @@ def _meld(text: str) -> tuple[str, tuple[int, ...], int | None]:
     return kind, tuple(kinds), _MELD_SOURCE[kind]
 
 
-def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
-    """The 番 of a complete GB hand, concealed or with the melds ``--meld`` gives (with only a
-    ``--melds`` count the melds' tiles are unknown: then unscored)."""
-    if args.melds and not args.meld_tuples:
-        return {"note": "the 番 need the melds' tiles: give each with --meld"}
+def _winning_tile(args: argparse.Namespace, counts: list[int]) -> int:
+    """The kind of ``--win`` (default: the hand's last tile written), which the hand holds."""
     names = majiang.parse_tiles(args.win) if args.win else majiang.parse_tiles(args.hand)[-1:]
     if len(names) != 1 or names[0] not in KINDS:
         raise InvalidHandError(f"--win: expected one tile, got {quoted(args.win)}")
     win = KINDS.index(names[0])
     if counts[win] == 0:
         raise InvalidHandError(f"--win: {names[0]} is not in the hand")
+    return win
+
+
+def _sichuan_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
+    """The 番 of a complete Sichuan hand (default options), concealed or beside ``--meld``'s
+    melds (with only a ``--melds`` count their tiles are unknown: then unscored)."""
+    if args.melds and not args.meld_tuples:
+        return {"note": "the 番 need the melds' tiles: give each with --meld"}
+    win = _winning_tile(args, counts)
+    found = sichuan_fan(counts, args.meld_tuples, win, args.self_drawn)
+    if found is None:  # the melds break 缺一门 or the shapes (checked with the tiles above)
+        return {"note": "no Sichuan win with these melds"}
+    return found
+
+
+def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
+    """The 番 of a complete GB hand, concealed or with the melds ``--meld`` gives (with only a
+    ``--melds`` count the melds' tiles are unknown: then unscored)."""
+    if args.melds and not args.meld_tuples:
+        return {"note": "the 番 need the melds' tiles: give each with --meld"}
+    win = _winning_tile(args, counts)
+    names = [KINDS[win]]
     before = list(counts)
     before[win] -= 1
     flags = {
@@ -252,13 +302,17 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
     lines = [
         f"hand    {_tiles(majiang.parse_tiles(a['hand']), args)}"
         + (f"  + {a['melds']} meld(s)" if a["melds"] else ""),
-        f"rules   {a['rules']}" + (f"   jing {_tiles(a['jing'], args)}" if a["jing"] else ""),
+        f"rules   {a['rules']}"
+        + (f" (shapes {a['shape_rules']})" if a["shape_rules"] != a["rules"] else "")
+        + (f"   jing {_tiles(a['jing'], args)}" if a["jing"] else ""),
         "shanten "
-        + ("complete" if a["shanten"] == -1 else str(a["shanten"]))
+        + _shanten_text(a)
         + "   ("
         + ", ".join(f"{k} {v}" for k, v in a["shapes"].items())
         + ")",
     ]
+    if "que_yi_men" in a:
+        lines.append(_que_yi_men_line(a))
     if "waits" in a:
         if a["waits"]:
             waits = ", ".join(f"{_tile(w['tile'], args)} ({w['unseen']})" for w in a["waits"])
@@ -268,6 +322,8 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             lines.append("waits   none (not tenpai)")
     if "discards" in a:
         lines.append("discard  shanten  unseen  effective tiles")
+        if not a.get("que_yi_men", True):  # the core's figures know no suit rule
+            lines[-1] += "   (on the shapes: the third suit still to give up)"
         for o in a["discards"][:10]:
             eff = _tiles(o["effective"], args)
             lines.append(f"{_tile(o['discard'], args):8} {o['shanten']:7}  {o['unseen']:6}  {eff}")
@@ -285,7 +341,10 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             tag = "".join(f"  {tags.get(flag, flag.replace('_', ' '))}" for flag in flags)
             lines.append(f"{i:2}. {d['shape']:16} {' '.join(blocks)}{tag}")
     fan = a.get("fan")
-    if fan and "total" in fan:
+    if fan and "detail" in fan:  # Sichuan's
+        how = "self-drawn" if fan["self_drawn"] else "on a discard"
+        lines.append(f"番      {fan['detail']}   (won on {_tile(fan['win'], args)}, {how})")
+    elif fan and "total" in fan:
         listed = ", ".join(
             f"{f['zh']} {f['points']}" + (f"x{f['count']}" if f["count"] > 1 else "")
             for f in fan["fans"]
@@ -298,6 +357,29 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
     elif fan:
         lines.append(f"番      {fan['note']}")
     return "\n".join(lines)
+
+
+def _shanten_text(a: dict[str, Any]) -> str:
+    """The shanten, or complete; with three suits under 缺一门 the shapes' figure is only a
+    lower bound (the suit given up costs more draws): said so."""
+    n = a["shanten"]
+    if a.get("que_yi_men", True):
+        return "complete" if n == -1 else str(n)
+    if n == -1:
+        return "-1 on the shapes, but not complete: three suits held (缺一门)"
+    return f"{n} on the shapes, at least (three suits held: 缺一门)"
+
+
+def _que_yi_men_line(a: dict[str, Any]) -> str:
+    """Sichuan's 缺一门: the suits held, and the one cheapest to give up when three are."""
+    suits = " ".join(f"{s} ({SUIT_NAMES[s]})" for s in a["suits"]) or "none"
+    if a["que_yi_men"]:
+        return f"缺一门  suits {suits}: at most two, may win"
+    fewest = a["fewest"]
+    return (
+        f"缺一门  three suits {suits}: give one up to win "
+        f"(fewest: {fewest['suit']}, {fewest['tiles']} tile(s))"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import errno
 import sys
 from typing import IO
 
@@ -22,6 +23,14 @@ from rich.console import Console
 __all__ = ["console", "error_console"]
 
 PIPE_WIDTH = 160
+
+
+class _Console(Console):
+    """A rich console whose closed pipe is a BrokenPipeError for ``main`` to end quietly
+    with one exit code for every command (rich's own ends the process with exit 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, "the reader of the output has gone")
 
 
 def console(stream: IO[str] | None = None) -> Console:
@@ -34,7 +43,7 @@ def console(stream: IO[str] | None = None) -> Console:
     """
     out = sys.stdout if stream is None else stream
     terminal = out.isatty() if hasattr(out, "isatty") else False
-    return Console(
+    return _Console(
         file=out,
         highlight=False,
         soft_wrap=False,

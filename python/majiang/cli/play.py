@@ -14,6 +14,10 @@ Example:
     'which chow? chow 1 (345m), chow 2 (456m)'
     >>> parse_answer("5m", [Discard("5m"), Discard("6m")])
     Discard(tile='5m')
+    >>> from majiang.game import Declare
+    >>> voids = [Declare("void", v) for v in "mps"]
+    >>> [parse_answer(a, voids).value for a in ("p", "条", "void m")]
+    ['p', 's', 'm']
 """
 
 from __future__ import annotations
@@ -24,29 +28,34 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 import majiang
 from majiang.cli.console import console
+from majiang.cli.seat_view import known_to_act, seat_table
 from majiang.cli.simulate import read_room
 from majiang.cli.table_view import (
-    Tiles,
-    Trimmed,
+    OPENINGS,
+    SUITS,
     action_text,
+    declare_text,
     event_line,
     settlement_view,
     table_view,
 )
+from majiang.cli.tiles_text import Tiles, Trimmed
+from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import MajiangError, RulesError, quoted
-from majiang.game.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass, Pong, Win
 from majiang.game.bots import EfficiencyBot
 from majiang.game.engine import Game
+from majiang.game.observation import Observation
 from majiang.game.simulation import make_bots
 from majiang.game.state import HandState
+from majiang.game.streams import seat_events
 from majiang.room import HUMAN
-from majiang.tiles import KINDS
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
 
@@ -88,9 +97,10 @@ HELP = ("help", "?", "h")
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "play",
-        help="play mahjong (Nanchang or Pingxiang) against three bots in the terminal",
+        help=f"play mahjong against three bots in the terminal ({listed()})",
         description="Play against three EfficiencyBots: discard by tile or number, answer "
-        "claim prompts, see the bots' moves and the settlement table after each hand.",
+        "claim prompts, see the bots' moves and the settlement table after each hand."
+        f"\n\nVariants: {listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -101,7 +111,7 @@ def register(commands: Any) -> None:
         "--variant",
         default=DEFAULT,
         choices=variant_names(),
-        help=f"the rules (default {DEFAULT})",
+        help=variant_help("the rules"),
     )
     p.add_argument(
         "--config",
@@ -157,14 +167,18 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
         "not understood: 'zz'. Type a number 1-1, a tile like 5m, or help"
     """
     answer = text.strip().lower()
+    like = _example(legal)
     if not answer:
-        return f"type a number 1-{len(legal)}, a tile like 5m, or help"
+        return f"type a number 1-{len(legal)}, {like}, or help"
     i = _number(answer)
     if i is not None:
         if 1 <= i <= len(legal):
             return legal[i - 1]
         shown = str(i) if len(answer) <= 9 else quoted(answer)
         return f"no action {shown}: type a number 1-{len(legal)}"
+    declared = _declaration(answer, legal)
+    if declared is not None:
+        return declared
     head, _, rest = answer.partition(" ")
     rest = rest.strip()
     kind = WORDS.get(head)
@@ -173,7 +187,7 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
         if names is None:
             return (
                 f"not understood: {quoted(text.strip())}. "
-                f"Type a number 1-{len(legal)}, a tile like 5m, or help"
+                f"Type a number 1-{len(legal)}, {like}, or help"
             )
         kind, rest = Discard, answer
     word = NAMES[kind]
@@ -203,6 +217,32 @@ def parse_answer(text: str, legal: Sequence[Action]) -> Action | str:
     if kind is Discard:
         return f"you hold no {_shown(rest)} to discard"
     return f"no {word} {_shown(rest)} now"
+
+
+def _example(legal: Sequence[Action]) -> str:
+    """What an answer may look like besides a number, for the hints."""
+    opening = next((a.what for a in legal if isinstance(a, Declare)), None)
+    if opening == "void":
+        return "a suit like m (万)"
+    if opening == "exchange":
+        return "three tiles like 123m"
+    return "a word like ready" if opening is not None else "a tile like 5m"
+
+
+def _declaration(answer: str, legal: Sequence[Action]) -> Declare | None:
+    """The declaration an answer names: its value (``m``; 换三张's tiles in any order), what
+    and value (``void m``), the suit's or the opening's Chinese name (``万``, ``报听``) or its
+    words as listed."""
+    tiles = _tiles_of(answer.removeprefix("exchange").strip())
+    for a in legal:
+        if isinstance(a, Declare):
+            names = {a.value, f"{a.what} {a.value}".strip(), declare_text(a.what, a.value)}
+            names.add(SUITS.get(a.value, "") if a.what == "void" else OPENINGS.get(a.what, ""))
+            if answer in {n.lower() for n in names if n}:
+                return a
+            if a.what == "exchange" and tiles is not None and tiles == _tiles_of(a.value):
+                return a
+    return None
 
 
 def _readline() -> str:
@@ -240,16 +280,18 @@ class Session:
         return line
 
     # ------------------------------------------------------------------ views
-    def _situation(self, game: Game) -> str:
-        st = game.state
-        if st.phase == "claim" and st.last_discard is not None:
-            tile = self.tiles.one(KINDS[st.last_discard])
-            return f"seat {st.discarder} discards {tile}: claim it?"
-        if st.phase == "rob" and st.rob_tile is not None:
-            tile = self.tiles.one(KINDS[st.rob_tile])
-            return f"seat {st.turn} adds {tile} to a kong: rob it (抢杠)?"
-        if st.drawn is not None:
-            return f"your turn: you drew {self.tiles.one(KINDS[st.drawn])}"
+    def _situation(self, o: Observation, legal: Sequence[Action]) -> str:
+        """What the human is asked, from its observation only."""
+        if o.phase == "claim" and o.last_discard is not None:
+            return f"seat {o.discarder} discards {self.tiles.one(o.last_discard)}: claim it?"
+        if o.phase == "rob" and o.last_discard is not None:
+            tile = self.tiles.one(o.last_discard)
+            return f"seat {o.turn} adds {tile} to a kong: rob it (抢杠)?"
+        if o.phase == "declare":
+            what = next((a.what for a in legal if isinstance(a, Declare)), "")
+            return f"declare: {declare_text(what, '')}?" if what else "declare?"
+        if o.drawn is not None:
+            return f"your turn: you drew {self.tiles.one(o.drawn)}"
         return "your turn: discard"
 
     def _actions(self, legal: Sequence[Action]) -> Text:
@@ -266,16 +308,15 @@ class Session:
         return text
 
     def _hints(self, game: Game) -> Text:
-        st = game.state
-        hand = list(st.hands[self.me])
-        jing = [KINDS[k] for k in st.wilds]
-        k = len(st.melds[self.me])
-        opts: dict[str, Any] = {"rules": game.table.shapes, "jing": jing, "melds": k}
+        o = game.observation(self.me)
+        hand = list(o.hand_counts)
+        opts: dict[str, Any] = {"rules": game.table.shapes, "jing": list(o.wilds),
+                                "melds": o.meld_count}  # fmt: skip
         shanten = majiang.shanten(hand, **opts)
         text = Text("hint: ", style="yellow")
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
         if sum(hand) % 3 == 2:  # a discard to choose
-            visible = game.observation(self.me).visible(reveals=True)  # 下精 shown count
+            visible = o.visible(reveals=True)  # 下精 shown count
             best = majiang.discard_options(hand, visible=visible, **opts)[:3]
             if best:
                 text.append("; best discards: ")
@@ -295,7 +336,7 @@ class Session:
     def _events(self, game: Game, shown: int, finals: Sequence[HandState]) -> int:
         """Print the events from ``shown`` on: a header at each deal, one line per event and
         at each settlement the hand's final table (``finals``) and its settlement."""
-        for event in game.events[shown:]:
+        for event in seat_events(game.events[shown:], self.me, game.table):
             kind = event["event"]
             if kind == "deal":
                 self.out.print()
@@ -330,13 +371,22 @@ class Session:
         return len(game.events)
 
     # ------------------------------------------------------------------ turns
+    def screen(self, game: Game, legal: Sequence[Action]) -> list[RenderableType]:
+        """What the human is shown before it acts: its table, what it is asked, the hints
+        (``--hints``) and its actions; from its observation and legal actions only."""
+        o = game.observation(self.me)
+        acting = known_to_act(o, bool(legal))
+        shown: list[RenderableType] = [seat_table(o, game.table, acting, **self.opts)]
+        shown.append(Text(self._situation(o, legal), style="bold"))
+        if self.args.hints:
+            shown.append(self._hints(game))
+        shown.append(self._actions(legal))
+        return shown
+
     def _human(self, game: Game, legal: Sequence[Action]) -> Action:
         self.out.print()
-        self.out.print(table_view(game, self.me, **self.opts))
-        self.out.print(Text(self._situation(game), style="bold"))
-        if self.args.hints:
-            self.out.print(self._hints(game))
-        self.out.print(self._actions(legal))
+        for part in self.screen(game, legal):
+            self.out.print(part)
         while True:
             line = self._read("your move > ")
             if line.strip().lower() in HELP:

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from majiang.cli.console import console
 from majiang.cli.table_view import event_line, settlement_view, table_view
+from majiang.cli.variants_help import listed
 from majiang.errors import ReplayError
 from majiang.game.replay import ReplayStep, iter_replay
 
@@ -33,7 +34,8 @@ def register(commands: Any) -> None:
         help="show a recorded game turn by turn, with tables and settlements",
         description="Replay an event log hand by hand: the four hands (or one seat's view), "
         "melds, ponds, jing, each action taken and the settlement table. The log is checked "
-        "against the rules as it is replayed.",
+        "against the rules as it is replayed. The log names its variant: "
+        f"{listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

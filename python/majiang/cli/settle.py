@@ -12,6 +12,7 @@ from rich.console import RenderableType
 import majiang
 from majiang.cli.console import console
 from majiang.cli.table_view import settlement_view
+from majiang.cli.variants_help import listed
 from majiang.errors import RecordError, quoted
 from majiang.settlement import Settlement
 from majiang.variants import names as variant_names
@@ -31,7 +32,8 @@ def register(commands: Any) -> None:
         "settle",
         help="settle a finished hand: every payment and each seat's total",
         description="Settle one finished hand from its JSON hand record: jing, kongs, the hand "
-        "score and penalties, one line per payment, then what each seat won or lost.",
+        "score and penalties, one line per payment, then what each seat won or lost. The "
+        f"record names its variant: {listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from majiang.cli.console import console, error_console
+from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
 from majiang.room import RoomConfig
@@ -45,11 +46,14 @@ def register(commands: Any) -> None:
         "simulate",
         help="self-play statistics of bots over many hands",
         description="Play many hands between bots and print win rates per seat, self-draw, "
-        "discard-win and draw rates, average turns, pattern frequencies and mean scores.",
+        "discard-win and draw rates, average turns, pattern frequencies and mean scores."
+        f"\n\nVariants: {listed()}.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--variant", default=DEFAULT, choices=variant_names())
+    p.add_argument(
+        "--variant", default=DEFAULT, choices=variant_names(), help=variant_help("the rules")
+    )
     p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="the same seed plays the same hands")
     p.add_argument(

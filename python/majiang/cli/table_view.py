@@ -19,17 +19,16 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-import majiang
-from majiang.errors import MajiangError
+from majiang.cli.seat_view import known_to_act, seat_table
+from majiang.cli.tiles_text import Tiles, Trimmed, jing_text
+from majiang.errors import MajiangError, RulesError
 from majiang.game.engine import Game
 from majiang.game.state import HandState, mpsz
 from majiang.settlement import Settlement
@@ -56,75 +55,6 @@ MELD_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Tiles:
-    """How tiles are written: MPSZ (default), Unicode glyphs or Chinese names.
-
-    Example:
-        >>> Tiles().text("55m3p"), Tiles(glyphs=True).one("1m"), Tiles(zh=True).text("12z")
-        ('55m3p', '🀇', '东 南')
-        >>> Tiles().row(["5m", "1z", "5m"])
-        '5m 1z 5m'
-    """
-
-    glyphs: bool = False
-    zh: bool = False
-
-    def one(self, name: str) -> str:
-        """One tile (an MPSZ name such as ``5m``)."""
-        if self.glyphs:
-            return majiang.to_glyphs(name)
-        if self.zh:
-            return majiang.to_chinese(name)[0]
-        return name
-
-    def text(self, tiles: str) -> str:
-        """Sorted tiles given as MPSZ text (``-`` for none)."""
-        if not tiles:
-            return "-"
-        if self.glyphs or self.zh:
-            return " ".join(self.one(t) for t in majiang.parse_tiles(tiles))
-        return tiles
-
-    def row(self, names: Iterable[str]) -> str:
-        """Tiles in the given order (a pond), one by one (``-`` for none)."""
-        out = " ".join(self.one(n) for n in names)
-        return out or "-"
-
-
-class Trimmed:
-    """A renderable drawn without trailing spaces on its lines (rich pads table cells to the
-    column width; piped output and copied text stay clean).
-
-    Example:
-        >>> import io
-        >>> from majiang.cli.console import console
-        >>> t = Table(box=None, pad_edge=False); t.add_column("a")
-        >>> t.add_row("long text"); t.add_row("x")
-        >>> buf = io.StringIO(); console(buf).print(Trimmed(t)); buf.getvalue().splitlines()
-        ['a', 'long text', 'x']
-    """
-
-    def __init__(self, inner: RenderableType) -> None:
-        self.inner = inner
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in console.render_lines(self.inner, options, pad=False):
-            segments = list(line)
-            while segments and not segments[-1].control and not segments[-1].text.strip():
-                segments.pop()
-            if segments and not segments[-1].control:
-                last = segments[-1]
-                segments[-1] = Segment(last.text.rstrip(), last.style)
-            yield from segments
-            yield Segment.line()
-
-
-def _jing(jing: Sequence[str], tiles: Tiles) -> str:
-    names = ("正精", "副精")
-    return " ".join(f"{names[i] if i < 2 else '精'} {tiles.one(t)}" for i, t in enumerate(jing))
-
-
 def table_view(
     game: Game,
     seat: int | None = None,
@@ -135,12 +65,14 @@ def table_view(
     state: HandState | None = None,
     winner: int | None = None,
 ) -> RenderableType:
-    """The table of ``game``'s hand in play: a header (jing, indicator, wall, dealer and 爬楼
-    floor, scores), then per seat the concealed hand, melds and pond in discard order, with
-    庄 at the dealer and ▶ at the seats to act. ``seat`` shows only that seat's view: the
-    other seats' concealed tiles are hidden (shown as a count). ``state`` shows an earlier
-    hand of the match instead (its final state once the next hand is dealt), whose ``winner``
-    then has the winning tile shown.
+    """The table of ``game``'s hand in play: a header (jing, indicator, tiles left to draw,
+    dealer and 爬楼 floor, scores), then per seat the concealed hand, melds and pond in
+    discard order, with 庄 at the dealer and ▶ at the seats to act. ``seat`` shows only that
+    seat's view, built from its observation alone
+    (:func:`majiang.cli.seat_view.seat_table`). Without a seat every hand is shown (a
+    referee's view, or a finished hand, which is public); ``state`` then shows an earlier
+    hand of the match (its final state once the next hand is dealt), whose ``winner`` has
+    the winning tile shown.
 
     Example:
         >>> import io
@@ -150,6 +82,12 @@ def table_view(
         >>> buf.getvalue().splitlines()[0].startswith("jing 正精")
         True
     """
+    if seat is not None:
+        if state is not None and state is not game.state:
+            raise RulesError("table_view: a seat's view is of the hand in play (no state=)")
+        o = game.observation(seat)
+        acting = known_to_act(o, bool(game.legal_actions(seat)))
+        return seat_table(o, game.table, acting, glyphs=glyphs, zh=zh, title=title)
     tiles = Tiles(glyphs, zh)
     current = state is None or state is game.state
     st = game.state if state is None else state
@@ -159,13 +97,13 @@ def table_view(
     if title:
         header.append(title + "  ", style="bold")
     if jing:
-        header.append(f"jing {_jing(jing, tiles)}")
+        header.append(f"jing {jing_text(jing, tiles)}")
         if st.indicator is not None:
             header.append(f"  (indicator {tiles.one(TILE_NAMES[st.indicator])})")
         header.append("  ")
     if st.lower_shown and st.lower is not None:  # turned up for every seat after the deal
         header.append(f"lower indicator {tiles.one(TILE_NAMES[st.lower])}  ")
-    header.append(f"wall {st.wall.remaining}")
+    header.append(f"wall {max(0, st.wall.remaining - game.table.kept_back)}")
     label = game.table.streak_label
     floor = f", {label} {st.streak}" if label and st.streak > 1 else ""
     header.append(f"  dealer seat {st.dealer}{floor}")
@@ -180,59 +118,29 @@ def table_view(
         table.add_column("flowers")
     if current and st.phase == "over":
         winner = game.records[-1]["result"].get("winner")
-    shown = shown_seats(game, st)
     for s in range(4):
         marks = ("庄" if s == st.dealer else "  ") + (" ▶" if s in acting else "")
         counts = st.hands[s]
-        if seat is not None and s != seat and s not in shown:
-            hand = Text(f"({sum(counts)} tiles)", style="dim")
-            known = st.revealed[s]
-            if known and any(known):  # shown after the deal, still known to be held
-                hand.append(f" showed {tiles.text(mpsz(known))}")
-        elif seat is not None and s != seat:  # won and left play: its hand lies face up
-            hand = Text(tiles.text(mpsz(counts)))
-            hand.append(" (won)", style="bold green")
+        drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
+        if drawn is not None and counts[drawn]:
+            rest = list(counts)
+            rest[drawn] -= 1
+            hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
         else:
-            drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
-            if drawn is not None and counts[drawn]:
-                rest = list(counts)
-                rest[drawn] -= 1
-                hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
-            else:
-                hand = Text(tiles.text(mpsz(counts)))
-            won = s in winner if isinstance(winner, list) else s == winner
-            if won and st.won_on is not None:
-                hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
-        hide = seat is not None and s != seat and not game.table.concealed_kongs_shown
+            hand = Text(tiles.text(mpsz(counts)))
+        won = s in winner if isinstance(winner, list) else s == winner
+        if won and st.won_on is not None:
+            hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")
         melds = "  ".join(
-            ("[暗杠]" if zh else "[concealed kong]")
-            if hide and m.kind == "an_gang"  # another seat's concealed kong: no kind shown
-            else tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
+            tiles.text(m.tiles) + (f"<{m.source}" if m.source is not None else "")
             for m in st.melds[s]
         )
         pond = tiles.row(KINDS[k] for k in st.ponds[s])
-        style = "bold" if s == seat else ""
-        cells: list[RenderableType] = [Text(str(s), style=style), marks, hand, melds or "-", pond]
+        cells: list[RenderableType] = [Text(str(s)), marks, hand, melds or "-", pond]
         if any(st.flowers):
             cells.append(tiles.row(TILE_NAMES[t] for t in st.flowers[s]))
         table.add_row(*cells)
     return Group(header, Trimmed(table))
-
-
-def shown_seats(game: Game, state: HandState | None = None) -> set[int]:
-    """The seats whose concealed hands lie face up in ``state`` (the hand in play by default):
-    those that have won and left play at a table whose hand goes on after a win (血战); none
-    where the hand ends at the first win or winners stay in play (血流成河).
-
-    Example:
-        >>> shown_seats(Game(seed=1))
-        set()
-    """
-    st = game.state if state is None else state
-    if game.table.wins_to_end <= 1 or game.table.winners_stay:
-        return set()
-    return {s for w in st.wins for s in (w["winner"] if isinstance(w["winner"], list)
-            else [w["winner"]])}  # fmt: skip
 
 
 def _seat(seat: Any, viewer: int | None) -> str:
@@ -290,7 +198,7 @@ def event_line(
             line += f"; indicator {tiles.one(TILE_NAMES[indicator])}"
             jing = [KINDS[k] for k in variant.wilds(indicator)]
             if jing:
-                line += f", jing {_jing(jing, tiles)}"
+                line += f", jing {jing_text(jing, tiles)}"
         return Text(line, style="bold")
     if kind == "draw":
         shown = viewer is None or viewer == event.get("seat")
@@ -383,9 +291,14 @@ def action_text(action: Any, *, glyphs: bool = False, zh: bool = False) -> str:
         >>> from majiang.game import Chow, Discard
         >>> action_text(Discard("5m")), action_text(Chow("345m"))
         ('discard 5m', 'chow 345m')
+        >>> from majiang.game import Declare
+        >>> action_text(Declare("void", "p"))
+        'void p (筒)'
     """
     tiles = Tiles(glyphs, zh)
     name = type(action).__name__.lower()
+    if name == "declare":
+        return declare_text(action.what, action.value, tiles)
     if name == "discard":
         return f"discard {tiles.one(action.tile)}"
     if name == "chow":
@@ -393,6 +306,29 @@ def action_text(action: Any, *, glyphs: bool = False, zh: bool = False) -> str:
     if name == "kong":
         return f"kong {tiles.text(action.tile * 4)} ({action.kind})"
     return name
+
+
+OPENINGS = {"void": "定缺", "exchange": "换三张", "ready": "报听"}
+"""The openings' names, as players say them."""
+SUITS = {"m": "万", "p": "筒", "s": "条"}
+
+
+def declare_text(what: str, value: str, tiles: Tiles | None = None) -> str:
+    """A declaration to choose, in words: 定缺 names the suit (letter and Chinese name),
+    换三张 the tiles, 报听 only itself.
+
+    Example:
+        >>> [declare_text("void", v) for v in "mps"]
+        ['void m (万)', 'void p (筒)', 'void s (条)']
+        >>> declare_text("exchange", "123m"), declare_text("ready", "")
+        ('exchange 123m (换三张)', 'ready (报听)')
+    """
+    said = OPENINGS.get(what)
+    if what == "void" and value in SUITS:
+        return f"void {value} ({SUITS[value]})"
+    shown = (tiles or Tiles()).text(value) if value and what == "exchange" else value
+    words = " ".join(w for w in (what, shown) if w)
+    return f"{words} ({said})" if said else words
 
 
 def _playable(name: object) -> Variant | None:
