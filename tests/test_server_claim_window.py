@@ -59,7 +59,8 @@ Moves = list[tuple[int, dict[str, Any]]]
 def to_window(room: Room) -> tuple[int, Moves] | None:
     """Plays EfficiencyBot's moves to the first claim window with exactly one seat asked;
     returns that seat and the moves (None: the hand ended without one)."""
-    bot, g, played = EfficiencyBot(), room.game, []
+    bot, g = EfficiencyBot(), room.game
+    played: Moves = []
     while not g.over:
         acting = g.to_act()
         if g.state.phase == "claim" and len(acting) == 1:
@@ -73,7 +74,7 @@ def to_window(room: Room) -> tuple[int, Moves] | None:
 
 def window_frames(sinks: list[Sink], start: list[int], seat: int) -> list[list[dict[str, Any]]]:
     """Each other seat's frames from ``start`` to the first with new events (inclusive)."""
-    out = []
+    out: list[list[dict[str, Any]]] = []
     for s, sink in enumerate(sinks):
         if s == seat:
             out.append([])

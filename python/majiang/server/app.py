@@ -16,7 +16,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +43,13 @@ STATIC = Path(__file__).with_name("static")
 class Limits:
     """What one connection and the server accept: frame size, a token bucket of frames
     (``rate`` a second, ``burst`` at once; a client that keeps sending into an empty bucket
-    is disconnected after ``strikes`` refusals), the queued frames a slow client may fall
-    behind by, and the number of rooms.
+    is disconnected after ``strikes`` refusals), the bytes of frames queued for a client
+    that does not read fast enough (``queue_bytes``: past it the client is dropped), and
+    the number of rooms.
 
     Example:
-        >>> Limits().rate, Limits(rate=5).rate
-        (50.0, 5.0)
+        >>> Limits().rate, Limits(rate=5).rate, Limits().queue_bytes
+        (50.0, 5.0, 4194304)
     """
 
     def __init__(
@@ -57,38 +58,68 @@ class Limits:
         rate: float = 50.0,
         burst: float = 100.0,
         strikes: int = 20,
-        queue: int = 2000,
+        queue_bytes: int = 4 * 2**20,
         rooms: int = 10_000,
     ) -> None:
         self.frame, self.rate, self.burst = frame, float(rate), float(burst)
-        self.strikes, self.queue, self.rooms = strikes, queue, rooms
+        self.strikes, self.queue_bytes, self.rooms = strikes, queue_bytes, rooms
+
+
+def encode_frame(frame: dict[str, Any]) -> str:
+    """A server frame as JSON text; a string that is not valid Unicode (a lone surrogate a
+    client sent) is escaped, so the text always encodes as UTF-8.
+
+    Example:
+        >>> encode_frame({"type": "pong", "id": "\\ud800"})
+        '{"type":"pong","id":"\\\\ud800"}'
+    """
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(frame, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 class Connection:
-    """One WebSocket client: its outgoing queue (drained by a writer task) and the seat it
-    is bound to."""
+    """One WebSocket client: its outgoing queue (drained by a writer task, bounded in bytes)
+    and the seat it is bound to."""
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
         self.limits = limits
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[str, int] | None] = asyncio.Queue()
+        self.queued = 0  # bytes (UTF-8) of the frames in ``queue``
         self.room: Room | None = None
         self.seat: int | None = None
         self.tokens = limits.burst
         self.stamp = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.dropped = asyncio.Event()
         self.lean = False
 
     def send(self, frame: dict[str, Any]) -> None:
-        """Queues a frame; a client too far behind is disconnected (it can resync)."""
+        """Queues a frame; a client whose queue would pass ``queue_bytes`` is dropped (it
+        can reconnect and resync)."""
         if self.closed:
             return
-        if self.queue.qsize() >= self.limits.queue:
-            self.closed = True
-            self.queue.put_nowait(None)
+        text = encode_frame(frame)
+        size = len(text.encode("utf-8"))
+        if self.queued + size > self.limits.queue_bytes:
+            self.drop()
             return
-        self.queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        self.queued += size
+        self.queue.put_nowait((text, size))
+
+    def drop(self) -> None:
+        """Disconnects a client that does not read: its queued frames are freed at once."""
+        self.closed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued = 0
+        self.queue.put_nowait(None)
+        self.dropped.set()
 
     def allow(self) -> bool:
         """Takes one token from the bucket (False: flooding)."""
@@ -105,16 +136,31 @@ class Connection:
     async def writer(self) -> None:
         """Sends the queued frames until the connection closes."""
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.queue.get()
+            if item is None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(1008)
                 return
+            text, size = item
+            self.queued -= size
             try:
                 await self.ws.send_text(text)
             except Exception:  # the client went away: its reader ends the connection
                 self.closed = True
                 return
+
+    async def receive(self) -> Mapping[str, Any] | None:
+        """The next ASGI message from the client, or None once the connection is dropped."""
+        if self.dropped.is_set():
+            return None
+        message = asyncio.ensure_future(self.ws.receive())
+        dropped = asyncio.ensure_future(self.dropped.wait())
+        done, _ = await asyncio.wait({message, dropped}, return_when=asyncio.FIRST_COMPLETED)
+        if message in done:
+            dropped.cancel()
+            return message.result()
+        message.cancel()
+        return None
 
 
 class TableServer:
@@ -214,9 +260,33 @@ class TableServer:
         elif kind == "act":
             bound.act(at, frame["action"], frame.get("seq"))
         elif kind == "resync":
-            conn.send(bound.state(at, frame.get("since")))
+            conn.send(bound.resync(at, frame.get("since")))
         elif kind == "auto":
             bound.set_auto(at, frame["on"])
+
+    def receive_text(self, conn: Connection, data: str | None) -> None:
+        """One client message (None: a binary frame): the flood bucket, the parser and
+        :meth:`handle`; every refusal is an ``error`` frame to the client."""
+        if data is None:
+            conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
+            return
+        if not conn.allow():
+            if conn.strikes > self.limits.strikes:
+                conn.send(error_frame("flood", "too many frames: disconnected"))
+                conn.closed = True
+                conn.queue.put_nowait(None)
+                return
+            conn.send(error_frame("flood", "too many frames: this one was dropped"))
+            return
+        try:
+            frame = parse_frame(data, self.limits.frame)
+            self.handle(conn, frame)
+        except (ProtocolError, RoomError) as e:
+            ref = None if e.code == "too_large" else _ref(data)
+            conn.send(error_frame(e.code, e.message, ref))
+        except Exception:  # never let one frame take the room or server down
+            log.exception("frame failed")
+            conn.send(error_frame("server", "the server could not handle that frame"))
 
     async def websocket(self, ws: WebSocket) -> None:
         """The ``/ws`` endpoint."""
@@ -226,30 +296,10 @@ class TableServer:
         conn.send({"type": "welcome", "protocol": PROTOCOL, "max_frame": self.limits.frame})
         try:
             while not conn.closed:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
+                msg = await conn.receive()
+                if msg is None or msg["type"] == "websocket.disconnect":
                     break
-                data = msg.get("text")
-                if data is None:
-                    conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
-                    continue
-                if not conn.allow():
-                    if conn.strikes > self.limits.strikes:
-                        conn.send(error_frame("flood", "too many frames: disconnected"))
-                        conn.closed = True
-                        conn.queue.put_nowait(None)
-                        break
-                    conn.send(error_frame("flood", "too many frames: this one was dropped"))
-                    continue
-                try:
-                    frame = parse_frame(data, self.limits.frame)
-                    self.handle(conn, frame)
-                except (ProtocolError, RoomError) as e:
-                    ref = None if e.code == "too_large" else _ref(data)
-                    conn.send(error_frame(e.code, e.message, ref))
-                except Exception:  # never let one frame take the room or server down
-                    log.exception("frame failed")
-                    conn.send(error_frame("server", "the server could not handle that frame"))
+                self.receive_text(conn, msg.get("text"))
         except WebSocketDisconnect:
             pass
         finally:
@@ -258,7 +308,9 @@ class TableServer:
                 room.leave(conn.seat, conn)
                 self._evict(room)
             conn.closed = True
-            if not writer.done():
+            if conn.dropped.is_set():  # its writer may wait for ever on a full socket
+                writer.cancel()
+            elif not writer.done():
                 conn.queue.put_nowait(None)
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)

@@ -36,6 +36,13 @@ __all__ = ["Client", "Room", "RoomError", "Seat"]
 
 log = logging.getLogger("majiang.server")
 
+RESYNC_BURST = 4.0
+"""The resyncs (``resync`` frames and joins, each a ``state`` frame) one seat may ask for at
+once, over all its connections; the bucket refills at :data:`RESYNC_RATE` a second."""
+
+RESYNC_RATE = 0.5
+"""Resyncs a second a seat's bucket refills by (one every two seconds)."""
+
 
 class Client(Protocol):
     """What a room needs of a connection: a way to queue a frame (never blocks). A client
@@ -77,6 +84,19 @@ class Seat:
     deadline: float | None = None
     shown_auto: bool = False
     secret: bool = False
+    resyncs: float = RESYNC_BURST
+    resync_stamp: float | None = None
+
+    def take_resync(self, now: float) -> bool:
+        """Takes one resync from the seat's bucket (False: it is empty)."""
+        if self.resync_stamp is not None:
+            refill = (now - self.resync_stamp) * RESYNC_RATE
+            self.resyncs = min(RESYNC_BURST, self.resyncs + max(0.0, refill))
+        self.resync_stamp = now
+        if self.resyncs >= 1:
+            self.resyncs -= 1
+            return True
+        return False
 
 
 class Room:
@@ -246,6 +266,15 @@ class Room:
             ],
         }
 
+    def resync(self, seat: int, since: int | None = None) -> dict[str, Any]:
+        """The ``state`` frame a client asked for, if the seat's resync bucket allows it
+        (:data:`RESYNC_BURST`, :data:`RESYNC_RATE`; else :class:`RoomError` ``flood``)."""
+        if not self.seats[seat].take_resync(self.clock()):
+            raise RoomError(
+                "flood", f"too many resyncs of seat {seat}: one every {1 / RESYNC_RATE:g} s"
+            )
+        return self.state(seat, since)
+
     def _broadcast(self, frame: dict[str, Any]) -> None:
         for s in self.seats:
             for c in s.clients:
@@ -334,6 +363,10 @@ class Room:
             if not found:
                 raise RoomError("bad_token", "no seat of this room has that token")
             chosen = found[0]
+            if not self.seats[chosen].take_resync(self.clock()):
+                raise RoomError(
+                    "flood", f"too many reconnections to seat {chosen}: wait a few seconds"
+                )
         else:
             free = [
                 i for i, s in enumerate(self.seats) if s.kind == "person" and s.token_hash is None

@@ -81,7 +81,7 @@ def token_hash(token: str) -> str:
         >>> len(token_hash("abc"))
         64
     """
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _dumps(value: object) -> str:
