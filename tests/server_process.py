@@ -27,8 +27,8 @@ def free_port() -> int:
 class ServerProcess:
     """``majiang serve`` in a subprocess (``start``, ``kill``, ``stop``)."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db, self.port = db, port or free_port()
+    def __init__(self, db: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.args = db, port or free_port(), args
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -38,7 +38,7 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> ServerProcess:
         cmd = [sys.executable, "-m", "majiang", "serve", "--port", str(self.port)]
         self.proc = subprocess.Popen(
-            [*cmd, "--db", str(self.db)],
+            [*cmd, "--db", str(self.db), *self.args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -106,7 +106,9 @@ class Client:
         self.ws.close()
 
 
-def raw_socket(port: int, headers: dict[str, str] | None = None, rcvbuf: int = 4096) -> Any:
+def raw_socket(
+    port: int, headers: dict[str, str] | None = None, rcvbuf: int = 4096
+) -> tuple[socket.socket, str]:
     """A WebSocket opened by hand on a plain socket with a small receive buffer (a client
     that need not read anything); returns ``(socket, status line)`` of the handshake."""
     import base64

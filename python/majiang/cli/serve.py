@@ -36,6 +36,15 @@ def register(commands: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (8000)")
     p.add_argument("--db", default="majiang.db", help="SQLite file (majiang.db)")
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin (scheme://host[:port], or *) whose pages may open /ws besides the "
+        "server's own; repeat for more (default: none; clients that send no Origin are "
+        "always allowed)",
+    )
     p.set_defaults(run=run)
 
 
@@ -51,6 +60,13 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
+    from majiang.server import ServerConfigError, TableServer
+
+    try:  # a bad --db or --allow-origin is one line, before anything is served
+        server = TableServer(args.db, allow_origins=args.allow_origin)
+    except ServerConfigError as e:
+        print(f"majiang serve: {e}", file=sys.stderr)
+        return 2
     print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, server=server)
     return 0

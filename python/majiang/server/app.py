@@ -16,7 +16,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.game.replay import iter_replay
-from majiang.server.protocol import MAX_FRAME, PROTOCOL, ProtocolError, error_frame, parse_frame
+from majiang.server.origin import normalize_origin, origin_allowed
+from majiang.server.protocol import (
+    MAX_FRAME,
+    PROTOCOL,
+    ProtocolError,
+    ServerConfigError,
+    error_frame,
+    parse_frame,
+)
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
 from majiang.server.store import Store
@@ -174,7 +182,10 @@ class TableServer:
         ('waiting', True)
     """
 
-    def __init__(self, db: str, limits: Limits | None = None) -> None:
+    def __init__(
+        self, db: str, limits: Limits | None = None, allow_origins: Sequence[str] = ()
+    ) -> None:
+        self.allow_origins = checked_origins(allow_origins)
         self.store = Store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
@@ -289,7 +300,11 @@ class TableServer:
             conn.send(error_frame("server", "the server could not handle that frame"))
 
     async def websocket(self, ws: WebSocket) -> None:
-        """The ``/ws`` endpoint."""
+        """The ``/ws`` endpoint (a foreign ``Origin`` is refused before the handshake ends:
+        HTTP 403; :mod:`majiang.server.origin`)."""
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), self.allow_origins):
+            await ws.close(1008)
+            return
         await ws.accept()
         conn = Connection(ws, self.limits)
         writer = asyncio.create_task(conn.writer())
@@ -348,8 +363,11 @@ class TableServer:
         for room in self.rooms.values():
             room.close()
 
-    def app(self) -> Starlette:
-        """The ASGI application."""
+    def app(self, allow_origins: Sequence[str] | None = None) -> Starlette:
+        """The ASGI application; ``allow_origins`` (if given) replaces the origins besides
+        the server's own that may open ``/ws`` (``*``: any)."""
+        if allow_origins is not None:
+            self.allow_origins = checked_origins(allow_origins)
         return Starlette(
             routes=[
                 WebSocketRoute("/ws", self.websocket),
@@ -361,6 +379,27 @@ class TableServer:
             ],
             lifespan=self.lifespan,
         )
+
+
+def checked_origins(origins: Sequence[str]) -> tuple[str, ...]:
+    """The allowed origins, each ``*`` or ``scheme://host[:port]`` (:class:`ServerConfigError`
+    naming one that is not).
+
+    Example:
+        >>> checked_origins(["https://Table.example/", "*"])
+        ('https://table.example', '*')
+    """
+    if isinstance(origins, str):
+        origins = [origins]
+    out = []
+    for o in origins:
+        norm = "*" if o == "*" else normalize_origin(o) if isinstance(o, str) else None
+        if norm is None:
+            raise ServerConfigError(
+                f"allowed origin {str(o)[:80]!r} is not '*' or scheme://host[:port]"
+            )
+        out.append(norm)
+    return tuple(out)
 
 
 def room_summary(room: Room) -> dict[str, Any]:

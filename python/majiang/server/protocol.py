@@ -33,6 +33,7 @@ __all__ = [
     "PROTOCOL",
     "SEAT_KINDS",
     "ProtocolError",
+    "ServerConfigError",
     "error_frame",
     "parse_frame",
 ]
@@ -64,6 +65,16 @@ class ProtocolError(MajiangError, ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class ServerConfigError(MajiangError, ValueError):
+    """A server that cannot start as asked: a database that is not SQLite or cannot be
+    opened, an allowed origin that is not an origin.
+
+    Example:
+        >>> str(ServerConfigError("--db x: not a SQLite database"))
+        '--db x: not a SQLite database'
+    """
 
 
 def error_frame(code: str, message: str, ref: object = None) -> dict[str, Any]:
