@@ -4,6 +4,7 @@ queue, fed through ``TableServer.receive_text`` as the ``/ws`` endpoint does."""
 from __future__ import annotations
 
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 from majiang.server import Limits, TableServer
@@ -46,3 +47,42 @@ class Local:
 
 def local_server(limits: Limits | None = None) -> TableServer:
     return TableServer(":memory:", limits or Limits(rate=1e9, burst=1e9))
+
+
+def http_get(server: TableServer, path: str, query: str = "") -> tuple[int, dict[str, str], Any]:
+    """``GET path?query`` through the ASGI application, in this process: status, headers
+    and the JSON body (None when it is not JSON)."""
+    import asyncio
+
+    app = server.app()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode("utf-8", "surrogatepass"),
+        "query_string": query.encode(),
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1:8000")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    sent: list[MutableMapping[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    headers = {k.decode(): v.decode() for k, v in start["headers"]}
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    return start["status"], headers, data

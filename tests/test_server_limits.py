@@ -152,3 +152,61 @@ def test_resyncs_without_reading_leave_the_server_answering(tmp_path: Any) -> No
         host.close()
     finally:
         server.stop()
+
+
+def test_what_a_connection_and_an_address_may_create() -> None:
+    from server_inproc import Local, local_server
+
+    server = local_server(Limits(creates=3, address_burst=5, address_rooms=4, bot_rooms=1))
+    frame = {"type": "create", "variant": "nanchang", "hands": 1}
+    first = Local(server)
+    for _ in range(3):
+        first.send(frame)
+    first.send({**frame, "id": 9})
+    out = first.take()
+    assert [f["type"] for f in out[:3]] == ["created"] * 3
+    assert out[3]["code"] == "too_many_rooms" and out[3]["id"] == 9
+    assert "one connection creates at most 3 rooms" in out[3]["message"]
+    assert len(server.rooms) == 3
+    second = Local(server)  # the same address: four open rooms at most
+    second.send(frame)
+    second.send(frame)
+    codes = [f.get("code") for f in second.take()]
+    assert codes == [None, "too_many_rooms"] and len(server.rooms) == 4
+    # a room of bots alone: a few hands at most (it finishes and leaves memory at once)
+    third = Local(server)
+    third.send({**frame, "seats": ["bot"] * 4, "hands": 9})
+    (err,) = third.take()
+    assert err["code"] == "bad_room" and "bots alone plays at most 8 hands" in err["message"]
+
+
+def test_the_address_bucket_refills_and_stays_bounded() -> None:
+    from server_inproc import Local, local_server
+
+    server = local_server(Limits(address_burst=2, address_rate=1000.0, addresses=3))
+    conns = [Local(server) for _ in range(5)]
+    for i, c in enumerate(conns):
+        c.conn.address = f"10.0.0.{i}"
+        c.send({"type": "create", "hands": 1})
+    assert len(server._buckets) == 3  # the oldest addresses forgotten, not kept for ever
+    slow = local_server(Limits(address_burst=2, address_rate=1e-9))
+    c = Local(slow)
+    for _ in range(3):
+        c.send({"type": "create", "hands": 1})
+    assert [f.get("code") for f in c.take()] == [None, None, "too_many_rooms"]
+
+
+def test_rooms_of_bots_alone_are_capped_while_they_play() -> None:
+    from server_inproc import Local, local_server
+
+    server = local_server(Limits(bot_rooms=1))
+    bots = {"type": "create", "hands": 1, "seats": ["bot"] * 4}
+
+    async def run() -> list[dict[str, Any]]:
+        c = Local(server)
+        c.send(bots)  # an event loop runs: the bots play in a task
+        c.send(bots)
+        return c.take()
+
+    out = asyncio.run(run())
+    assert out[0]["type"] == "created" and out[1]["code"] == "server_busy"

@@ -6,7 +6,7 @@ Example:
     >>> server = TableServer(":memory:")
     >>> app = server.app()
     >>> sorted(r.path for r in app.routes)[:3]
-    ['', '/api/hands', '/api/hands/{room}/{hand:int}']
+    ['', '/api/hands', '/api/hands/{room}/{hand}']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from majiang.game.replay import iter_replay
 from majiang.server.origin import normalize_origin, origin_allowed
 from majiang.server.protocol import (
     MAX_FRAME,
+    MAX_HANDS,
     PROTOCOL,
     ProtocolError,
     ServerConfigError,
@@ -39,21 +41,27 @@ from majiang.server.protocol import (
 )
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
-from majiang.server.store import Store
+from majiang.server.store import MAX_PAGE, Store
 from majiang.variants import names
 
 __all__ = ["Connection", "Limits", "TableServer"]
 
 log = logging.getLogger("majiang.server")
 STATIC = Path(__file__).with_name("static")
+PAGE = 100
+"""The hands ``GET /api/hands`` lists when no ``limit`` is given."""
 
 
 class Limits:
-    """What one connection and the server accept: frame size, a token bucket of frames
-    (``rate`` a second, ``burst`` at once; a client that keeps sending into an empty bucket
-    is disconnected after ``strikes`` refusals), the bytes of frames queued for a client
-    that does not read fast enough (``queue_bytes``: past it the client is dropped), and
-    the number of rooms.
+    """What one connection, one client address and the server accept: frame size, a token
+    bucket of frames (``rate`` a second, ``burst`` at once; a client that keeps sending into
+    an empty bucket is disconnected after ``strikes`` refusals), the bytes of frames queued
+    for a client that does not read fast enough (``queue_bytes``: past it the client is
+    dropped), the number of rooms; what may be created: ``creates`` rooms per connection,
+    per address a bucket of ``address_burst`` creates refilled at ``address_rate`` a second
+    and at most ``address_rooms`` of its rooms open at once (``addresses`` addresses
+    remembered), at most ``bot_rooms`` rooms of bots alone playing at once, each of at most
+    ``bot_hands`` hands.
 
     Example:
         >>> Limits().rate, Limits(rate=5).rate, Limits().queue_bytes
@@ -68,9 +76,19 @@ class Limits:
         strikes: int = 20,
         queue_bytes: int = 4 * 2**20,
         rooms: int = 10_000,
+        creates: int = 8,
+        address_burst: float = 10.0,
+        address_rate: float = 1 / 6,
+        address_rooms: int = 20,
+        addresses: int = 10_000,
+        bot_rooms: int = 4,
+        bot_hands: int = 8,
     ) -> None:
         self.frame, self.rate, self.burst = frame, float(rate), float(burst)
         self.strikes, self.queue_bytes, self.rooms = strikes, queue_bytes, rooms
+        self.creates, self.address_rooms, self.addresses = creates, address_rooms, addresses
+        self.address_burst, self.address_rate = float(address_burst), float(address_rate)
+        self.bot_rooms, self.bot_hands = bot_rooms, bot_hands
 
 
 def encode_frame(frame: dict[str, Any]) -> str:
@@ -103,6 +121,9 @@ class Connection:
         self.tokens = limits.burst
         self.stamp = time.monotonic()
         self.strikes = 0
+        self.created = 0  # rooms this connection created
+        client = getattr(ws, "client", None)
+        self.address = client.host if client is not None else "?"
         self.closed = False
         self.dropped = asyncio.Event()
         self.lean = False
@@ -190,6 +211,8 @@ class TableServer:
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.broken: list[str] = []
+        self.creators: dict[str, str] = {}  # room id -> the address that created it
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> int:
@@ -197,6 +220,10 @@ class TableServer:
         be rebuilt (its stored actions no longer give its stored events, e.g. after an
         engine change) is left out and named in ``broken``, never served half-right."""
         for row in self.store.rooms():
+            if row["error"] is not None:
+                log.error("room %s cannot be read from the store: %s", row["id"], row["error"])
+                self.broken.append(row["id"])
+                continue
             if row["status"] == "finished":
                 continue
             try:
@@ -211,13 +238,55 @@ class TableServer:
 
     def _evict(self, room: Room) -> None:
         """Drops a finished room nobody is connected to (its hands stay in the store)."""
-        if room.status == "finished" and not any(s.clients for s in room.seats):
-            self.rooms.pop(room.id, None)
+        if room.status == "finished":
+            self.creators.pop(room.id, None)
+            if not any(s.clients for s in room.seats):
+                self.rooms.pop(room.id, None)
 
-    def create_room(self, config: dict[str, Any]) -> Room:
-        """A new room (``config``: the checked fields of a ``create`` frame)."""
+    def _may_create(self, conn: Connection, config: dict[str, Any]) -> None:
+        """The connection's and its address's creation limits (:class:`Limits`)."""
+        lim = self.limits
+        if conn.created >= lim.creates:
+            raise RoomError("too_many_rooms", f"one connection creates at most {lim.creates} rooms")
+        address = conn.address
+        open_rooms = sum(1 for a in self.creators.values() if a == address)
+        if open_rooms >= lim.address_rooms:
+            raise RoomError(
+                "too_many_rooms", f"an address has at most {lim.address_rooms} open rooms"
+            )
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(address, (lim.address_burst, now))
+        tokens = min(lim.address_burst, tokens + (now - stamp) * lim.address_rate)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            raise RoomError(
+                "too_many_rooms",
+                f"an address creates at most {lim.address_burst:g} rooms at once, then one"
+                f" every {1 / lim.address_rate:g} s",
+            )
+        self._buckets[address] = (tokens - 1, now)
+        while len(self._buckets) > lim.addresses:  # forget the longest unseen address
+            self._buckets.popitem(last=False)
+
+    def create_room(self, config: dict[str, Any], conn: Connection | None = None) -> Room:
+        """A new room (``config``: the checked fields of a ``create`` frame; ``conn``: the
+        connection asking, whose limits apply)."""
         if len(self.rooms) >= self.limits.rooms:
             raise RoomError("server_full", "no more rooms on this server")
+        if "person" not in config["seats"]:
+            if config["hands"] > self.limits.bot_hands:
+                raise RoomError(
+                    "bad_room", f"a room of bots alone plays at most {self.limits.bot_hands} hands"
+                )
+            bots = [r for r in self.rooms.values() if r.status != "finished"]
+            playing = sum(1 for r in bots if all(x.kind == "bot" for x in r.seats))
+            if playing >= self.limits.bot_rooms:
+                raise RoomError(
+                    "server_busy",
+                    f"at most {self.limits.bot_rooms} rooms of bots alone play at once",
+                )
+        if conn is not None:
+            self._may_create(conn, config)
         keys = (
             "variant",
             "options",
@@ -234,6 +303,9 @@ class TableServer:
         room = Room.create(cfg, self.store)
         room.on_finished = self._evict
         self.rooms[room.id] = room
+        if conn is not None:
+            conn.created += 1
+            self.creators[room.id] = conn.address
         room.kick()
         return room
 
@@ -251,7 +323,7 @@ class TableServer:
             conn.send({"type": "pong", **({"id": ref} if ref is not None else {})})
             return
         if kind == "create":
-            room = self.create_room(frame)
+            room = self.create_room(frame, conn)
             created = {"type": "created", "room": room.id, **room_summary(room)}
             conn.send(created | ({"id": ref} if ref is not None else {}))
             return
@@ -337,15 +409,30 @@ class TableServer:
         return JSONResponse([room_summary(r) | {"room": r.id} for r in self.rooms.values()])
 
     async def api_hands(self, request: Request) -> Response:
-        """Every stored finished hand (GET /api/hands)."""
-        return JSONResponse(self.store.hands())
+        """A page of the stored finished hands, oldest first (GET /api/hands?limit=&offset=;
+        limit 1 to MAX_PAGE, default PAGE; the header X-Total-Count has how many)."""
+        try:
+            limit = _query_int(request, "limit", PAGE, 1, MAX_PAGE)
+            offset = _query_int(request, "offset", 0, 0, 2**62)
+        except ValueError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        total = str(self.store.count_hands())
+        page = self.store.hands(limit=limit, offset=offset)
+        return JSONResponse(page, headers={"X-Total-Count": total})
 
     async def api_hand(self, request: Request) -> Response:
-        """One finished hand with its replay steps (GET /api/hands/{room}/{hand})."""
-        rid, hand = request.path_params["room"], request.path_params["hand"]
-        stored = self.store.hand(str(rid)[:64], int(hand))
+        """One finished hand with its replay steps (GET /api/hands/{room}/{hand}; 404 for
+        any room id or hand number that names no stored hand, numeric or not)."""
+        rid, text = str(request.path_params["room"]), str(request.path_params["hand"])
+        missing = JSONResponse({"error": "no such finished hand"}, status_code=404)
+        if len(rid) > 64 or not (text.isascii() and text.isdigit()) or len(text) > 3:
+            return missing
+        hand = int(text)
+        if hand >= MAX_HANDS:
+            return missing
+        stored = self.store.hand(rid, hand)
         if stored is None:
-            return JSONResponse({"error": "no such finished hand"}, status_code=404)
+            return missing
         stored["steps"] = replay_steps(iter_replay(stored["events"]))
         return JSONResponse(stored)
 
@@ -373,7 +460,7 @@ class TableServer:
                 WebSocketRoute("/ws", self.websocket),
                 Route("/api/rooms", self.api_rooms),
                 Route("/api/hands", self.api_hands),
-                Route("/api/hands/{room}/{hand:int}", self.api_hand),
+                Route("/api/hands/{room}/{hand}", self.api_hand),
                 Route("/api/variants", self.api_variants),
                 Mount("/", StaticFiles(directory=STATIC, html=True)),
             ],
@@ -406,6 +493,15 @@ def room_summary(room: Room) -> dict[str, Any]:
     """The public fields of a room for listings and the ``created`` frame."""
     info = room.info()
     return {k: info[k] for k in ("status", "variant", "hands", "hands_played", "seats")}
+
+
+def _query_int(request: Request, name: str, default: int, low: int, high: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 20 or not low <= int(text) <= high:
+        raise ValueError(f"{name} must be an integer from {low} to {high}")
+    return int(text)
 
 
 def _ref(data: str) -> object:
