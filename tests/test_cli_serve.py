@@ -59,3 +59,16 @@ def test_a_corrupt_finished_room_is_listed_as_broken(tmp_path: Path) -> None:
     again = TableServer(db)
     assert again.load() == 1 and list(again.rooms) == [waiting.id]
     assert sorted(again.broken) == sorted([done.id, odd.id])
+
+
+def test_limits_can_be_changed_and_bad_ones_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from majiang.cli.serve import parse_limits
+
+    limits = parse_limits(["creates=500", "address_rate=2.5", "address_rooms=1000"])
+    assert (limits.creates, limits.address_rate, limits.address_rooms) == (500, 2.5, 1000)
+    for bad in ("nope=1", "creates=x", "creates=0", "address_rate=nan", "rooms=1e99"):
+        assert main(["serve", "--db", ":memory:", "--limit", bad]) == 2, bad
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--limit" in err, err

@@ -45,7 +45,43 @@ def register(commands: Any) -> None:
         "server's own; repeat for more (default: none; clients that send no Origin are "
         "always allowed)",
     )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of majiang.server.Limits (docs/server.md, e.g. creates=100, "
+        "address_rooms=500 for a load test); repeat for more",
+    )
     p.set_defaults(run=run)
+
+
+def parse_limits(items: list[str]) -> Any:
+    """``NAME=VALUE`` items as a ``Limits`` (ValueError naming a bad one).
+
+    Example:
+        >>> parse_limits(["creates=100", "address_rate=0.5"]).creates
+        100
+    """
+    import inspect
+
+    from majiang.server import Limits
+
+    params = inspect.signature(Limits).parameters
+    values: dict[str, float | int] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        if name not in params:
+            raise ValueError(f"--limit {item[:40]!r}: no such limit (one of {', '.join(params)})")
+        kind = type(params[name].default)
+        try:
+            value = kind(text)
+        except ValueError:
+            raise ValueError(f"--limit {item[:40]!r}: {name} takes a {kind.__name__}") from None
+        if not 0 < value < 2**53:
+            raise ValueError(f"--limit {item[:40]!r}: {name} must be positive and below 2**53")
+        values[name] = value
+    return Limits(**values)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,9 +98,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from majiang.server import ServerConfigError, TableServer
 
-    try:  # a bad --db or --allow-origin is one line, before anything is served
-        server = TableServer(args.db, allow_origins=args.allow_origin)
-    except ServerConfigError as e:
+    try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
+        limits = parse_limits(args.limit)
+        server = TableServer(args.db, limits, allow_origins=args.allow_origin)
+    except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2
     print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
