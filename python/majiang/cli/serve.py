@@ -68,7 +68,7 @@ def parse_limits(items: list[str]) -> Any:
     from majiang.server import Limits
 
     params = inspect.signature(Limits).parameters
-    values: dict[str, float | int] = {}
+    values: dict[str, Any] = {}
     for item in items:
         name, _, text = item.partition("=")
         if name not in params:
