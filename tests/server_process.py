@@ -27,8 +27,8 @@ def free_port() -> int:
 class ServerProcess:
     """``majiang serve`` in a subprocess (``start``, ``kill``, ``stop``)."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db, self.port = db, port or free_port()
+    def __init__(self, db: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.args = db, port or free_port(), args
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -38,7 +38,7 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> ServerProcess:
         cmd = [sys.executable, "-m", "majiang", "serve", "--port", str(self.port)]
         self.proc = subprocess.Popen(
-            [*cmd, "--db", str(self.db)],
+            [*cmd, "--db", str(self.db), *self.args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -104,3 +104,48 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def raw_socket(
+    port: int, headers: dict[str, str] | None = None, rcvbuf: int = 4096
+) -> tuple[socket.socket, str]:
+    """A WebSocket opened by hand on a plain socket with a small receive buffer (a client
+    that need not read anything); returns ``(socket, status line)`` of the handshake."""
+    import base64
+
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [
+        "GET /ws HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {key}",
+        "Sec-WebSocket-Version: 13",
+        *(f"{k}: {v}" for k, v in (headers or {}).items()),
+    ]
+    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        if not chunk:
+            break
+        head += chunk
+    return sock, head.split(b"\r\n", 1)[0].decode()
+
+
+def send_raw(sock: socket.socket, text: str) -> None:
+    """One masked text frame (RFC 6455)."""
+    data = text.encode("utf-8", "surrogatepass")
+    mask = os.urandom(4)
+    size = len(data)
+    if size < 126:
+        head = bytes([0x81, 0x80 | size])
+    elif size < 65536:
+        head = bytes([0x81, 0x80 | 126]) + size.to_bytes(2, "big")
+    else:
+        head = bytes([0x81, 0x80 | 127]) + size.to_bytes(8, "big")
+    sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))

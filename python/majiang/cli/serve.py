@@ -36,7 +36,52 @@ def register(commands: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (8000)")
     p.add_argument("--db", default="majiang.db", help="SQLite file (majiang.db)")
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin (scheme://host[:port], or *) whose pages may open /ws besides the "
+        "server's own; repeat for more (default: none; clients that send no Origin are "
+        "always allowed)",
+    )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of majiang.server.Limits (docs/server.md, e.g. creates=100, "
+        "address_rooms=500 for a load test); repeat for more",
+    )
     p.set_defaults(run=run)
+
+
+def parse_limits(items: list[str]) -> Any:
+    """``NAME=VALUE`` items as a ``Limits`` (ValueError naming a bad one).
+
+    Example:
+        >>> parse_limits(["creates=100", "address_rate=0.5"]).creates
+        100
+    """
+    import inspect
+
+    from majiang.server import Limits
+
+    params = inspect.signature(Limits).parameters
+    values: dict[str, Any] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        if name not in params:
+            raise ValueError(f"--limit {item[:40]!r}: no such limit (one of {', '.join(params)})")
+        kind = type(params[name].default)
+        try:
+            value = kind(text)
+        except ValueError:
+            raise ValueError(f"--limit {item[:40]!r}: {name} takes a {kind.__name__}") from None
+        if not 0 < value < 2**53:
+            raise ValueError(f"--limit {item[:40]!r}: {name} must be positive and below 2**53")
+        values[name] = value
+    return Limits(**values)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,6 +96,14 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
+    from majiang.server import ServerConfigError, TableServer
+
+    try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
+        limits = parse_limits(args.limit)
+        server = TableServer(args.db, limits, allow_origins=args.allow_origin)
+    except (ServerConfigError, ValueError) as e:
+        print(f"majiang serve: {e}", file=sys.stderr)
+        return 2
     print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, server=server)
     return 0

@@ -10,21 +10,32 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from majiang.server.app import Limits, TableServer
-from majiang.server.protocol import PROTOCOL, ProtocolError, parse_frame
+from majiang.server.protocol import PROTOCOL, ProtocolError, ServerConfigError, parse_frame
 
 __all__ = [
     "PROTOCOL",
     "Limits",
     "ProtocolError",
+    "ServerConfigError",
     "TableServer",
     "parse_frame",
     "serve",
 ]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "majiang.db") -> None:
-    """Runs the server (uvicorn) until interrupted.
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "majiang.db",
+    allow_origins: Sequence[str] = (),
+    server: TableServer | None = None,
+) -> None:
+    """Runs the server (uvicorn) until interrupted; ``allow_origins``: web origins besides
+    the server's own whose pages may open ``/ws`` (:mod:`majiang.server.origin`); ``server``:
+    one already built (then ``db`` and ``allow_origins`` are its own).
 
     Example:
         >>> callable(serve)
@@ -32,7 +43,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "majiang.db") -> 
     """
     import uvicorn
 
-    server = TableServer(db)
+    if server is None:
+        server = TableServer(db, allow_origins=allow_origins)
     config = uvicorn.Config(
         server.app(),
         host=host,

@@ -6,7 +6,7 @@ Example:
     >>> server = TableServer(":memory:")
     >>> app = server.app()
     >>> sorted(r.path for r in app.routes)[:3]
-    ['', '/api/hands', '/api/hands/{room}/{hand:int}']
+    ['', '/api/hands', '/api/hands/{room}/{hand}']
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,27 +29,43 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.game.replay import iter_replay
-from majiang.server.protocol import MAX_FRAME, PROTOCOL, ProtocolError, error_frame, parse_frame
+from majiang.server.origin import normalize_origin, origin_allowed
+from majiang.server.protocol import (
+    MAX_FRAME,
+    MAX_HANDS,
+    PROTOCOL,
+    ProtocolError,
+    ServerConfigError,
+    error_frame,
+    parse_frame,
+)
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
-from majiang.server.store import Store
+from majiang.server.store import MAX_PAGE, Store
 from majiang.variants import names
 
 __all__ = ["Connection", "Limits", "TableServer"]
 
 log = logging.getLogger("majiang.server")
 STATIC = Path(__file__).with_name("static")
+PAGE = 100
+"""The hands ``GET /api/hands`` lists when no ``limit`` is given."""
 
 
 class Limits:
-    """What one connection and the server accept: frame size, a token bucket of frames
-    (``rate`` a second, ``burst`` at once; a client that keeps sending into an empty bucket
-    is disconnected after ``strikes`` refusals), the queued frames a slow client may fall
-    behind by, and the number of rooms.
+    """What one connection, one client address and the server accept: frame size, a token
+    bucket of frames (``rate`` a second, ``burst`` at once; a client that keeps sending into
+    an empty bucket is disconnected after ``strikes`` refusals), the bytes of frames queued
+    for a client that does not read fast enough (``queue_bytes``: past it the client is
+    dropped), the number of rooms; what may be created: ``creates`` rooms per connection,
+    per address a bucket of ``address_burst`` creates refilled at ``address_rate`` a second
+    and at most ``address_rooms`` of its rooms open at once (``addresses`` addresses
+    remembered), at most ``bot_rooms`` rooms of bots alone playing at once, each of at most
+    ``bot_hands`` hands.
 
     Example:
-        >>> Limits().rate, Limits(rate=5).rate
-        (50.0, 5.0)
+        >>> Limits().rate, Limits(rate=5).rate, Limits().queue_bytes
+        (50.0, 5.0, 4194304)
     """
 
     def __init__(
@@ -57,38 +74,81 @@ class Limits:
         rate: float = 50.0,
         burst: float = 100.0,
         strikes: int = 20,
-        queue: int = 2000,
+        queue_bytes: int = 4 * 2**20,
         rooms: int = 10_000,
+        creates: int = 8,
+        address_burst: float = 10.0,
+        address_rate: float = 1 / 6,
+        address_rooms: int = 20,
+        addresses: int = 10_000,
+        bot_rooms: int = 4,
+        bot_hands: int = 8,
     ) -> None:
         self.frame, self.rate, self.burst = frame, float(rate), float(burst)
-        self.strikes, self.queue, self.rooms = strikes, queue, rooms
+        self.strikes, self.queue_bytes, self.rooms = strikes, queue_bytes, rooms
+        self.creates, self.address_rooms, self.addresses = creates, address_rooms, addresses
+        self.address_burst, self.address_rate = float(address_burst), float(address_rate)
+        self.bot_rooms, self.bot_hands = bot_rooms, bot_hands
+
+
+def encode_frame(frame: dict[str, Any]) -> str:
+    """A server frame as JSON text; a string that is not valid Unicode (a lone surrogate a
+    client sent) is escaped, so the text always encodes as UTF-8.
+
+    Example:
+        >>> encode_frame({"type": "pong", "id": "\\ud800"})
+        '{"type":"pong","id":"\\\\ud800"}'
+    """
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(frame, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 class Connection:
-    """One WebSocket client: its outgoing queue (drained by a writer task) and the seat it
-    is bound to."""
+    """One WebSocket client: its outgoing queue (drained by a writer task, bounded in bytes)
+    and the seat it is bound to."""
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
         self.limits = limits
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[str, int] | None] = asyncio.Queue()
+        self.queued = 0  # bytes (UTF-8) of the frames in ``queue``
         self.room: Room | None = None
         self.seat: int | None = None
         self.tokens = limits.burst
         self.stamp = time.monotonic()
         self.strikes = 0
+        self.created = 0  # rooms this connection created
+        client = getattr(ws, "client", None)
+        self.address = client.host if client is not None else "?"
         self.closed = False
+        self.dropped = asyncio.Event()
         self.lean = False
 
     def send(self, frame: dict[str, Any]) -> None:
-        """Queues a frame; a client too far behind is disconnected (it can resync)."""
+        """Queues a frame; a client whose queue would pass ``queue_bytes`` is dropped (it
+        can reconnect and resync)."""
         if self.closed:
             return
-        if self.queue.qsize() >= self.limits.queue:
-            self.closed = True
-            self.queue.put_nowait(None)
+        text = encode_frame(frame)
+        size = len(text.encode("utf-8"))
+        if self.queued + size > self.limits.queue_bytes:
+            self.drop()
             return
-        self.queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        self.queued += size
+        self.queue.put_nowait((text, size))
+
+    def drop(self) -> None:
+        """Disconnects a client that does not read: its queued frames are freed at once."""
+        self.closed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued = 0
+        self.queue.put_nowait(None)
+        self.dropped.set()
 
     def allow(self) -> bool:
         """Takes one token from the bucket (False: flooding)."""
@@ -105,16 +165,31 @@ class Connection:
     async def writer(self) -> None:
         """Sends the queued frames until the connection closes."""
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.queue.get()
+            if item is None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(1008)
                 return
+            text, size = item
+            self.queued -= size
             try:
                 await self.ws.send_text(text)
             except Exception:  # the client went away: its reader ends the connection
                 self.closed = True
                 return
+
+    async def receive(self) -> Mapping[str, Any] | None:
+        """The next ASGI message from the client, or None once the connection is dropped."""
+        if self.dropped.is_set():
+            return None
+        message = asyncio.ensure_future(self.ws.receive())
+        dropped = asyncio.ensure_future(self.dropped.wait())
+        done, _ = await asyncio.wait({message, dropped}, return_when=asyncio.FIRST_COMPLETED)
+        if message in done:
+            dropped.cancel()
+            return message.result()
+        message.cancel()
+        return None
 
 
 class TableServer:
@@ -128,11 +203,16 @@ class TableServer:
         ('waiting', True)
     """
 
-    def __init__(self, db: str, limits: Limits | None = None) -> None:
+    def __init__(
+        self, db: str, limits: Limits | None = None, allow_origins: Sequence[str] = ()
+    ) -> None:
+        self.allow_origins = checked_origins(allow_origins)
         self.store = Store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.broken: list[str] = []
+        self.creators: dict[str, str] = {}  # room id -> the address that created it
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> int:
@@ -140,6 +220,10 @@ class TableServer:
         be rebuilt (its stored actions no longer give its stored events, e.g. after an
         engine change) is left out and named in ``broken``, never served half-right."""
         for row in self.store.rooms():
+            if row["error"] is not None:
+                log.error("room %s cannot be read from the store: %s", row["id"], row["error"])
+                self.broken.append(row["id"])
+                continue
             if row["status"] == "finished":
                 continue
             try:
@@ -154,13 +238,55 @@ class TableServer:
 
     def _evict(self, room: Room) -> None:
         """Drops a finished room nobody is connected to (its hands stay in the store)."""
-        if room.status == "finished" and not any(s.clients for s in room.seats):
-            self.rooms.pop(room.id, None)
+        if room.status == "finished":
+            self.creators.pop(room.id, None)
+            if not any(s.clients for s in room.seats):
+                self.rooms.pop(room.id, None)
 
-    def create_room(self, config: dict[str, Any]) -> Room:
-        """A new room (``config``: the checked fields of a ``create`` frame)."""
+    def _may_create(self, conn: Connection, config: dict[str, Any]) -> None:
+        """The connection's and its address's creation limits (:class:`Limits`)."""
+        lim = self.limits
+        if conn.created >= lim.creates:
+            raise RoomError("too_many_rooms", f"one connection creates at most {lim.creates} rooms")
+        address = conn.address
+        open_rooms = sum(1 for a in self.creators.values() if a == address)
+        if open_rooms >= lim.address_rooms:
+            raise RoomError(
+                "too_many_rooms", f"an address has at most {lim.address_rooms} open rooms"
+            )
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(address, (lim.address_burst, now))
+        tokens = min(lim.address_burst, tokens + (now - stamp) * lim.address_rate)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            raise RoomError(
+                "too_many_rooms",
+                f"an address creates at most {lim.address_burst:g} rooms at once, then one"
+                f" every {1 / lim.address_rate:g} s",
+            )
+        self._buckets[address] = (tokens - 1, now)
+        while len(self._buckets) > lim.addresses:  # forget the longest unseen address
+            self._buckets.popitem(last=False)
+
+    def create_room(self, config: dict[str, Any], conn: Connection | None = None) -> Room:
+        """A new room (``config``: the checked fields of a ``create`` frame; ``conn``: the
+        connection asking, whose limits apply)."""
         if len(self.rooms) >= self.limits.rooms:
             raise RoomError("server_full", "no more rooms on this server")
+        if "person" not in config["seats"]:
+            if config["hands"] > self.limits.bot_hands:
+                raise RoomError(
+                    "bad_room", f"a room of bots alone plays at most {self.limits.bot_hands} hands"
+                )
+            bots = [r for r in self.rooms.values() if r.status != "finished"]
+            playing = sum(1 for r in bots if all(x.kind == "bot" for x in r.seats))
+            if playing >= self.limits.bot_rooms:
+                raise RoomError(
+                    "server_busy",
+                    f"at most {self.limits.bot_rooms} rooms of bots alone play at once",
+                )
+        if conn is not None:
+            self._may_create(conn, config)
         keys = (
             "variant",
             "options",
@@ -177,6 +303,9 @@ class TableServer:
         room = Room.create(cfg, self.store)
         room.on_finished = self._evict
         self.rooms[room.id] = room
+        if conn is not None:
+            conn.created += 1
+            self.creators[room.id] = conn.address
         room.kick()
         return room
 
@@ -194,7 +323,7 @@ class TableServer:
             conn.send({"type": "pong", **({"id": ref} if ref is not None else {})})
             return
         if kind == "create":
-            room = self.create_room(frame)
+            room = self.create_room(frame, conn)
             created = {"type": "created", "room": room.id, **room_summary(room)}
             conn.send(created | ({"id": ref} if ref is not None else {}))
             return
@@ -214,42 +343,50 @@ class TableServer:
         elif kind == "act":
             bound.act(at, frame["action"], frame.get("seq"))
         elif kind == "resync":
-            conn.send(bound.state(at, frame.get("since")))
+            conn.send(bound.resync(at, frame.get("since")))
         elif kind == "auto":
             bound.set_auto(at, frame["on"])
 
+    def receive_text(self, conn: Connection, data: str | None) -> None:
+        """One client message (None: a binary frame): the flood bucket, the parser and
+        :meth:`handle`; every refusal is an ``error`` frame to the client."""
+        if data is None:
+            conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
+            return
+        if not conn.allow():
+            if conn.strikes > self.limits.strikes:
+                conn.send(error_frame("flood", "too many frames: disconnected"))
+                conn.closed = True
+                conn.queue.put_nowait(None)
+                return
+            conn.send(error_frame("flood", "too many frames: this one was dropped"))
+            return
+        try:
+            frame = parse_frame(data, self.limits.frame)
+            self.handle(conn, frame)
+        except (ProtocolError, RoomError) as e:
+            ref = None if e.code == "too_large" else _ref(data)
+            conn.send(error_frame(e.code, e.message, ref))
+        except Exception:  # never let one frame take the room or server down
+            log.exception("frame failed")
+            conn.send(error_frame("server", "the server could not handle that frame"))
+
     async def websocket(self, ws: WebSocket) -> None:
-        """The ``/ws`` endpoint."""
+        """The ``/ws`` endpoint (a foreign ``Origin`` is refused before the handshake ends:
+        HTTP 403; :mod:`majiang.server.origin`)."""
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), self.allow_origins):
+            await ws.close(1008)
+            return
         await ws.accept()
         conn = Connection(ws, self.limits)
         writer = asyncio.create_task(conn.writer())
         conn.send({"type": "welcome", "protocol": PROTOCOL, "max_frame": self.limits.frame})
         try:
             while not conn.closed:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
+                msg = await conn.receive()
+                if msg is None or msg["type"] == "websocket.disconnect":
                     break
-                data = msg.get("text")
-                if data is None:
-                    conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
-                    continue
-                if not conn.allow():
-                    if conn.strikes > self.limits.strikes:
-                        conn.send(error_frame("flood", "too many frames: disconnected"))
-                        conn.closed = True
-                        conn.queue.put_nowait(None)
-                        break
-                    conn.send(error_frame("flood", "too many frames: this one was dropped"))
-                    continue
-                try:
-                    frame = parse_frame(data, self.limits.frame)
-                    self.handle(conn, frame)
-                except (ProtocolError, RoomError) as e:
-                    ref = None if e.code == "too_large" else _ref(data)
-                    conn.send(error_frame(e.code, e.message, ref))
-                except Exception:  # never let one frame take the room or server down
-                    log.exception("frame failed")
-                    conn.send(error_frame("server", "the server could not handle that frame"))
+                self.receive_text(conn, msg.get("text"))
         except WebSocketDisconnect:
             pass
         finally:
@@ -258,7 +395,9 @@ class TableServer:
                 room.leave(conn.seat, conn)
                 self._evict(room)
             conn.closed = True
-            if not writer.done():
+            if conn.dropped.is_set():  # its writer may wait for ever on a full socket
+                writer.cancel()
+            elif not writer.done():
                 conn.queue.put_nowait(None)
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)
@@ -270,15 +409,30 @@ class TableServer:
         return JSONResponse([room_summary(r) | {"room": r.id} for r in self.rooms.values()])
 
     async def api_hands(self, request: Request) -> Response:
-        """Every stored finished hand (GET /api/hands)."""
-        return JSONResponse(self.store.hands())
+        """A page of the stored finished hands, oldest first (GET /api/hands?limit=&offset=;
+        limit 1 to MAX_PAGE, default PAGE; the header X-Total-Count has how many)."""
+        try:
+            limit = _query_int(request, "limit", PAGE, 1, MAX_PAGE)
+            offset = _query_int(request, "offset", 0, 0, 2**62)
+        except ValueError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        total = str(self.store.count_hands())
+        page = self.store.hands(limit=limit, offset=offset)
+        return JSONResponse(page, headers={"X-Total-Count": total})
 
     async def api_hand(self, request: Request) -> Response:
-        """One finished hand with its replay steps (GET /api/hands/{room}/{hand})."""
-        rid, hand = request.path_params["room"], request.path_params["hand"]
-        stored = self.store.hand(str(rid)[:64], int(hand))
+        """One finished hand with its replay steps (GET /api/hands/{room}/{hand}; 404 for
+        any room id or hand number that names no stored hand, numeric or not)."""
+        rid, text = str(request.path_params["room"]), str(request.path_params["hand"])
+        missing = JSONResponse({"error": "no such finished hand"}, status_code=404)
+        if len(rid) > 64 or not (text.isascii() and text.isdigit()) or len(text) > 3:
+            return missing
+        hand = int(text)
+        if hand >= MAX_HANDS:
+            return missing
+        stored = self.store.hand(rid, hand)
         if stored is None:
-            return JSONResponse({"error": "no such finished hand"}, status_code=404)
+            return missing
         stored["steps"] = replay_steps(iter_replay(stored["events"]))
         return JSONResponse(stored)
 
@@ -296,14 +450,17 @@ class TableServer:
         for room in self.rooms.values():
             room.close()
 
-    def app(self) -> Starlette:
-        """The ASGI application."""
+    def app(self, allow_origins: Sequence[str] | None = None) -> Starlette:
+        """The ASGI application; ``allow_origins`` (if given) replaces the origins besides
+        the server's own that may open ``/ws`` (``*``: any)."""
+        if allow_origins is not None:
+            self.allow_origins = checked_origins(allow_origins)
         return Starlette(
             routes=[
                 WebSocketRoute("/ws", self.websocket),
                 Route("/api/rooms", self.api_rooms),
                 Route("/api/hands", self.api_hands),
-                Route("/api/hands/{room}/{hand:int}", self.api_hand),
+                Route("/api/hands/{room}/{hand}", self.api_hand),
                 Route("/api/variants", self.api_variants),
                 Mount("/", StaticFiles(directory=STATIC, html=True)),
             ],
@@ -311,10 +468,40 @@ class TableServer:
         )
 
 
+def checked_origins(origins: Sequence[str]) -> tuple[str, ...]:
+    """The allowed origins, each ``*`` or ``scheme://host[:port]`` (:class:`ServerConfigError`
+    naming one that is not).
+
+    Example:
+        >>> checked_origins(["https://Table.example/", "*"])
+        ('https://table.example', '*')
+    """
+    if isinstance(origins, str):
+        origins = [origins]
+    out = []
+    for o in origins:
+        norm = "*" if o == "*" else normalize_origin(o) if isinstance(o, str) else None
+        if norm is None:
+            raise ServerConfigError(
+                f"allowed origin {str(o)[:80]!r} is not '*' or scheme://host[:port]"
+            )
+        out.append(norm)
+    return tuple(out)
+
+
 def room_summary(room: Room) -> dict[str, Any]:
     """The public fields of a room for listings and the ``created`` frame."""
     info = room.info()
     return {k: info[k] for k in ("status", "variant", "hands", "hands_played", "seats")}
+
+
+def _query_int(request: Request, name: str, default: int, low: int, high: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 20 or not low <= int(text) <= high:
+        raise ValueError(f"{name} must be an integer from {low} to {high}")
+    return int(text)
 
 
 def _ref(data: str) -> object:

@@ -33,6 +33,7 @@ __all__ = [
     "PROTOCOL",
     "SEAT_KINDS",
     "ProtocolError",
+    "ServerConfigError",
     "error_frame",
     "parse_frame",
 ]
@@ -64,6 +65,16 @@ class ProtocolError(MajiangError, ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class ServerConfigError(MajiangError, ValueError):
+    """A server that cannot start as asked: a database that is not SQLite or cannot be
+    opened, an allowed origin that is not an origin.
+
+    Example:
+        >>> str(ServerConfigError("--db x: not a SQLite database"))
+        '--db x: not a SQLite database'
+    """
 
 
 def error_frame(code: str, message: str, ref: object = None) -> dict[str, Any]:
@@ -195,6 +206,18 @@ CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dic
 checker."""
 
 
+_UNCHECKED_TEXT = ("token", "id")  # a token only matches or not; an id is echoed escaped
+
+
+def _unicode(value: object) -> bool:
+    """Every string in ``value`` (keys too) is valid Unicode (no lone surrogate)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
@@ -228,6 +251,8 @@ def parse_frame(data: str | bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in CLIENT_FRAMES:
         shown = kind if isinstance(kind, str) and len(kind) <= 32 else "?"
         raise _bad(f"unknown frame type {shown!r}")
+    if not _unicode({k: v for k, v in frame.items() if k not in _UNCHECKED_TEXT}):
+        raise _bad("the frame holds a lone surrogate (\\ud800-\\udfff): not valid Unicode")
     allowed, check = CLIENT_FRAMES[kind]
     extra = sorted(k for k in frame if k not in allowed and k not in ("type", "id"))
     if extra:

@@ -36,6 +36,13 @@ __all__ = ["Client", "Room", "RoomError", "Seat"]
 
 log = logging.getLogger("majiang.server")
 
+RESYNC_BURST = 4.0
+"""The resyncs (``resync`` frames and joins, each a ``state`` frame) one seat may ask for at
+once, over all its connections; the bucket refills at :data:`RESYNC_RATE` a second."""
+
+RESYNC_RATE = 0.5
+"""Resyncs a second a seat's bucket refills by (one every two seconds)."""
+
 
 class Client(Protocol):
     """What a room needs of a connection: a way to queue a frame (never blocks). A client
@@ -63,7 +70,11 @@ class RoomError(MajiangError, ValueError):
 @dataclass
 class Seat:
     """One seat of a room: ``kind`` (person or bot), the hash of its token once a person
-    joined, ready, 托管 (``auto``), the connected clients and the 托管 deadline."""
+    joined, ready, 托管 (``auto``), the connected clients and the 托管 deadline.
+
+    ``shown_auto`` is the 托管 flag the other seats see: a change made inside a claim,
+    rob or opening window (a timeout says the seat was asked) stays ``secret`` until the
+    hand ends."""
 
     kind: str
     token_hash: str | None = None
@@ -71,6 +82,21 @@ class Seat:
     auto: bool = False
     clients: list[Client] = field(default_factory=list)
     deadline: float | None = None
+    shown_auto: bool = False
+    secret: bool = False
+    resyncs: float = RESYNC_BURST
+    resync_stamp: float | None = None
+
+    def take_resync(self, now: float) -> bool:
+        """Takes one resync from the seat's bucket (False: it is empty)."""
+        if self.resync_stamp is not None:
+            refill = (now - self.resync_stamp) * RESYNC_RATE
+            self.resyncs = min(RESYNC_BURST, self.resyncs + max(0.0, refill))
+        self.resync_stamp = now
+        if self.resyncs >= 1:
+            self.resyncs -= 1
+            return True
+        return False
 
 
 class Room:
@@ -144,6 +170,7 @@ class Room:
                 stored["ready"],
                 stored["auto"],
             )
+            info.shown_auto = info.auto
             del seat
         for seat, action, _ in store.actions(room.id):
             room.game.step(seat, action)
@@ -156,6 +183,9 @@ class Room:
             )
         room._index(room.game.events, 0)
         room.status = row["status"]
+        if room._in_window():  # whether a 托管 began in this window is not known: hide all
+            for info in room.seats:
+                info.shown_auto, info.secret = False, info.auto
         if room.game.over and room.status != "finished":
             room.status = "finished"
             store.set_status(room.id, "finished")
@@ -169,8 +199,9 @@ class Room:
                 self.ends.append(first + i)
 
     # ------------------------------------------------------------------ frames
-    def info(self) -> dict[str, Any]:
-        """The ``room`` frame: configuration, status and each seat's public state."""
+    def info(self, viewer: int | None = None) -> dict[str, Any]:
+        """The ``room`` frame: configuration, status and each seat's public state (its own
+        托管 flag as it is for ``viewer``, the others' as shown: see :class:`Seat`)."""
         return {
             "type": "room",
             "room": self.id,
@@ -186,10 +217,10 @@ class Room:
                     "kind": s.kind,
                     "joined": s.kind == "bot" or s.token_hash is not None,
                     "ready": s.kind == "bot" or s.ready,
-                    "auto": s.auto,
+                    "auto": s.auto if i == viewer else s.shown_auto,
                     "connected": bool(s.clients),
                 }
-                for s in self.seats
+                for i, s in enumerate(self.seats)
             ],
         }
 
@@ -223,7 +254,7 @@ class Room:
         first = self.deals[-1] if since is None else min(since, len(g.events))
         return {
             "type": "state",
-            "room": self.info(),
+            "room": self.info(seat),
             "seat": seat,
             "seq": len(g.events),
             "from": first,
@@ -235,10 +266,54 @@ class Room:
             ],
         }
 
+    def resync(self, seat: int, since: int | None = None) -> dict[str, Any]:
+        """The ``state`` frame a client asked for, if the seat's resync bucket allows it
+        (:data:`RESYNC_BURST`, :data:`RESYNC_RATE`; else :class:`RoomError` ``flood``)."""
+        if not self.seats[seat].take_resync(self.clock()):
+            raise RoomError(
+                "flood", f"too many resyncs of seat {seat}: one every {1 / RESYNC_RATE:g} s"
+            )
+        return self.state(seat, since)
+
     def _broadcast(self, frame: dict[str, Any]) -> None:
         for s in self.seats:
             for c in s.clients:
                 c.send(frame)
+
+    def _broadcast_info(self) -> None:
+        """The ``room`` frame to every seat, each with its own 托管 flag."""
+        for i, s in enumerate(self.seats):
+            for c in s.clients:
+                c.send(self.info(i))
+
+    def _in_window(self) -> bool:
+        """A claim, rob or opening window is open: who is asked is hidden."""
+        g = self.game
+        return self.status == "playing" and not g.over and g.state.phase != "turn"
+
+    def _auto_changed(self, seat: int) -> None:
+        """Tells a change of a seat's 托管: to every seat, unless it happened in a window
+        (a timeout there says the seat was asked), then to the seat alone until the hand
+        ends (:meth:`_reveal_auto`)."""
+        s = self.seats[seat]
+        if self._in_window():
+            s.secret = True
+        if s.secret:
+            frame = self.info(seat)
+            for c in s.clients:
+                c.send(frame)
+            return
+        s.shown_auto = s.auto
+        self._broadcast_info()
+
+    def _reveal_auto(self) -> bool:
+        """At a hand's end every 托管 flag is shown as it is; True if one changed."""
+        changed = False
+        for s in self.seats:
+            s.secret = False
+            changed |= s.shown_auto != s.auto
+            s.shown_auto = s.auto
+        return changed
 
     def _send_events(self, first: int, actor: int) -> None:
         g = self.game
@@ -288,6 +363,10 @@ class Room:
             if not found:
                 raise RoomError("bad_token", "no seat of this room has that token")
             chosen = found[0]
+            if not self.seats[chosen].take_resync(self.clock()):
+                raise RoomError(
+                    "flood", f"too many reconnections to seat {chosen}: wait a few seconds"
+                )
         else:
             free = [
                 i for i, s in enumerate(self.seats) if s.kind == "person" and s.token_hash is None
@@ -311,7 +390,7 @@ class Room:
             joined["token"] = fresh
         client.send(joined)
         client.send(self.state(chosen, since))
-        self._broadcast(self.info())
+        self._broadcast_info()
         return chosen, fresh
 
     def leave(self, seat: int, client: Client) -> None:
@@ -319,7 +398,7 @@ class Room:
         clients = self.seats[seat].clients
         if client in clients:
             clients.remove(client)
-            self._broadcast(self.info())
+            self._broadcast_info()
 
     def ready(self, seat: int) -> None:
         """The seat is ready; the match starts when every person seat has joined and is."""
@@ -334,7 +413,7 @@ class Room:
             for i, x in enumerate(self.seats):
                 for c in x.clients:
                     c.send(self.state(i))
-        self._broadcast(self.info())
+        self._broadcast_info()
         self.kick()
 
     def _start(self) -> None:
@@ -351,7 +430,7 @@ class Room:
             s.auto = on
             s.deadline = None
             self.store.set_seat(self.id, seat, auto=int(on))
-            self._broadcast(self.info())
+            self._auto_changed(seat)
         self.kick()
 
     def act(self, seat: int, data: dict[str, Any], seq: int | None = None) -> None:
@@ -380,7 +459,7 @@ class Room:
         if self.seats[seat].auto:
             self.seats[seat].auto = False
             self.store.set_seat(self.id, seat, auto=0)
-            self._broadcast(self.info())
+            self._auto_changed(seat)
         self._commit(seat, action, "person")
         self.kick()
 
@@ -405,10 +484,11 @@ class Room:
         self._set_deadlines()
         self.last_actor = seat
         self._send_events(first, seat)
-        if status:
-            self._broadcast(self.info())
-            if self.on_finished is not None:
-                self.on_finished(self)
+        shown = self._reveal_auto() if len(g.records) > done else False
+        if status or shown:
+            self._broadcast_info()
+        if status and self.on_finished is not None:
+            self.on_finished(self)
 
     # ------------------------------------------------------------------ bots and 托管
     def kick(self) -> None:
@@ -494,8 +574,7 @@ class Room:
             self.store.set_seat(self.id, i, auto=1)
             for c in s.clients:
                 c.send({"type": "auto", "on": True, "reason": "time"})
-        if late:
-            self._broadcast(self.info())
+            self._auto_changed(i)
         self.kick()
         if not late:
             self._schedule()

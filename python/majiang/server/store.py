@@ -24,7 +24,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["SCHEMA", "Store", "token_hash"]
+from majiang.server.protocol import ServerConfigError
+
+__all__ = ["MAX_PAGE", "SCHEMA", "Store", "token_hash"]
+
+MAX_PAGE = 1000
+"""The most hands one page of :meth:`Store.hands` (``GET /api/hands``) lists."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -81,7 +86,7 @@ def token_hash(token: str) -> str:
         >>> len(token_hash("abc"))
         64
     """
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _dumps(value: object) -> str:
@@ -100,11 +105,16 @@ class Store:
     """
 
     def __init__(self, path: str) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        """Opens (or creates) the database: :class:`ServerConfigError` for a path that
+        cannot be opened (a missing folder) or a file that is not a SQLite database."""
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            raise ServerConfigError(f"cannot use {path!r} as the SQLite database: {e}") from e
 
     def close(self) -> None:
         """Closes the database."""
@@ -196,6 +206,11 @@ class Store:
         ).fetchall()
         out = []
         for rid, created, config, seed, st in rows:
+            try:  # one corrupt row must not hide the others: the caller lists it as broken
+                parsed = json.loads(config)
+                error = None if isinstance(parsed, dict) else "config is not a JSON object"
+            except (ValueError, TypeError, RecursionError) as e:
+                parsed, error = None, f"config is not JSON: {e}"
             seats = self.db.execute(
                 "SELECT seat, kind, token_hash, ready, auto FROM seats WHERE room = ?"
                 " ORDER BY seat",
@@ -205,7 +220,8 @@ class Store:
                 {
                     "id": rid,
                     "created": created,
-                    "config": json.loads(config),
+                    "config": parsed if error is None else None,
+                    "error": error,
                     "seed": seed,
                     "status": st,
                     "seats": [
@@ -232,17 +248,27 @@ class Store:
         ).fetchall()
         return [json.loads(e) for (e,) in rows]
 
-    def hands(self, room: str | None = None) -> list[dict[str, Any]]:
-        """Finished hands (of one room, or all): room, hand, events span, deltas."""
+    def hands(
+        self, room: str | None = None, limit: int | None = None, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        """Finished hands (of one room, or all), oldest first: room, hand, events span,
+        deltas; ``limit`` of them (at most :data:`MAX_PAGE`; None: all) from ``offset``."""
         where, args = ("WHERE room = ?", (room,)) if room else ("", ())
+        page = -1 if limit is None else min(limit, MAX_PAGE)
         rows = self.db.execute(
-            f"SELECT room, hand, first_event, last_event, deltas FROM hands {where} ORDER BY rowid",
-            args,
+            f"SELECT room, hand, first_event, last_event, deltas FROM hands {where}"
+            " ORDER BY rowid LIMIT ? OFFSET ?",
+            (*args, page, offset),
         ).fetchall()
         return [
             {"room": r, "hand": h, "first_event": a, "last_event": b, "deltas": json.loads(d)}
             for r, h, a, b, d in rows
         ]
+
+    def count_hands(self) -> int:
+        """How many finished hands are stored."""
+        (n,) = self.db.execute("SELECT COUNT(*) FROM hands").fetchone()
+        return int(n)
 
     def hand(self, room: str, hand: int) -> dict[str, Any] | None:
         """One finished hand: its events, record and settlement (None if not stored)."""

@@ -274,7 +274,9 @@ async function loadLobby() {
     open.append(el("li", {}, el("button", { type: "button", class: "room-join", onclick: () => joinRoom(r.room) }, t("join")),
       " " + t("room") + " " + r.room + " · " + r.variant + " · " + t("free") + " " + free));
   }
-  const hands = await (await fetch("/api/hands")).json();
+  // the newest 30 of the pages the server lists oldest first
+  const total = Number((await fetch("/api/hands?limit=1")).headers.get("X-Total-Count")) || 0;
+  const hands = await (await fetch("/api/hands?limit=30&offset=" + Math.max(0, total - 30))).json();
   const list = $("hands-list"); list.textContent = "";
   if (!hands.length) list.append(el("li", {}, t("none")));
   for (const h of hands.slice(-30).reverse()) {
