@@ -16,7 +16,6 @@
 //! assert_eq!(eval.shanten(&counts, jing, 0).unwrap(), -1);
 //! ```
 
-pub mod address_table;
 pub mod algo;
 pub mod error;
 pub mod gb;

@@ -199,3 +199,52 @@ def test_any_call_returns_a_result_or_a_majiang_error(
         return
     assert isinstance(r, gb.FanResult)
     assert r.total == sum(points * count for _, _, points, count in r.fans)
+
+
+def test_a_keyword_that_is_not_valid_unicode_is_named() -> None:
+    """A lone surrogate as a keyword name (issue 25 item 8) is an ArgumentTypeError naming it,
+    escaped, not a UnicodeEncodeError; so is one as a meld's kind (an InvalidHandError)."""
+    fan: Any = gb.fan
+    for name in ["\ud800", "self_drawn\udfff", "\udc80\ud800x"]:
+        try:
+            fan("123m456m789m234p5p", "5p", **{name: 1})
+        except majiang.ArgumentTypeError as e:
+            escaped = name.encode("utf-8", "backslashreplace").decode("utf-8")
+            assert f"unexpected keyword argument '{escaped}'" in str(e), str(e)
+        else:
+            raise AssertionError(name)
+    try:
+        gb.fan("2233m", "3m", melds=[("\ud800", "555z", 1)] * 3)
+    except majiang.InvalidHandError as e:
+        assert "melds[0]" in str(e) and "not valid Unicode" in str(e), str(e)
+    else:
+        raise AssertionError("a surrogate meld kind was accepted")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.one_of(
+            st.sampled_from(_NAMES),
+            st.text(st.characters(codec=None, categories=None), min_size=0, max_size=8),
+            st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1,
+                    max_size=3),
+        ),
+        st.one_of(st.none(), st.booleans(), st.integers(-1, 9)),
+        max_size=5,
+    )
+)  # fmt: skip
+def test_any_keyword_names_give_a_result_or_a_majiang_error(keywords: dict[str, object]) -> None:
+    """Any keyword names at all (lone surrogates among them): a result, or a MajiangError; an
+    unknown name is named in the message (its bad code points escaped)."""
+    fan: Any = gb.fan
+    try:
+        r = fan("123m456m789m234p5p", "5p", **keywords)
+    except majiang.MajiangError as e:
+        unknown = [k for k in keywords if k not in _NAMES or k in ("sefl_drawn", "")]
+        if unknown and isinstance(e, majiang.ArgumentTypeError) and "unexpected" in str(e):
+            escaped = unknown[0].encode("utf-8", "backslashreplace").decode("utf-8")
+            assert f"argument '{escaped}'" in str(e), str(e)
+        return
+    assert isinstance(r, gb.FanResult)
+    assert all(k in _NAMES for k in keywords)

@@ -1,16 +1,13 @@
 //! `majiang.gb`: the 国标 番 calculator. Arguments in, a frozen `GbFanResult` out; the
 //! result's lists are built when read.
 
-use super::call;
-use super::convert::{bounded_int, counts_arg, one_tile_arg, tiles_arg};
-use super::count_lists::{small_int_value, tuple_items};
+use super::convert::{bounded_int, counts_arg, one_tile_arg, text_of, tiles_arg};
+use super::count_lists::small_int;
 use super::errors::{guard, invalid_hand, type_error, type_name};
 use crate::gb::{self, Block, FanResult, GbError, HandInput, Meld, MeldKind, Shape};
 use crate::tiles::{format_tiles, Tile};
-use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
-use pyo3::Borrowed;
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 
 pyo3::import_exception!(majiang.errors, NotWinningError);
 pyo3::import_exception!(majiang.errors, WinFlagsError);
@@ -132,17 +129,14 @@ fn block_tuple(b: &Block) -> (&'static str, String, bool) {
     (b.kind, format_tiles(&tiles), b.melded)
 }
 
-/// A flag: `True` and `False` are single objects, told by address before any type check
-/// (inlined: a call passes up to seven flags); anything else goes to [`flag_other`].
+/// A flag: an exact bool by one type check (inlined: a call passes up to seven flags);
+/// anything else goes to [`flag_other`].
 #[inline(always)]
 fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    let p = obj.as_ptr();
-    // SAFETY: only the addresses of the interpreter's static True and False are taken.
-    let (t, f) = unsafe { (ffi::Py_True(), ffi::Py_False()) };
-    if p == t || p == f {
-        return Ok(p == t);
+    match obj.cast_exact::<PyBool>() {
+        Ok(b) => Ok(b.is_true()),
+        Err(_) => flag_other(obj, name),
     }
-    flag_other(obj, name)
 }
 
 /// [`flag`] for an object that is neither `True` nor `False` (a bool subclass, or an error).
@@ -154,21 +148,21 @@ fn flag_other(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
         .map_err(|_| type_error(format!("{name} must be a bool, not {}", type_name(obj))))
 }
 
-/// A small int argument 0 to `max`: CPython's cached ints by address (inlined), anything else
-/// by [`small_other`].
+/// A small int argument 0 to `max`: an exact int read at once (inlined), anything else by
+/// [`small_other`].
 #[inline(always)]
-fn small(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<u8> {
-    match small_int_value(obj) {
-        Some(v) if i64::from(v) <= max => Ok(v),
-        _ => small_other(obj, name, max),
+fn small(obj: &Bound<'_, PyAny>, name: &str, max: u8) -> PyResult<u8> {
+    match small_int(obj, max) {
+        Some(v) => Ok(v),
+        None => small_other(obj, name, max),
     }
 }
 
 /// [`small`] for any other object: read as an int and range-checked, or the error.
 #[cold]
 #[inline(never)]
-fn small_other(obj: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<u8> {
-    Ok(bounded_int(obj, name, 0, max, WinFlagsError::new_err)? as u8)
+fn small_other(obj: &Bound<'_, PyAny>, name: &str, max: u8) -> PyResult<u8> {
+    Ok(bounded_int(obj, name, 0, i64::from(max), WinFlagsError::new_err)? as u8)
 }
 
 fn meld_kind(text: &str, i: usize) -> PyResult<MeldKind> {
@@ -187,7 +181,7 @@ fn meld_kind(text: &str, i: usize) -> PyResult<MeldKind> {
 }
 
 /// The kind names callers spell out, interned: a kind given as one of these very objects (a
-/// literal in the caller's code, or a `Meld`'s field) is matched by address.
+/// literal in the caller's code, or a `Meld`'s field) is matched by identity (`is`).
 const MELD_KINDS: [(&str, MeldKind); 5] = [
     ("peng", MeldKind::Pung),
     ("chi", MeldKind::Chow),
@@ -200,10 +194,12 @@ const MELD_KINDS: [(&str, MeldKind); 5] = [
 fn interned_meld_kind(kind: &Bound<'_, PyAny>) -> Option<(MeldKind, &'static str)> {
     static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
     let names = NAMES.get_or_init(kind.py(), || {
-        let texts: Vec<&str> = MELD_KINDS.iter().map(|(t, _)| *t).collect();
-        call::intern_all(kind.py(), &texts)
+        MELD_KINDS
+            .iter()
+            .map(|(t, _)| PyString::intern(kind.py(), t).unbind())
+            .collect()
     });
-    let i = names.iter().position(|n| n.as_ptr() == kind.as_ptr())?;
+    let i = names.iter().position(|n| kind.is(n))?;
     Some((MELD_KINDS[i].1, MELD_KINDS[i].0))
 }
 
@@ -221,22 +217,17 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
         .cast_exact::<PyTuple>()
         .or_else(|_| item.cast::<PyTuple>())
     {
-        let view = tuple_items(t);
-        let n = view.map_or_else(|| t.len(), <[_]>::len);
+        let n = t.len();
         if !(2..=3).contains(&n) {
             return Err(invalid_hand(format!(
                 "melds[{i}]: a meld tuple is (kind, tiles) or (kind, tiles, source), got {n} items"
             )));
         }
-        items = match view {
-            // SAFETY: items of the live tuple `t`, borrowed while it is.
-            Some(v) => unsafe { [v[0], v[1], v[n - 1]].map(|p| Borrowed::from_ptr(t.py(), p)) },
-            None => [
-                t.get_borrowed_item(0)?,
-                t.get_borrowed_item(1)?,
-                t.get_borrowed_item(n - 1)?,
-            ],
-        };
+        items = [
+            t.get_borrowed_item(0)?,
+            t.get_borrowed_item(1)?,
+            t.get_borrowed_item(n - 1)?,
+        ];
         (&*items[0], &*items[1], (n == 3).then(|| &*items[2]))
     } else if item.hasattr(pyo3::intern!(item.py(), "kinds"))? {
         fields = (
@@ -253,13 +244,13 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
     };
     // an interned kind is told by address, before any type check
     let (kind, kind_text) = match interned_meld_kind(kind) {
-        Some(found) => found,
+        Some((found, text)) => (found, std::borrow::Cow::Borrowed(text)),
         None => {
-            let text = kind
+            let kind = kind
                 .cast::<PyString>()
-                .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?
-                .to_str()?;
-            (meld_kind(text, i)?, text)
+                .map_err(|_| type_error(format!("melds[{i}]: the kind must be a str")))?;
+            let text = text_of(kind, &format!("melds[{i}]'s kind"), invalid_hand)?;
+            (meld_kind(&text, i)?, text)
         }
     };
     let tiles_obj = tiles;
@@ -327,20 +318,12 @@ fn meld_arg(item: &Bound<'_, PyAny>, i: usize, seat: u8) -> PyResult<Meld> {
 #[inline(always)]
 fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usize> {
     let n = if let Ok(t) = obj.cast_exact::<PyTuple>() {
-        let view = tuple_items(t);
-        let n = view.map_or_else(|| t.len(), <[_]>::len);
+        let n = t.len();
         if !(3..=4).contains(&n) {
             return None;
         }
-        if let Some(v) = view {
-            for (slot, &p) in out.iter_mut().zip(v) {
-                // SAFETY: an item of the live tuple `t`, borrowed while it is.
-                *slot = meld_index(&*unsafe { Borrowed::from_ptr(t.py(), p) })?;
-            }
-        } else {
-            for (slot, item) in out.iter_mut().zip(t.iter_borrowed()) {
-                *slot = meld_index(&item)?;
-            }
+        for (slot, item) in out.iter_mut().zip(t.iter_borrowed()) {
+            *slot = meld_index(&item)?;
         }
         n
     } else if let Ok(l) = obj.cast_exact::<PyList>() {
@@ -359,23 +342,11 @@ fn meld_indices_fast(obj: &Bound<'_, PyAny>, out: &mut [usize; 4]) -> Option<usi
     Some(n)
 }
 
-/// One tile of a meld given as a plain int 0-33 (a cached int by address, inlined); None for
-/// anything else.
+/// One tile of a meld given as a plain int 0-33 (an exact int, inlined); None for anything
+/// else.
 #[inline(always)]
 fn meld_index(item: &Bound<'_, PyAny>) -> Option<usize> {
-    match small_int_value(item) {
-        Some(v) if v < 34 => Some(usize::from(v)),
-        Some(_) => None,
-        None => meld_index_other(item),
-    }
-}
-
-/// [`meld_index`] for an int that is not one of the cached ones (an exact int only).
-#[cold]
-#[inline(never)]
-fn meld_index_other(item: &Bound<'_, PyAny>) -> Option<usize> {
-    let v: i64 = item.cast_exact::<PyInt>().ok()?.extract().ok()?;
-    (0..34).contains(&v).then_some(v as usize)
+    small_int(item, 33).map(usize::from)
 }
 
 #[inline(always)]
@@ -387,185 +358,222 @@ fn opt_flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResu
 }
 
 #[inline(always)]
-fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<u8> {
+fn opt_small(obj: Option<&Bound<'_, PyAny>>, name: &str, max: u8) -> PyResult<u8> {
     match obj {
         None => Ok(0),
         Some(o) => small(o, name, max),
     }
 }
 
-/// The docstring of `gb_fan`, its signature line first (CPython reads `__text_signature__`
-/// from it, as `inspect.signature` and stubtest do).
-const FAN_DOC: &std::ffi::CStr = c"gb_fan(hand, win_tile, *, melds=(), self_drawn=False, \
-last_copy=False, replacement=False, robbing=False, last_draw=False, last_claim=False, \
-seat_wind=0, prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)
---
+/// A parameter given by position or by name, as given (None included); None when not given.
+type Given<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
 
-The 番 of a complete 国标 hand.
-
-``hand`` holds the concealed tiles before the winning tile (13 less three per meld: MPSZ
-text, tile names or 34 counts); ``win_tile`` the tile won on. ``melds``: declared melds
-(``majiang.meld.Meld`` or ``(kind, tiles, source)`` with kind ``chi``, ``peng``,
-``ming_gang``/``bu_gang``, ``an_gang``; ``source`` the absolute seat the claimed tile came
-from, a chow's the seat before ``seat``). Flags: ``self_drawn`` (自摸), ``last_copy``
-(和绝张), ``replacement`` (杠上开花), ``robbing`` (抢杠和), ``last_draw`` (妙手回春),
-``last_claim`` (海底捞月). Winds 0-3 = East South West North; ``flowers`` 0-8.
-``mingan_gang``: one concealed and one exposed kong are 明暗杠 (5) rather than 暗杠 + 明杠.
-An argument given as None takes its default.
-
-Raises ``NotWinningError`` for a hand that does not win, ``InvalidHandError`` for wrong
-counts, a fifth copy or a meld that is no meld, ``WinFlagsError`` for flags that cannot
-hold together (all ``MajiangError``); ``ArgumentTypeError`` (a ``TypeError``) for a call
-that does not match the signature.
-
-Example:
-    >>> from majiang import gb
-    >>> r = gb.fan(\"19m19p19s1234567z\", \"1m\")
-    >>> r.total, r.shape, r.numbers
-    (88, 'thirteen_orphans', [(7, 1)])
-    >>> r = gb.fan(\"2233m\", \"3m\", melds=[(\"peng\", \"555z\", 1), (\"peng\", \"666z\", 2),
-    ...     (\"peng\", \"777z\", 3)], flowers=2)
-    >>> r.total, r.total_without_flowers, r.fans[0]
-    (102, 100, ('大三元', 'Big Three Dragons', 88, 1))
-    >>> gb.fan(\"123m456m789m234p6p\", \"5p\", robbing=True, self_drawn=True)
-    Traceback (most recent call last):
-    ...
-    majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
-";
-
-/// `gb_fan`, served by [`call::entry`] (its keywords matched by address).
-struct FanEntry;
-
-impl call::Entry for FanEntry {
-    const NAME: &'static std::ffi::CStr = c"gb_fan";
-    const DOC: &'static std::ffi::CStr = FAN_DOC;
-    // The keywords most calls pass come first: a name is looked for in this order.
-    const PARAMS: &'static [&'static str] = &[
-        "hand",
-        "win_tile",
-        "seat_wind",
-        "seat",
-        "prevalent_wind",
-        "flowers",
-        "melds",
-        "self_drawn",
-        "last_copy",
-        "last_draw",
-        "last_claim",
-        "robbing",
-        "replacement",
-        "mingan_gang",
-    ];
-    const POSITIONAL: usize = 2;
-
-    fn keywords(py: Python<'_>) -> &call::Keywords {
-        static NAMES: pyo3::sync::PyOnceLock<call::Keywords> = pyo3::sync::PyOnceLock::new();
-        NAMES.get_or_init(py, || call::Keywords::new(py, Self::PARAMS))
-    }
-
-    fn call<'py>(py: Python<'py>, args: &call::Args<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(Bound::new(py, fan(args)?)?.into_any())
-    }
+/// For `from_py_with`: the argument as given, so that an explicit None stays apart from a
+/// parameter not given.
+fn given<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> PyResult<Given<'a, 'py>> {
+    Ok(Some(obj))
 }
 
-/// The arguments of `gb_fan` by their index in `FanEntry::PARAMS`.
-mod slot {
-    use super::{call::param, call::Entry, FanEntry};
-    const P: &[&str] = <FanEntry as Entry>::PARAMS;
-    pub const SEAT_WIND: usize = param(P, "seat_wind");
-    pub const SEAT: usize = param(P, "seat");
-    pub const PREVALENT_WIND: usize = param(P, "prevalent_wind");
-    pub const FLOWERS: usize = param(P, "flowers");
-    pub const MELDS: usize = param(P, "melds");
-    pub const SELF_DRAWN: usize = param(P, "self_drawn");
-    pub const LAST_COPY: usize = param(P, "last_copy");
-    pub const LAST_DRAW: usize = param(P, "last_draw");
-    pub const LAST_CLAIM: usize = param(P, "last_claim");
-    pub const ROBBING: usize = param(P, "robbing");
-    pub const REPLACEMENT: usize = param(P, "replacement");
-    pub const MINGAN_GANG: usize = param(P, "mingan_gang");
-}
-
-/// `gb_fan` once its arguments are matched to their parameters (None: not given, or None).
-fn fan(args: &call::Args<'_, '_>) -> PyResult<GbFanResult> {
-    let arg = |i: usize| args.get(i);
-    let (Some(hand), Some(win_tile)) = (args.given(0), args.given(1)) else {
-        let missing = if args.given(0).is_none() {
-            "hand"
-        } else {
-            "win_tile"
-        };
-        return Err(type_error(format!(
-            "gb_fan() missing required argument '{missing}'"
-        )));
-    };
-    let counts = counts_arg(hand)?;
-    let win = match small_int_value(win_tile) {
-        Some(k) if usize::from(k) < crate::tiles::NUM_KINDS => k,
-        _ => {
-            let win = one_tile_arg(win_tile, "win_tile")?;
-            if win.is_flower() {
-                return Err(invalid_hand("win_tile cannot be a flower"));
-            }
-            win.index() as u8
-        }
-    };
-    let seat = opt_small(arg(slot::SEAT), "seat", 3)?;
-    let mut input = HandInput::new(&counts, win);
-    if let Some(melds) = arg(slot::MELDS) {
-        let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
-            if i >= 4 {
-                return Err(invalid_hand("at most 4 melds"));
-            }
-            input.melds.push(meld_arg(item, i, seat)?);
-            Ok(())
-        };
-        // a list or tuple is read by index, without a Python iterator object
-        if let Ok(list) = melds.cast_exact::<PyList>() {
-            for (i, item) in list.iter().enumerate() {
-                add(i, &item)?;
-            }
-        } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
-            for (i, item) in tuple.iter().enumerate() {
-                add(i, &item)?;
-            }
-        } else {
-            let items = melds.try_iter().map_err(|_| {
-                type_error(format!(
-                    "melds must be a list or tuple of melds, not {}",
-                    type_name(melds)
-                ))
-            })?;
-            for (i, item) in items.enumerate() {
-                add(i, &item?)?;
-            }
-        }
-    }
-    input.self_drawn = opt_flag(arg(slot::SELF_DRAWN), "self_drawn", false)?;
-    input.last_copy = opt_flag(arg(slot::LAST_COPY), "last_copy", false)?;
-    input.replacement = opt_flag(arg(slot::REPLACEMENT), "replacement", false)?;
-    input.robbing = opt_flag(arg(slot::ROBBING), "robbing", false)?;
-    input.last_draw = opt_flag(arg(slot::LAST_DRAW), "last_draw", false)?;
-    input.last_claim = opt_flag(arg(slot::LAST_CLAIM), "last_claim", false)?;
-    input.mingan_gang = opt_flag(arg(slot::MINGAN_GANG), "mingan_gang", true)?;
-    input.seat_wind = opt_small(arg(slot::SEAT_WIND), "seat_wind", 3)?;
-    input.prevalent_wind = opt_small(arg(slot::PREVALENT_WIND), "prevalent_wind", 3)?;
-    input.flowers = opt_small(arg(slot::FLOWERS), "flowers", 8)?;
-    let inner = gb::fan(&input).map_err(gb_to_py)?;
-    Ok(GbFanResult { inner })
-}
-
-/// How `gb_fan` finds its keywords: "address table" (one look-up by the name object's address)
-/// or "in turn" (compared with each parameter name: correct, slower). For tests and
-/// diagnostics.
+/// The 番 of a complete 国标 hand.
+///
+/// ``hand`` holds the concealed tiles before the winning tile (13 less three per meld: MPSZ
+/// text, tile names or 34 counts); ``win_tile`` the tile won on. ``melds``: declared melds
+/// (``majiang.meld.Meld`` or ``(kind, tiles, source)`` with kind ``chi``, ``peng``,
+/// ``ming_gang``/``bu_gang``, ``an_gang``; ``source`` the absolute seat the claimed tile came
+/// from, a chow's the seat before ``seat``). Flags: ``self_drawn`` (自摸), ``last_copy``
+/// (和绝张), ``replacement`` (杠上开花), ``robbing`` (抢杠和), ``last_draw`` (妙手回春),
+/// ``last_claim`` (海底捞月). Winds 0-3 = East South West North; ``flowers`` 0-8.
+/// ``mingan_gang``: one concealed and one exposed kong are 明暗杠 (5) rather than 暗杠 + 明杠.
+/// An argument given as None takes its default.
+///
+/// Raises ``NotWinningError`` for a hand that does not win, ``InvalidHandError`` for wrong
+/// counts, a fifth copy or a meld that is no meld, ``WinFlagsError`` for flags that cannot
+/// hold together (all ``MajiangError``); ``ArgumentTypeError`` (a ``TypeError``) for a call
+/// that does not match the signature.
 ///
 /// Example:
-///     >>> from majiang import _core
-///     >>> _core._keyword_lookup() in ("address table", "in turn")
-///     True
+///     >>> from majiang import gb
+///     >>> r = gb.fan("19m19p19s1234567z", "1m")
+///     >>> r.total, r.shape, r.numbers
+///     (88, 'thirteen_orphans', [(7, 1)])
+///     >>> r = gb.fan("2233m", "3m", melds=[("peng", "555z", 1), ("peng", "666z", 2),
+///     ...     ("peng", "777z", 3)], flowers=2)
+///     >>> r.total, r.total_without_flowers, r.fans[0]
+///     (102, 100, ('大三元', 'Big Three Dragons', 88, 1))
+///     >>> gb.fan("123m456m789m234p6p", "5p", robbing=True, self_drawn=True)
+///     Traceback (most recent call last):
+///     ...
+///     majiang.errors.WinFlagsError: 抢杠和 (robbing) cannot be self-drawn
+//
+// `hand` and `win_tile` are positional-only here so that, given by name, they land in
+// `kwargs` with any unknown keyword, and `*args` takes any further positional argument: pyo3
+// never refuses a call itself, and every mismatch is an `ArgumentTypeError` of
+// [`call_error`]'s with the messages the entry has always given. pyo3 looks for a keyword
+// among the keyword-only parameters in their order here: the ones most calls pass first.
 #[pyfunction]
-pub fn _keyword_lookup(py: Python<'_>) -> &'static str {
-    <FanEntry as call::Entry>::keywords(py).lookup()
+#[pyo3(
+    signature = (hand=None, win_tile=None, /, *args, seat_wind=None, seat=None,
+        prevalent_wind=None, flowers=None, melds=None, self_drawn=None, last_copy=None,
+        last_draw=None, last_claim=None, robbing=None, replacement=None, mingan_gang=None,
+        **kwargs),
+    text_signature = "(hand, win_tile, *, melds=(), self_drawn=False, last_copy=False, replacement=False, robbing=False, last_draw=False, last_claim=False, seat_wind=0, prevalent_wind=0, flowers=0, seat=0, mingan_gang=True)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn gb_fan<'py>(
+    #[pyo3(from_py_with = given)] hand: Given<'_, 'py>,
+    #[pyo3(from_py_with = given)] win_tile: Given<'_, 'py>,
+    args: &Bound<'py, PyTuple>,
+    seat_wind: Option<&Bound<'py, PyAny>>,
+    seat: Option<&Bound<'py, PyAny>>,
+    prevalent_wind: Option<&Bound<'py, PyAny>>,
+    flowers: Option<&Bound<'py, PyAny>>,
+    melds: Option<&Bound<'py, PyAny>>,
+    self_drawn: Option<&Bound<'py, PyAny>>,
+    last_copy: Option<&Bound<'py, PyAny>>,
+    last_draw: Option<&Bound<'py, PyAny>>,
+    last_claim: Option<&Bound<'py, PyAny>>,
+    robbing: Option<&Bound<'py, PyAny>>,
+    replacement: Option<&Bound<'py, PyAny>>,
+    mingan_gang: Option<&Bound<'py, PyAny>>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<GbFanResult> {
+    guard(|| {
+        if !args.is_empty() {
+            return Err(call_error(format!(
+                "takes 2 positional arguments but {} were given",
+                2 + args.len()
+            )));
+        }
+        // `hand` and `win_tile` by name, or an unknown keyword
+        let named = match kwargs {
+            Some(kw) => by_name(kw, hand.is_some(), win_tile.is_some())?,
+            None => [None, None],
+        };
+        let hand = hand.or(named[0].as_ref());
+        let win_tile = win_tile.or(named[1].as_ref());
+        let (Some(hand), Some(win_tile)) = (hand, win_tile) else {
+            let missing = if hand.is_none() { "hand" } else { "win_tile" };
+            return Err(call_error(format!("missing required argument '{missing}'")));
+        };
+        let counts = counts_arg(hand)?;
+        let win = match small_int(win_tile, (crate::tiles::NUM_KINDS - 1) as u8) {
+            Some(k) => k,
+            None => {
+                let win = one_tile_arg(win_tile, "win_tile")?;
+                if win.is_flower() {
+                    return Err(invalid_hand("win_tile cannot be a flower"));
+                }
+                win.index() as u8
+            }
+        };
+        let seat = opt_small(seat, "seat", 3)?;
+        let mut input = HandInput::new(&counts, win);
+        if let Some(melds) = melds {
+            melds_into(&mut input, melds, seat)?;
+        }
+        input.self_drawn = opt_flag(self_drawn, "self_drawn", false)?;
+        input.last_copy = opt_flag(last_copy, "last_copy", false)?;
+        input.replacement = opt_flag(replacement, "replacement", false)?;
+        input.robbing = opt_flag(robbing, "robbing", false)?;
+        input.last_draw = opt_flag(last_draw, "last_draw", false)?;
+        input.last_claim = opt_flag(last_claim, "last_claim", false)?;
+        input.mingan_gang = opt_flag(mingan_gang, "mingan_gang", true)?;
+        input.seat_wind = opt_small(seat_wind, "seat_wind", 3)?;
+        input.prevalent_wind = opt_small(prevalent_wind, "prevalent_wind", 3)?;
+        input.flowers = opt_small(flowers, "flowers", 8)?;
+        let inner = gb::fan(&input).map_err(gb_to_py)?;
+        Ok(GbFanResult { inner })
+    })
+}
+
+/// An `ArgumentTypeError` for a call that does not match `gb_fan`'s signature.
+#[cold]
+fn call_error(what: String) -> PyErr {
+    type_error(format!("gb_fan() {what}"))
+}
+
+/// The keywords pyo3 did not place (`kwargs`): `hand` and `win_tile` given by name, in that
+/// order, or the error for the first keyword that is neither (or one given by position too).
+#[cold]
+#[inline(never)]
+fn by_name<'py>(
+    kwargs: &Bound<'py, PyDict>,
+    hand_given: bool,
+    win_given: bool,
+) -> PyResult<[Option<Bound<'py, PyAny>>; 2]> {
+    let mut out = [None, None];
+    for (key, value) in kwargs.iter() {
+        let text = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok());
+        let i = match text {
+            Some("hand") => 0,
+            Some("win_tile") => 1,
+            _ => {
+                return Err(call_error(format!(
+                    "got an unexpected keyword argument '{}'",
+                    keyword_text(&key)
+                )))
+            }
+        };
+        if [hand_given, win_given][i] {
+            return Err(call_error(format!(
+                "got multiple values for argument '{}'",
+                ["hand", "win_tile"][i]
+            )));
+        }
+        out[i] = Some(value);
+    }
+    Ok(out)
+}
+
+/// A keyword name for a message: its text, shortened; in a name that is not valid Unicode (a
+/// lone surrogate such as `"\ud800"`) the bad code points escaped (`\ud800`).
+fn keyword_text(key: &Bound<'_, PyAny>) -> String {
+    let text = match key.cast::<PyString>() {
+        Ok(k) => match k.to_str() {
+            Ok(t) => t.to_owned(),
+            Err(_) => k
+                .call_method1(
+                    pyo3::intern!(k.py(), "encode"),
+                    ("utf-8", "backslashreplace"),
+                )
+                .and_then(|b| b.extract::<Vec<u8>>())
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_else(|_| k.to_string_lossy().into_owned()),
+        },
+        Err(_) => type_name(key),
+    };
+    crate::error::excerpt(&text)
+}
+
+/// Adds the declared melds to `input`: a list or tuple read by index, anything else iterated.
+fn melds_into(input: &mut HandInput, melds: &Bound<'_, PyAny>, seat: u8) -> PyResult<()> {
+    let mut add = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
+        if i >= 4 {
+            return Err(invalid_hand("at most 4 melds"));
+        }
+        input.melds.push(meld_arg(item, i, seat)?);
+        Ok(())
+    };
+    if let Ok(list) = melds.cast_exact::<PyList>() {
+        for (i, item) in list.iter().enumerate() {
+            add(i, &item)?;
+        }
+    } else if let Ok(tuple) = melds.cast_exact::<PyTuple>() {
+        for (i, item) in tuple.iter_borrowed().enumerate() {
+            add(i, &item)?;
+        }
+    } else {
+        let items = melds.try_iter().map_err(|_| {
+            type_error(format!(
+                "melds must be a list or tuple of melds, not {}",
+                type_name(melds)
+            ))
+        })?;
+        for (i, item) in items.enumerate() {
+            add(i, &item?)?;
+        }
+    }
+    Ok(())
 }
 
 /// `(number, zh, en, points)` for every fan of the table (1-81 official, 82 明暗杠, 83-86
@@ -580,9 +588,8 @@ pub fn gb_fan_table() -> Vec<(u8, &'static str, &'static str, u16)> {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GbFanResult>()?;
-    call::register::<FanEntry>(m)?;
+    m.add_function(wrap_pyfunction!(gb_fan, m)?)?;
     m.add_function(wrap_pyfunction!(gb_fan_table, m)?)?;
-    m.add_function(wrap_pyfunction!(_keyword_lookup, m)?)?;
     m.add_function(wrap_pyfunction!(gb_fan_batch, m)?)?;
     Ok(())
 }

@@ -2,7 +2,6 @@
 //! core, convert results and errors. One file per Python-facing topic.
 
 mod batch;
-mod call;
 mod convert;
 mod count_lists;
 mod decomposition;
@@ -24,7 +23,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     shapes::register(m)?;
     batch::register(m)?;
-    count_lists::register(m)?;
     gb::register(m)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_test, m)?)?;
     Ok(())
