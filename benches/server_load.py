@@ -52,8 +52,8 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path) -> None:
-        self.db, self.port = db, free_port()
+    def __init__(self, db: Path, tables: int) -> None:
+        self.db, self.port, self.tables = db, free_port(), max(1, tables)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -67,6 +67,11 @@ class Server:
                 str(self.port),
                 "--db",
                 str(self.db),
+                # every table is created from this one loopback address and connection:
+                # lift the per-connection and per-address creation limits (docs/server.md)
+                *("--limit", f"creates={self.tables}"),
+                *("--limit", f"address_rooms={self.tables}"),
+                *("--limit", f"address_burst={self.tables}"),
             ],
             stdout=subprocess.DEVNULL,
         )
@@ -339,7 +344,7 @@ def main() -> None:
         out["cpu_before"] = cpu_share()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.db"
-        server = Server(db)
+        server = Server(db, args.tables)
         server.start()
         try:
             load = Load(server, args)
