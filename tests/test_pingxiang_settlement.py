@@ -332,3 +332,39 @@ def test_fifth_tile_names_where_it_appears() -> None:
     with pytest.raises(RecordError, match=r"^players\[0\]\.discards: a fifth 5s"):
         HandRecord.from_dict(data)
     assert KINDS[22] == "5s"
+
+
+FOUR_KONGS_FROM_3 = [
+    meld("ming_gang", "1111m", 3),
+    meld("ming_gang", "2222p", 3),
+    meld("bu_gang", "3333s", 3),
+    meld("an_gang", "7777z"),
+]
+
+
+def test_eighteen_luohan_is_exempt_from_baopai() -> None:  # §10, P9: "这个大碰胡除外"
+    # seat 3 fed three of the four kongs, which alone would make it liable (包牌)
+    r = record("5m", "5m", None, melds=[FOUR_KONGS_FROM_3, [], [], []])
+    s = settle(r)
+    assert s.pattern["hands"] == ["18罗汉"] and s.pattern["baopai"] is None
+    assert [p.payer for p in s.by_reason("胡牌分")] == [1, 2, 3]
+    r["options"] = {"baopai_excludes_pengpenghu": False}
+    s = settle(r)
+    assert s.pattern["baopai"] == 3
+    assert {p.payer for p in s.by_reason("包牌") + s.by_reason("胡牌分")} == {3}
+
+
+def test_eighteen_luohan_needs_a_258_pair() -> None:  # §6.4: "18罗汉" pair must be 258
+    # four kongs of one suit: 清一色 wins on any pair, 18罗汉 only on a 2/5/8 one
+    kongs = [
+        meld("an_gang", "1111m"),
+        meld("ming_gang", "3333m", 1),
+        meld("bu_gang", "4444m", 2),
+        meld("an_gang", "6666m"),
+    ]
+    with_258 = settle(record("8m", "8m", None, melds=[kongs, [], [], []]))
+    assert "18罗汉" in with_258.pattern["hands"]
+    without = settle(record("9m", "9m", None, melds=[kongs, [], [], []]))
+    assert "清一色" in "".join(without.pattern["hands"])
+    assert "18罗汉" not in without.pattern["hands"]
+    assert without.pattern["fan"] < with_258.pattern["fan"]

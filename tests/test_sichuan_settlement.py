@@ -371,3 +371,15 @@ def test_the_tile_count_agrees_with_a_brute_force() -> None:
         else:
             assert expected is None
     assert fifths > 100
+
+
+def test_tui_shui_a_hua_zhu_hands_back_its_kong_money_too() -> None:
+    """退税 covers the 花猪 as well as the seats not ready: "必须退回全部刮风下雨所得"."""
+    r = _drawn_record()
+    r["players"][0] = player("1367m246p138s", "s", [meld("an_gang", "9999p", None)])
+    r["kongs"].insert(0, {"seat": 0, "kind": "an_gang", "tile": "9p", "from": None,
+                          "after_wins": 0})  # fmt: skip
+    s = settle(r)
+    assert s.pattern["huazhu"] == [0]
+    assert lines(s, "暗杠")[:3] == [(1, 0, 2), (2, 0, 2), (3, 0, 2)]
+    assert [x for x in lines(s, "退税") if x[0] == 0] == [(0, 1, 2), (0, 2, 2), (0, 3, 2)]
