@@ -440,15 +440,23 @@ exactly where the count is over four."""
 _TOP_BITS = sum(0x80 << (8 * k) for k in range(34))
 
 
+class _FifthCopy(RecordError):
+    """One tile text holding five or more copies of a kind (the caller names the field)."""
+
+
 @lru_cache(maxsize=65536)
 def _tile_facts(text: str) -> _TileFacts:
     """The kinds of a tile text, their 34 counts, their sorted MPSZ text and the counts packed
-    a byte per kind (for the tile count check; -1 when a count is over four already)."""
+    a byte per kind (for the tile count check). A text with a fifth copy of a kind raises
+    :class:`_FifthCopy` (no MPSZ text holds one)."""
     kinds = kinds_of(text)
     counts = [0] * 34
     for k in kinds:
         counts[k] += 1
-    packed = -1 if kinds and max(counts) > 4 else sum(c << (8 * k) for k, c in enumerate(counts))
+    if kinds and max(counts) > 4:
+        fifth = next(k for k in kinds if counts[k] > 4)
+        raise _FifthCopy(f"a fifth {KINDS[fifth]}: only four of each tile exist")
+    packed = sum(c << (8 * k) for k, c in enumerate(counts))
     return kinds, tuple(counts), mpsz(counts) if kinds else "", packed
 
 
@@ -465,12 +473,15 @@ _NOT_TEXT: Any = (None, None, None, None)
 def _tiles(value: Any, seat: int, path: str, field: str) -> _TileFacts:
     """:func:`_tile_facts` of a field's value; RecordError naming the field (``path``, or
     ``players[seat]`` when empty, then ``field``)."""
+    where = f"{path or f'players[{seat}]'}.{field}"
     if type(value) is str:
         try:
             return _tile_facts(value)
+        except _FifthCopy as e:
+            raise fail(where, str(e)) from None
         except MajiangError:
             pass
-    tiles_field(value, f"{path or f'players[{seat}]'}.{field}", kinds_of)  # raises its message
+    tiles_field(value, where, kinds_of)  # raises its message
     raise AssertionError("unreachable")  # pragma: no cover
 
 
