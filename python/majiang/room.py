@@ -34,12 +34,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import MajiangError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, MajiangError, RulesError, quoted
 
 __all__ = ["HUMAN", "ROOM_KEYS", "RoomConfig"]
 
@@ -71,6 +72,48 @@ def _room_fields(variant: str) -> Mapping[str, str]:
         return {}
     fields: Mapping[str, str] = getattr(module, "ROOM_FIELDS", {})
     return fields
+
+
+MAX_JSON_SIZE = 1 << 20
+"""The longest room configuration text :meth:`RoomConfig.from_json` reads (characters, or
+bytes): a room is a few hundred."""
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of objects and lists a room configuration text may have (a room has 2)."""
+
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
+"""A string (its brackets are text) or one bracket."""
+
+
+def _json_value(text: Any) -> Any:
+    """The JSON value of ``text`` (str or bytes), its size and nesting depth checked before
+    it is parsed (the parser recurses once per level): RulesError when it is too large, too
+    deep or not JSON."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_JSON_SIZE:
+            raise RulesError(f"not a room configuration: more than {MAX_JSON_SIZE} bytes")
+        try:
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        except UnicodeDecodeError as e:
+            raise RulesError(f"not JSON: {e}") from None
+    elif not isinstance(text, str):
+        raise ArgumentTypeError(f"expected JSON text (str or bytes), got {quoted(text)}")
+    if len(text) > MAX_JSON_SIZE:
+        raise RulesError(f"not a room configuration: more than {MAX_JSON_SIZE} characters")
+    depth = 0
+    for token in _JSON_TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise RulesError(
+                    f"not a room configuration: nested more than {MAX_JSON_DEPTH} deep"
+                )
+        elif bracket in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as e:  # JSONDecodeError, or an integer of over 4300 digits
+        raise RulesError(f"not JSON: {e}") from None
 
 
 def _whole(value: Any, path: str, least: int) -> int:
@@ -222,12 +265,12 @@ class RoomConfig:
             Traceback (most recent call last):
             ...
             majiang.errors.RulesError: not JSON: Expecting property name ... (char 1)
+            >>> RoomConfig.from_json("[" * 100_000)
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: not a room configuration: nested more than 32 deep
         """
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise RulesError(f"not JSON: {e}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(_json_value(text))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``RoomConfig.from_dict(room.to_dict()) == room``).
