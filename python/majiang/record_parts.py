@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from majiang.bounds import range_text
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
 from majiang.tiles import KINDS, NUM_KINDS, SEATS
@@ -296,19 +297,24 @@ def flag_field(value: Any, path: str) -> bool:
     return value
 
 
-def whole_number_field(value: Any, path: str, least: int) -> int:
-    """``value`` if it is a whole number ≥ ``least``.
+def whole_number_field(value: Any, path: str, least: int, most: int) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most`` (every number of a record
+    or options object has an upper bound: :mod:`majiang.bounds`).
 
     Example:
-        >>> whole_number_field(2, "dealer_streak", 1)
+        >>> whole_number_field(2, "dealer_streak", 1, 1000)
         2
-        >>> whole_number_field(0, "dealer_streak", 1)
+        >>> whole_number_field(0, "dealer_streak", 1, 1000)
         Traceback (most recent call last):
         ...
-        majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1, got 0
+        majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1 and ≤ 1000, got 0
+        >>> whole_number_field(10**5000, "dealer_streak", 1, 1000)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: dealer_streak: expected ... ≤ 1000, got <a 16610-bit integer>
     """
-    if type(value) is not int or value < least:
-        raise fail(path, f"expected a whole number ≥ {least}, got {quoted(value)}")
+    if type(value) is not int or not least <= value <= most:
+        raise fail(path, f"expected {range_text(least, most)}, got {quoted(value)}")
     return value
 
 

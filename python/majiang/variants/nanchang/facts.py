@@ -6,8 +6,8 @@ path (``players[2].melds[0]: ...``). It is the one place a record is validated: 
 names each field and its check, and the shared skeleton
 (:func:`majiang.record_check.check_record`) runs them in order:
 
-- shape: the known fields only, seats 0-3, ``dealer_streak`` ≥ 1, tiles as text, flags as
-  true/false, exactly four players, known options with fitting values;
+- shape: the known fields only, seats 0-3, ``dealer_streak`` 1-1000 (``MAX_STREAK``), tiles
+  as text, flags as true/false, exactly four players, known options with fitting values;
 - melds: a chi is a Nanchang sequence (three numbers in a row, three different winds, or
   中发白) taken from the previous player (上家); a peng three of a kind, a kong four; an_gang
   takes nothing (no ``from``), the others name another seat;
@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 from majiang import record_check
 from majiang._core import is_winning
+from majiang.bounds import MAX_STREAK
 from majiang.errors import MajiangError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld
 from majiang.record_check import (
@@ -125,6 +126,10 @@ class HandFacts(NamedTuple):
         if self.win is None:
             return ()
         return (*self.hands[self.win.winner], self.win.tile)
+
+
+def _streak(value: Any, c: Checked) -> int:
+    return whole_number_field(value, "dealer_streak", 1, MAX_STREAK)
 
 
 def _options(value: Any) -> NanchangOptions:
@@ -254,7 +259,7 @@ SPEC: RecordSpec[HandFacts] = RecordSpec(
     options=_options,
     fields=(
         Field("dealer", lambda value, c: seat_field(value, "dealer")),
-        Field("dealer_streak", lambda value, c: whole_number_field(value, "dealer_streak", 1), 1),
+        Field("dealer_streak", _streak, 1),
         Field("jing_indicator", _indicator),
         Field("lower_jing_indicator", _lower),
         Field("chao_zhuang", lambda value, c: flag_field(value, "chao_zhuang"), False),

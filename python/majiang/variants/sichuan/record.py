@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 from majiang._core import parse_tiles
+from majiang.bounds import MAX_COUNT, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
 from majiang.record_check import FieldProblem, MeldRules, check_meld, field_fail
@@ -352,8 +353,8 @@ def check_record(data: Any) -> HandRecord:
     if type(dealer) is not int or not 0 <= dealer < SEATS:
         seat_field(dealer, "dealer")
     streak = d.get("dealer_streak", 1)
-    if type(streak) is not int or streak < 1:
-        whole_number_field(streak, "dealer_streak", 1)
+    if type(streak) is not int or not 1 <= streak <= MAX_STREAK:
+        whole_number_field(streak, "dealer_streak", 1, MAX_STREAK)
     given = d.get("players")
     if type(given) is not list or len(given) != SEATS:
         given = players_field(given)
@@ -402,6 +403,7 @@ def check_record(data: Any) -> HandRecord:
 
 
 _RESULT_KINDS = ("win", "draw")
+_SCALARS = (bool, int, str, type(None))
 _NO_OVERRIDES = SichuanOptions.from_dict({})
 _NO_VOID = SichuanOptions(dingque=False)
 _VOIDS = ("m", "p", "s")
@@ -419,11 +421,13 @@ def _options(raw: Any) -> SichuanOptions:
     """The record's options (the overrides' JSON values read once per distinct set)."""
     if type(raw) is dict and not raw:
         return _NO_OVERRIDES
-    if type(raw) is dict:
+    # Only JSON scalars key the cache: hashing a deeply nested tuple overflows CPython's C
+    # stack (a crash, not an exception).
+    if type(raw) is dict and all(type(v) in _SCALARS for v in raw.values()):
         try:
             key = tuple([(k, type(v), v) for k, v in raw.items()])
             return _options_of(key)
-        except TypeError:  # an unhashable value: read it directly (and fail there)
+        except TypeError:  # an unhashable name: read it directly (and fail there)
             pass
     return SichuanOptions.from_dict(raw)
 
@@ -724,8 +728,8 @@ def _kong(raw: Any, index: int) -> Kong:
     elif source is not None:
         raise fail(f"kongs[{index}].from", f"a {kind} takes no discard: expected null")
     after = k.get("after_wins", 0)
-    if type(after) is not int or after < 0:
-        whole_number_field(after, f"kongs[{index}].after_wins", 0)
+    if type(after) is not int or not 0 <= after <= MAX_COUNT:
+        whole_number_field(after, f"kongs[{index}].after_wins", 0, MAX_COUNT)
     return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
 
 
