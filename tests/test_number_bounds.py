@@ -358,3 +358,62 @@ def test_records_with_random_numbers_settle_or_raise_record_error(
     except RecordError:
         return
     assert sum(s.deltas) == 0 and all(abs(d) < 2**53 for d in s.deltas)
+
+
+DEEP_TUPLE_SCRIPT = r"""
+import copy, sys
+sys.path.insert(0, sys.argv[1])
+from bounds_records import VARIANTS, records
+from majiang import settle
+from majiang.errors import MajiangError, RecordError, RulesError
+from majiang.room import RoomConfig
+
+deep = 1
+for _ in range(300_000):
+    deep = (deep,)
+names = {"nanchang": "di_fen", "nanjing": "kong_ming"}
+for variant in VARIANTS:
+    try:
+        RoomConfig(variant, options={names.get(variant, "base"): deep})
+    except RulesError:
+        pass
+    for where in ("options", "hand", "discards", "melds", "from", "winner", "tile", "flag"):
+        for record in records(variant):
+            p = record["players"][0]
+            if where == "options":
+                record["options"] = {names.get(variant, "base"): deep}
+            elif where in ("hand", "discards"):
+                p[where] = deep
+            elif where in ("melds", "from"):
+                seat = next((q for q in record["players"] if q["melds"]), None)
+                if seat is None:
+                    continue
+                seat["melds"][0]["tiles" if where == "melds" else "from"] = deep
+            elif where == "flag" and "result" in record:
+                record["result"]["gang_kai"] = deep
+            elif "result" in record and variant != "sichuan":
+                record["result"][where] = deep
+            try:
+                settle(record)
+            except RecordError:
+                pass
+print("survived")
+"""
+
+
+def test_deeply_nested_tuples_are_refused_not_a_crash(tmp_path: Any) -> None:
+    """A tuple nested 300,000 deep (only a Python caller can pass one) as an option or a
+    record field: hashing it, as the option and record caches did, overflowed CPython's C
+    stack (a segfault); now it keys no cache and is refused like any bad value."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    done = subprocess.run(
+        [sys.executable, "-c", DEEP_TUPLE_SCRIPT, here],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "survived", done.stderr[-2000:]

@@ -41,6 +41,8 @@ __all__ = [
     "NANCHANG_FORM_PLAYER_KEYS",
     "NANCHANG_FORM_RECORD_KEYS",
     "NANCHANG_FORM_RESULT_KEYS",
+    "NESTED",
+    "SCALARS",
     "SEATS",
     "WIN_FLAGS",
     "DrawResult",
@@ -63,6 +65,7 @@ __all__ = [
     "option_values",
     "players_field",
     "result_kind",
+    "scalars",
     "seat_field",
     "text_field",
     "tile_counts_field",
@@ -230,6 +233,25 @@ class WinResult:
         }
         out.update((name, getattr(self, name)) for name in self.FLAGS)
         return out
+
+
+SCALARS = (str, int, bool, float, type(None))
+"""The types of JSON's scalars: values a check may key a cache on."""
+NESTED = frozenset({tuple, frozenset})
+"""The hashable containers: hashing a deeply nested one overflows CPython's C stack (a
+crash, not an exception), so a value of these types keys no cache."""
+
+
+def scalars(values: Iterable[Any]) -> bool:
+    """Whether every one of ``values`` is a JSON scalar, so that the tuple of them can key a
+    cache: hashing a deeply nested tuple (a value only a Python caller can pass) overflows
+    CPython's C stack, a crash rather than an exception.
+
+    Example:
+        >>> scalars(("peng", "555m", 2)), scalars(("peng", ("555m",), 2))
+        (True, False)
+    """
+    return all(type(v) in SCALARS for v in values)
 
 
 def fail(path: str, message: str) -> RecordError:

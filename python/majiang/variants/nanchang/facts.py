@@ -65,11 +65,13 @@ from majiang.record_check import (
 from majiang.record_parts import (
     MELD_KEYS,
     NANCHANG_FORM_RECORD_KEYS,
+    NESTED,
     fail,
     flag_field,
     list_field,
     object_field,
     one_tile_field,
+    scalars,
     seat_field,
     whole_number_field,
 )
@@ -161,7 +163,9 @@ def _result(value: Any, c: Checked) -> WinFacts | None:
 
 
 def _cached_win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return _win(winner, tile, source, *flags)
+    if NESTED.isdisjoint(map(type, (winner, tile, source, *flags))):
+        return _win(winner, tile, source, *flags)
+    return _win.__wrapped__(winner, tile, source, *flags)  # a nested tuple keys no cache
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -368,6 +372,7 @@ def _player(p: Any, seat: int, winner: int | None) -> PlayerFacts:
         object_field(p, f"players[{seat}]", PLAYER_KEYS)
     raw_melds = p.get("melds")
     meld_values: tuple[tuple[Any, Any, Any, type], ...] = ()
+    nested = False  # a tuple among the values (hashing a deeply nested one would crash)
     if raw_melds:
         raw = list_field(raw_melds, f"players[{seat}].melds", "melds")
         for i, m in enumerate(raw):
@@ -377,8 +382,14 @@ def _player(p: Any, seat: int, winner: int | None) -> PlayerFacts:
         meld_values = tuple(
             (m.get("kind"), m.get("tiles"), m.get("from"), type(m.get("from"))) for m in raw
         )
-    args = (seat, p.get("hand"), p.get("discards", ""), p.get("dealt"), meld_values)
+        nested = any(
+            type(k) in NESTED or type(t) in NESTED or f in NESTED for k, t, _, f in meld_values
+        )
+    hand, pond, dealt = p.get("hand"), p.get("discards", ""), p.get("dealt")
+    args = (seat, hand, pond, dealt, meld_values)
     try:
+        if nested or type(hand) in NESTED or type(pond) in NESTED or type(dealt) in NESTED:
+            return _check_player(*args, winner == seat)  # a nested tuple keys no cache
         try:
             return _cached_player(*args, winner == seat)
         except TypeError:  # an unhashable value: check it without the cache
@@ -400,6 +411,9 @@ def _check_player(
     for i, (kind, text, source, _) in enumerate(meld_values):
         values = (kind, text, source)
         try:
+            if not scalars(values):  # a nested value keys no cache
+                melds.append(_meld.__wrapped__(*values, seat))
+                continue
             try:
                 melds.append(_meld(*values, seat))
             except TypeError:

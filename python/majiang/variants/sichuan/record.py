@@ -52,6 +52,7 @@ from majiang.record_parts import (
     list_field,
     object_field,
     players_field,
+    scalars,
     seat_field,
     tiles_field,
     whole_number_field,
@@ -501,6 +502,9 @@ def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
             m = object_field(m, f"{path}.melds[{i}]", MELD_KEYS)
         kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
         try:
+            if not scalars((kind, text, source)):  # a nested value keys no cache
+                melds.append(check_meld(kind, text, source, seat, MELD_RULES))
+                continue
             try:
                 melds.append(_meld_of(kind, text, source, seat))
             except TypeError:  # an unhashable value
