@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import importlib
+import json
 import random
 from typing import Any
 
@@ -417,3 +418,26 @@ def test_deeply_nested_tuples_are_refused_not_a_crash(tmp_path: Any) -> None:
         timeout=300,
     )
     assert done.returncode == 0 and done.stdout.strip() == "survived", done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("variant", "option"), [("nanchang", "di_fen"), ("gb", "base"), ("nanjing", "kong_ming")]
+)
+def test_the_server_refuses_a_room_with_an_unbounded_option(variant: str, option: str) -> None:
+    """A ``create`` frame's options reach ``RoomConfig``: a 4,300-digit ``di_fen`` is
+    ``bad_room`` before anything is stored (it used to be accepted, and the hand-ending step
+    failed in ``store.append`` after it was applied in memory)."""
+    from majiang.server.protocol import parse_frame
+    from majiang.server.room import Room, RoomError
+    from majiang.server.store import Store
+
+    frame_text = json.dumps(
+        {"type": "create", "variant": variant, "options": {option: 0}, "seats": ["bot"] * 4}
+    )
+    text = frame_text.replace(f'"{option}": 0', f'"{option}": {"9" * 4299}')
+    frame = parse_frame(text)
+    store = Store(":memory:")
+    config = {k: v for k, v in frame.items() if k not in ("type", "id")}
+    with pytest.raises(RoomError, match=rf"options\.{option}: expected a whole number"):
+        Room.create(config, store)
+    assert store.rooms() == []
