@@ -441,3 +441,12 @@ def test_the_server_refuses_a_room_with_an_unbounded_option(variant: str, option
     with pytest.raises(RoomError, match=rf"options\.{option}: expected a whole number"):
         Room.create(config, store)
     assert store.rooms() == []
+
+
+def test_simulate_checks_the_match_length_before_any_work() -> None:
+    from majiang.cli import main
+    from majiang.game.simulation import simulate
+
+    with pytest.raises(RulesError, match=r"^per_game: at most 1000 hands a match"):
+        simulate(MAX_HANDS + 1, per_game=MAX_HANDS + 1, workers=2)
+    assert main(["simulate", "--hands", "1", "--per-game", str(MAX_HANDS + 1)]) == 2

@@ -21,6 +21,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from majiang.bounds import MAX_HANDS
 from majiang.cli.console import console, error_console
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
@@ -136,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
         raise RulesError(f"--bots: expected one or four of {', '.join(sorted(BOTS))}")
     if args.hands < 1 or args.workers < 1 or args.per_game < 1:
         raise RulesError("--hands, --per-game and --workers must be positive")
+    if args.per_game > MAX_HANDS:
+        raise RulesError(f"--per-game: at most {MAX_HANDS} hands a match, got {args.per_game}")
     try:
         err = error_console()
         with ExitStack() as stack:
