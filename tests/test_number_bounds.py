@@ -165,6 +165,10 @@ def test_nanjing_record_numbers_are_bounded() -> None:
     settle(_nanjing(**garden, yuanzi_left=[MAX_GARDEN, 0, 0, 0]))
     with pytest.raises(RecordError, match=r"^yuanzi_left\[1\]: expected a whole number"):
         settle(_nanjing(**garden, yuanzi_left=[0, HUGE, 0, 0]))
+    with pytest.raises(RecordError, match=r"^yuanzi_left: the four 园子 hold at most 4000000"):
+        settle(_nanjing(**garden, yuanzi_left=[MAX_GARDEN, 1, 0, 0]))
+    with pytest.raises(RulesError, match=r"^carried: "):  # a game checks what it carries in
+        Game("nanjing", options=garden["options"], carried={"yuanzi_left": [MAX_GARDEN] * 4})
     penalty = {"kind": "four_by_one", "seat": 0}
     with pytest.raises(RecordError, match=r"^penalties: at most 34"):
         settle(_nanjing(penalties=[penalty] * 35))

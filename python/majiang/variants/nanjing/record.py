@@ -439,9 +439,16 @@ def _yuanzi_left(value: Any, c: Checked) -> tuple[int, ...] | None:
     seats = parts.list_field(value, "yuanzi_left", "amounts")
     if len(seats) != 4:
         raise fail("yuanzi_left", f"expected four amounts, got {len(seats)}")
-    return tuple(
+    left = tuple(
         parts.whole_number_field(x, f"yuanzi_left[{i}]", 0, MAX_GARDEN) for i, x in enumerate(seats)
     )
+    # The hands move money between the gardens, never add to them: a bound on the sum holds
+    # for every later record the engine carries.
+    if sum(left) > MAX_GARDEN:
+        raise fail(
+            "yuanzi_left", f"the four 园子 hold at most {MAX_GARDEN} together, got {sum(left)}"
+        )
+    return left
 
 
 def _penalties(value: Any, c: Checked) -> None:
