@@ -33,7 +33,9 @@ def test_every_option_has_a_description_and_a_source(variant: str) -> None:
 
 def test_values_column_follows_the_parser() -> None:
     rows = {r.name: r for r in option_rows("nanchang")}
-    assert rows["di_fen"].values == "whole number ≥ 1"
-    assert rows["de_bonus"].values == "whole number ≥ 0"
+    assert rows["di_fen"].values == "whole number ≥ 1 and ≤ 1000000"
+    assert rows["de_bonus"].values == "whole number ≥ 0 and ≤ 1000"
     assert rows["bawang_mode"].values == '"double", "plus_10"'
-    assert {r.name: r for r in option_rows("pingxiang")}["base"].values == "whole number ≥ 1"
+    assert {r.name: r for r in option_rows("pingxiang")}[
+        "base"
+    ].values == "whole number ≥ 1 and ≤ 1000000"

@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from majiang.bounds import range_text
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
 from majiang.tiles import KINDS, NUM_KINDS, SEATS
@@ -40,6 +41,8 @@ __all__ = [
     "NANCHANG_FORM_PLAYER_KEYS",
     "NANCHANG_FORM_RECORD_KEYS",
     "NANCHANG_FORM_RESULT_KEYS",
+    "NESTED",
+    "SCALARS",
     "SEATS",
     "WIN_FLAGS",
     "DrawResult",
@@ -62,6 +65,7 @@ __all__ = [
     "option_values",
     "players_field",
     "result_kind",
+    "scalars",
     "seat_field",
     "text_field",
     "tile_counts_field",
@@ -231,6 +235,25 @@ class WinResult:
         return out
 
 
+SCALARS = (str, int, bool, float, type(None))
+"""The types of JSON's scalars: values a check may key a cache on."""
+NESTED = frozenset({tuple, frozenset})
+"""The hashable containers: hashing a deeply nested one overflows CPython's C stack (a
+crash, not an exception), so a value of these types keys no cache."""
+
+
+def scalars(values: Iterable[Any]) -> bool:
+    """Whether every one of ``values`` is a JSON scalar, so that the tuple of them can key a
+    cache: hashing a deeply nested tuple (a value only a Python caller can pass) overflows
+    CPython's C stack, a crash rather than an exception.
+
+    Example:
+        >>> scalars(("peng", "555m", 2)), scalars(("peng", ("555m",), 2))
+        (True, False)
+    """
+    return all(type(v) in SCALARS for v in values)
+
+
 def fail(path: str, message: str) -> RecordError:
     """The RecordError for the field at ``path``.
 
@@ -296,19 +319,24 @@ def flag_field(value: Any, path: str) -> bool:
     return value
 
 
-def whole_number_field(value: Any, path: str, least: int) -> int:
-    """``value`` if it is a whole number ≥ ``least``.
+def whole_number_field(value: Any, path: str, least: int, most: int) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most`` (every number of a record
+    or options object has an upper bound: :mod:`majiang.bounds`).
 
     Example:
-        >>> whole_number_field(2, "dealer_streak", 1)
+        >>> whole_number_field(2, "dealer_streak", 1, 1000)
         2
-        >>> whole_number_field(0, "dealer_streak", 1)
+        >>> whole_number_field(0, "dealer_streak", 1, 1000)
         Traceback (most recent call last):
         ...
-        majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1, got 0
+        majiang.errors.RecordError: dealer_streak: expected a whole number ≥ 1 and ≤ 1000, got 0
+        >>> whole_number_field(10**5000, "dealer_streak", 1, 1000)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: dealer_streak: expected ... ≤ 1000, got <a 16610-bit integer>
     """
-    if type(value) is not int or value < least:
-        raise fail(path, f"expected a whole number ≥ {least}, got {quoted(value)}")
+    if type(value) is not int or not least <= value <= most:
+        raise fail(path, f"expected {range_text(least, most)}, got {quoted(value)}")
     return value
 
 

@@ -4,10 +4,12 @@ A room is what a server's players choose before a match: the variant, its rule o
 match length (局数: hands), the base stake (底分), the caps (单把上限, 进园子) and who sits in
 each seat (a bot's name, or ``human``). Built from a dict or JSON, it is checked at once:
 an unknown field, an unknown option or a value that does not fit raises
-:class:`~majiang.errors.RulesError` naming the field. ``Game(config)``, ``simulate(...,
-config=config)`` and ``majiang simulate --config FILE`` take it; the options it gives each
-hand record are :meth:`RoomConfig.game_options`. :meth:`RoomConfig.json_schema` describes it
-(JSON Schema, every variant's options included).
+:class:`~majiang.errors.RulesError` naming the field. Every number has an upper bound
+(:mod:`majiang.bounds`: ``hands`` ≤ 1000, the stake and the caps ≤ 10**6, each option's in
+docs/options.md), so nothing a room allows can overflow a settlement later.
+``Game(config)``, ``simulate(..., config=config)`` and ``majiang simulate --config FILE``
+take it; the options it gives each hand record are :meth:`RoomConfig.game_options`.
+:meth:`RoomConfig.json_schema` describes it (JSON Schema, every variant's options included).
 
 The stake and the caps are the variant's own options under a common name
 (``ROOM_FIELDS`` in the variant's ``options.py``): Nanchang's ``di_fen``, Pingxiang's
@@ -34,12 +36,14 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.errors import MajiangError, RulesError, quoted
+from majiang.bounds import MAX_HANDS, MAX_STAKE, in_range, range_text
+from majiang.errors import ArgumentTypeError, MajiangError, RulesError, quoted
 
 __all__ = ["HUMAN", "ROOM_KEYS", "RoomConfig"]
 
@@ -50,7 +54,7 @@ HUMAN = "human"
 """The seat name for a person (the CLI's player); every other name is a bot's."""
 
 _COMMON: dict[str, tuple[int, str]] = {
-    # field: (its neutral value, what it is)
+    # field: (its neutral value, what it is); each from the neutral value to MAX_STAKE
     "stake": (1, "the base stake (底分): every amount of a hand x this"),
     "hand_cap": (0, "单把上限: the most a player pays in one hand (0: none)"),
     "match_cap": (0, "进园子: the most a player can lose in the match (0: 敞开头, none)"),
@@ -73,10 +77,52 @@ def _room_fields(variant: str) -> Mapping[str, str]:
     return fields
 
 
-def _whole(value: Any, path: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise RulesError(f"{path}: expected a whole number ≥ {least}, got {quoted(value)}")
-    return value
+MAX_JSON_SIZE = 1 << 20
+"""The longest room configuration text :meth:`RoomConfig.from_json` reads (characters, or
+bytes): a room is a few hundred."""
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of objects and lists a room configuration text may have (a room has 2)."""
+
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
+"""A string (its brackets are text) or one bracket."""
+
+
+def _json_value(text: Any) -> Any:
+    """The JSON value of ``text`` (str or bytes), its size and nesting depth checked before
+    it is parsed (the parser recurses once per level): RulesError when it is too large, too
+    deep or not JSON."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_JSON_SIZE:
+            raise RulesError(f"not a room configuration: more than {MAX_JSON_SIZE} bytes")
+        try:
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        except UnicodeDecodeError as e:
+            raise RulesError(f"not JSON: {e}") from None
+    elif not isinstance(text, str):
+        raise ArgumentTypeError(f"expected JSON text (str or bytes), got {quoted(text)}")
+    if len(text) > MAX_JSON_SIZE:
+        raise RulesError(f"not a room configuration: more than {MAX_JSON_SIZE} characters")
+    depth = 0
+    for token in _JSON_TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise RulesError(
+                    f"not a room configuration: nested more than {MAX_JSON_DEPTH} deep"
+                )
+        elif bracket in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as e:  # JSONDecodeError, or an integer of over 4300 digits
+        raise RulesError(f"not JSON: {e}") from None
+
+
+def _whole(value: Any, path: str, least: int, most: int) -> int:
+    if not in_range(value, least, most):
+        raise RulesError(f"{path}: expected {range_text(least, most)}, got {quoted(value)}")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -90,7 +136,7 @@ class RoomConfig:
         >>> RoomConfig(hands=0)
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: hands: expected a whole number ≥ 1, got 0
+        majiang.errors.RulesError: hands: expected a whole number ≥ 1 and ≤ 1000, got 0
     """
 
     variant: str = "nanchang"
@@ -112,9 +158,9 @@ class RoomConfig:
             )
         if not isinstance(self.options, Mapping):
             raise RulesError(f"options: expected an object, got {quoted(self.options)}")
-        _whole(self.hands, "hands", 1)
-        for name in _COMMON:
-            _whole(getattr(self, name), name, 1 if name == "stake" else 0)
+        _whole(self.hands, "hands", 1, MAX_HANDS)
+        for name, (neutral, _) in _COMMON.items():
+            _whole(getattr(self, name), name, neutral, MAX_STAKE)
         bots = self.bots
         if isinstance(bots, str) or not isinstance(bots, (list, tuple)) or len(bots) != 4:
             raise RulesError(f"bots: expected four seat names, got {quoted(bots)}")
@@ -222,12 +268,12 @@ class RoomConfig:
             Traceback (most recent call last):
             ...
             majiang.errors.RulesError: not JSON: Expecting property name ... (char 1)
+            >>> RoomConfig.from_json("[" * 100_000)
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RulesError: not a room configuration: nested more than 32 deep
         """
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise RulesError(f"not JSON: {e}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(_json_value(text))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``RoomConfig.from_dict(room.to_dict()) == room``).
@@ -263,7 +309,7 @@ class RoomConfig:
 
         defs = {f"{v}_options": _options_schema(v) for v in VARIANT_OPTIONS}
         common = {
-            name: {"type": "integer", "minimum": 1 if name == "stake" else 0, "default": n}
+            name: {"type": "integer", "minimum": n, "maximum": MAX_STAKE, "default": n}
             | {"description": what}
             for name, (n, what) in _COMMON.items()
         }
@@ -278,6 +324,7 @@ class RoomConfig:
                 "hands": {
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": MAX_HANDS,
                     "default": 1,
                     "description": "the match length in hands (局数)",
                 },
@@ -303,7 +350,7 @@ class RoomConfig:
 
 def _options_schema(variant: str) -> dict[str, Any]:
     """One variant's options as a JSON Schema object (no other property allowed)."""
-    from majiang.variants.options_doc import VARIANT_OPTIONS, option_rows
+    from majiang.variants.options_doc import VARIANT_OPTIONS, number_range, option_rows
 
     module = importlib.import_module(f"majiang.variants.{variant}.options")
     cls = getattr(module, VARIANT_OPTIONS[variant])
@@ -323,8 +370,8 @@ def _options_schema(variant: str) -> dict[str, Any]:
         elif hint is bool or bool in args:
             prop = {"type": "boolean"}
         else:
-            least = int(rows[f.name].values.rsplit("≥", 1)[-1])
-            prop = {"type": "integer", "minimum": least}
+            least, most = number_range(module, f.name)
+            prop = {"type": "integer", "minimum": least, "maximum": most}
         if nullable:
             prop = {"anyOf": [prop, {"type": "null"}]}
         prop["default"] = f.default

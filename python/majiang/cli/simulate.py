@@ -21,11 +21,12 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from majiang.bounds import MAX_HANDS
 from majiang.cli.console import console, error_console
 from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
-from majiang.room import RoomConfig
+from majiang.room import MAX_JSON_SIZE, RoomConfig
 from majiang.variants import lookup
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
@@ -112,13 +113,21 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
 
 
 def read_room(path: str) -> RoomConfig:
-    """The room configuration in a JSON file (RulesError naming the file when unreadable)."""
+    """The room configuration in a JSON file (``simulate`` and ``play --config``): RulesError
+    naming the file when it cannot be read, is larger than ``MAX_JSON_SIZE`` (only that much
+    is read: a device or a huge file costs nothing), or is not a room."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read(MAX_JSON_SIZE + 1)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise RulesError(f"--config {path}: cannot read: {e}") from None
-    return RoomConfig.from_json(text)
+    if len(data) > MAX_JSON_SIZE:
+        raise RulesError(f"--config {path}: larger than {MAX_JSON_SIZE} bytes")
+    try:
+        return RoomConfig.from_json(text)
+    except RulesError as e:
+        raise RulesError(f"--config {path}: {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -132,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
         raise RulesError(f"--bots: expected one or four of {', '.join(sorted(BOTS))}")
     if args.hands < 1 or args.workers < 1 or args.per_game < 1:
         raise RulesError("--hands, --per-game and --workers must be positive")
+    if args.per_game > MAX_HANDS:
+        raise RulesError(f"--per-game: at most {MAX_HANDS} hands a match, got {args.per_game}")
     try:
         err = error_console()
         with ExitStack() as stack:

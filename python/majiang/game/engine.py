@@ -22,6 +22,7 @@ from itertools import compress
 from typing import Any
 
 import majiang
+from majiang.bounds import MAX_HANDS, MAX_SCORE, MAX_STREAK
 from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, quoted
 from majiang.game.actions import (
     DISCARDS,
@@ -1286,6 +1287,8 @@ def _check_arguments(
         raise ArgumentTypeError(f"hands: expected an int, got {_short(hands)}")
     if hands < 1:
         raise majiang.RulesError(f"hands: expected a positive number, got {_short(hands)}")
+    if hands > MAX_HANDS:
+        raise majiang.RulesError(f"hands: at most {MAX_HANDS} hands a match, got {_short(hands)}")
     if deal is not None and not isinstance(deal, Deal):
         raise ArgumentTypeError(f"deal: expected a Deal, got {_short(deal)}")
     if dealer is not None:
@@ -1299,6 +1302,11 @@ def _check_arguments(
         raise majiang.RulesError(
             f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {_short(streak)}"
         )
+    if streak + hands - 1 > MAX_STREAK:  # the streak grows by at most one a hand
+        raise majiang.RulesError(
+            f"streak: {_short(streak)} with {hands} hands could pass the dealer streak bound "
+            f"{MAX_STREAK} (streak + hands - 1 ≤ {MAX_STREAK})"
+        )
     if scores is not None:
         if not isinstance(scores, Sequence) or isinstance(scores, str):
             raise ArgumentTypeError(f"scores: expected four ints, got {_short(scores)}")
@@ -1306,6 +1314,11 @@ def _check_arguments(
             raise majiang.RulesError(f"scores: expected four, got {len(scores)}")
         if not all(_is_int(x) for x in scores):
             raise ArgumentTypeError(f"scores: expected four ints, got {_short(list(scores))}")
+        if not all(-MAX_SCORE <= x <= MAX_SCORE for x in scores):
+            raise majiang.RulesError(
+                f"scores: expected four whole numbers within ±{MAX_SCORE}, "
+                f"got {_short(list(scores))}"
+            )
     if carried is not None and (
         not isinstance(carried, Mapping) or not all(isinstance(k, str) for k in carried)
     ):

@@ -18,6 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from majiang.bounds import MAX_HANDS
 from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
@@ -229,6 +230,8 @@ def simulate(
         bots, per_game = config.bot_names(), config.hands
     _positive(hands, "hands")
     _positive(per_game, "per_game")
+    if per_game > MAX_HANDS:  # a match's length (the engine's bound), checked before any work
+        raise RulesError(f"per_game: at most {MAX_HANDS} hands a match, got {quoted(per_game)}")
     _positive(workers, "workers")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentTypeError(f"seed: expected a whole number, got {quoted(seed)}")

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from majiang.bounds import MAX_HANDS, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, ReplayError
 from majiang.game.actions import Chow, Pass, Win
 from majiang.game.state import HandState
@@ -156,6 +157,13 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
     game.state = HandState.from_json(_get(data, "state", Mapping))
+    if game.hands > MAX_HANDS:
+        raise RecordError(f"snapshot: hands: at most {MAX_HANDS} hands a match, got {game.hands}")
+    if game.state.streak + game.hands - len(game.records) - 1 > MAX_STREAK and not game.over:
+        raise RecordError(  # the hands to come could pass the bound of the records' streak
+            f"snapshot: state.streak: {game.state.streak} with {game.hands - len(game.records)} "
+            f"hands to play could pass the dealer streak bound {MAX_STREAK}"
+        )
     if not game.table.flips_wild:  # snapshots written before flips_wild: no indicator
         game.state.indicator = game.state.lower = None
         for event in game.events:

@@ -29,9 +29,10 @@ import typing
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from majiang.bounds import range_text
 from majiang.errors import MajiangError
 
-__all__ = ["VARIANT_OPTIONS", "OptionRow", "option_rows", "options_markdown"]
+__all__ = ["VARIANT_OPTIONS", "OptionRow", "number_range", "option_rows", "options_markdown"]
 
 
 def _variant_options() -> dict[str, str]:
@@ -100,16 +101,23 @@ def _docstrings(cls: type) -> dict[str, str]:
     return out
 
 
-def _least(parse: Any, name: str) -> int:
-    """The smallest whole number the option parser takes for ``name`` (0 or 1)."""
-    try:
-        parse({name: 0})
-    except MajiangError:  # 0 is out of range
-        return 1
-    return 0
+def number_range(module: Any, name: str) -> tuple[int, int]:
+    """The range of the whole-number option ``name`` of the options module ``module``: its
+    ``_NUMBERS`` entry (every variant's options module lists each whole-number option there,
+    with the bounds of :mod:`majiang.bounds`).
+
+    Example:
+        >>> import majiang.variants.nanchang.options as nanchang
+        >>> number_range(nanchang, "di_fen"), number_range(nanchang, "de_bonus")
+        ((1, 1000000), (0, 1000))
+    """
+    numbers: Mapping[str, tuple[int, int]] = getattr(module, "_NUMBERS", {})
+    if name not in numbers:
+        raise MajiangError(f"{module.__name__}: whole-number option {name} has no range")
+    return numbers[name]
 
 
-def _values(hint: Any, name: str, module: Any, parse: Any) -> str:
+def _values(hint: Any, name: str, module: Any) -> str:
     choices: Mapping[str, tuple[Any, ...]] = getattr(module, "_CHOICES", {})
     args = typing.get_args(hint)
     literals = [a for a in args if typing.get_origin(a) is typing.Literal]
@@ -122,7 +130,8 @@ def _values(hint: Any, name: str, module: Any, parse: Any) -> str:
     elif hint is bool or bool in args:
         shown = ["true", "false"]
     else:
-        shown = [f"whole number ≥ {_least(parse, name)}"]
+        least, most = number_range(module, name)
+        shown = [range_text(least, most).removeprefix("a ")]
     if type(None) in args:
         shown.append("null")
     return ", ".join(shown)
@@ -153,7 +162,7 @@ def option_rows(variant: str) -> list[OptionRow]:
         rows.append(
             OptionRow(
                 f.name,
-                _values(hints[f.name], f.name, module, cls.from_dict),
+                _values(hints[f.name], f.name, module),
                 _json(default),
                 _source(sources, f.name),
                 docs.get(f.name, ""),
@@ -182,6 +191,12 @@ def options_markdown() -> str:
         'differ. Options go in a record\'s `"options"` object and in `Game(options=...)`; an',
         "unknown name or a value that does not fit is refused naming the option. Seed tags",
         "(`[000]` …) are those of the variant's rules document.",
+        "",
+        "Every whole number has a range (`majiang.bounds`), checked before anything is built:",
+        "a stake (底分) or a cap at most 1000000, a point amount, a 番 value or a count at most",
+        "1000, a match at most 1000 hands. No real table comes near them, and within them every",
+        "amount a hand settles to stays an exact float and every match total a 64-bit integer.",
+        'Hand records are bounded too (docs/reliability.md, "Bounds").',
     ]
     lines += _room_section()
     for variant in VARIANT_OPTIONS:
@@ -223,7 +238,7 @@ def _room_section() -> list[str]:
         if "enum" in prop:
             values = ", ".join(_json(v) for v in prop["enum"])
         elif prop.get("type") == "integer":
-            values = f"whole number ≥ {prop['minimum']}"
+            values = range_text(prop["minimum"], prop["maximum"]).removeprefix("a ")
         elif prop.get("type") == "array":
             values = "four of " + ", ".join(_json(v) for v in prop["items"]["enum"])
         else:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.bounds import MAX_POINTS, MAX_STAKE
 from majiang.record_parts import (
     flag_field,
     option_overrides,
@@ -58,7 +59,7 @@ class GbOptions:
             >>> GbOptions.from_dict({"min_fan": -1})
             Traceback (most recent call last):
             ...
-            majiang.errors.RecordError: options.min_fan: expected a whole number ≥ 0, got -1
+            majiang.errors.RecordError: options.min_fan: expected a whole number ≥ 0 and ≤ 1000, ...
         """
         if data is None:
             return _DEFAULT
@@ -90,12 +91,15 @@ def _check(name: str, kind: str, value: Any) -> Any:
     path = f"options.{name}"
     if kind == "bool":
         return flag_field(value, path)
-    return whole_number_field(value, path, 0 if name == "min_fan" else 1)
+    least, most = _NUMBERS[name]
+    return whole_number_field(value, path, least, most)
 
 
 _FIELDS: dict[str, str] = {
     f.name: "bool" if isinstance(f.default, bool) else "int" for f in dataclasses.fields(GbOptions)
 }
+_NUMBERS: dict[str, tuple[int, int]] = {"min_fan": (0, MAX_POINTS), "base": (1, MAX_STAKE)}
+"""The whole-number options and their ranges (majiang.bounds)."""
 _DEFAULT = GbOptions()
 
 OPTION_SOURCES: dict[str, str] = {

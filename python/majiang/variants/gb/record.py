@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Literal
 from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
+from majiang.bounds import MAX_STREAK
 from majiang.errors import MajiangError, NotWinningError, RecordError, WinFlagsError, quoted
 from majiang.meld import MELD_KINDS, Meld
 from majiang.record_check import (
@@ -467,7 +468,7 @@ SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(
         Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
         Field(
             "dealer_streak",
-            lambda value, c: parts.whole_number_field(value, "dealer_streak", 1),
+            lambda value, c: parts.whole_number_field(value, "dealer_streak", 1, MAX_STREAK),
             1,
         ),
         Field("prevalent_wind", _wind, 0),

@@ -6,8 +6,8 @@ path (``players[2].melds[0]: ...``). It is the one place a record is validated: 
 names each field and its check, and the shared skeleton
 (:func:`majiang.record_check.check_record`) runs them in order:
 
-- shape: the known fields only, seats 0-3, ``dealer_streak`` ≥ 1, tiles as text, flags as
-  true/false, exactly four players, known options with fitting values;
+- shape: the known fields only, seats 0-3, ``dealer_streak`` 1-1000 (``MAX_STREAK``), tiles
+  as text, flags as true/false, exactly four players, known options with fitting values;
 - melds: a chi is a Nanchang sequence (three numbers in a row, three different winds, or
   中发白) taken from the previous player (上家); a peng three of a kind, a kong four; an_gang
   takes nothing (no ``from``), the others name another seat;
@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 from majiang import record_check
 from majiang._core import is_winning
+from majiang.bounds import MAX_STREAK
 from majiang.errors import MajiangError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld
 from majiang.record_check import (
@@ -64,11 +65,13 @@ from majiang.record_check import (
 from majiang.record_parts import (
     MELD_KEYS,
     NANCHANG_FORM_RECORD_KEYS,
+    NESTED,
     fail,
     flag_field,
     list_field,
     object_field,
     one_tile_field,
+    scalars,
     seat_field,
     whole_number_field,
 )
@@ -127,6 +130,10 @@ class HandFacts(NamedTuple):
         return (*self.hands[self.win.winner], self.win.tile)
 
 
+def _streak(value: Any, c: Checked) -> int:
+    return whole_number_field(value, "dealer_streak", 1, MAX_STREAK)
+
+
 def _options(value: Any) -> NanchangOptions:
     try:
         return NanchangOptions.from_dict(value)
@@ -156,7 +163,9 @@ def _result(value: Any, c: Checked) -> WinFacts | None:
 
 
 def _cached_win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return _win(winner, tile, source, *flags)
+    if NESTED.isdisjoint(map(type, (winner, tile, source, *flags))):
+        return _win(winner, tile, source, *flags)
+    return _win.__wrapped__(winner, tile, source, *flags)  # a nested tuple keys no cache
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -254,7 +263,7 @@ SPEC: RecordSpec[HandFacts] = RecordSpec(
     options=_options,
     fields=(
         Field("dealer", lambda value, c: seat_field(value, "dealer")),
-        Field("dealer_streak", lambda value, c: whole_number_field(value, "dealer_streak", 1), 1),
+        Field("dealer_streak", _streak, 1),
         Field("jing_indicator", _indicator),
         Field("lower_jing_indicator", _lower),
         Field("chao_zhuang", lambda value, c: flag_field(value, "chao_zhuang"), False),
@@ -363,6 +372,7 @@ def _player(p: Any, seat: int, winner: int | None) -> PlayerFacts:
         object_field(p, f"players[{seat}]", PLAYER_KEYS)
     raw_melds = p.get("melds")
     meld_values: tuple[tuple[Any, Any, Any, type], ...] = ()
+    nested = False  # a tuple among the values (hashing a deeply nested one would crash)
     if raw_melds:
         raw = list_field(raw_melds, f"players[{seat}].melds", "melds")
         for i, m in enumerate(raw):
@@ -372,8 +382,14 @@ def _player(p: Any, seat: int, winner: int | None) -> PlayerFacts:
         meld_values = tuple(
             (m.get("kind"), m.get("tiles"), m.get("from"), type(m.get("from"))) for m in raw
         )
-    args = (seat, p.get("hand"), p.get("discards", ""), p.get("dealt"), meld_values)
+        nested = any(
+            type(k) in NESTED or type(t) in NESTED or f in NESTED for k, t, _, f in meld_values
+        )
+    hand, pond, dealt = p.get("hand"), p.get("discards", ""), p.get("dealt")
+    args = (seat, hand, pond, dealt, meld_values)
     try:
+        if nested or type(hand) in NESTED or type(pond) in NESTED or type(dealt) in NESTED:
+            return _check_player(*args, winner == seat)  # a nested tuple keys no cache
         try:
             return _cached_player(*args, winner == seat)
         except TypeError:  # an unhashable value: check it without the cache
@@ -395,6 +411,9 @@ def _check_player(
     for i, (kind, text, source, _) in enumerate(meld_values):
         values = (kind, text, source)
         try:
+            if not scalars(values):  # a nested value keys no cache
+                melds.append(_meld.__wrapped__(*values, seat))
+                continue
             try:
                 melds.append(_meld(*values, seat))
             except TypeError:

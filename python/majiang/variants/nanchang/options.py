@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from majiang.bounds import MAX_POINTS, MAX_STAKE, in_range, range_text
 from majiang.errors import RulesError, quoted
 from majiang.record_parts import option_overrides
 
@@ -41,7 +42,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "passed_win": ("any_until_draw_or_meld", "same_until_draw"),
     "discard_payers": ("all_three", "discarder"),
 }
-_AT_LEAST_ONE = frozenset({"di_fen"})
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class NanchangOptions:
     share; room option of a 闲来 Jiangxi client). 天胡/地胡 and self-draws are not affected."""
     di_fen: int = 1
     """底分: every amount of the hand's settlement x this (room option 1 or 4 of a 闲来 Jiangxi
-    client; any whole number ≥ 1)."""
+    client; any whole number from 1 to 10**6)."""
     chong_guan_feeder_pays: bool = False
     """冲关 fed by a discarded jing ([000] 算子规则 §5): when a player reaches 冲关 only
     because of jing claimed from one other player's discards (the record's ``fed_jing``), the
@@ -136,11 +136,15 @@ class NanchangOptions:
             raise RulesError(f"expected an object of option overrides, got {quoted(data)}")
         if not data:
             return _DEFAULT
-        try:
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
-            cached = _CACHE.get(key)
-        except TypeError:  # unhashable values: checked (and refused) below
-            key, cached = None, None
+        key, cached = None, None
+        # Only option values of JSON's scalar types key the cache: hashing a deeply nested
+        # tuple overflows CPython's C stack (a crash, not an exception).
+        if all(type(v) in _SCALARS for v in data.values()):
+            try:
+                key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+                cached = _CACHE.get(key)
+            except TypeError:  # names that do not sort: checked (and refused) below
+                key, cached = None, None
         if cached is not None:
             return cached
         values: dict[str, Any] = {}
@@ -191,9 +195,9 @@ def _check(name: str, kind: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise RulesError(f"{name}: expected true or false, got {quoted(value)}")
         return value
-    least = 1 if name in _AT_LEAST_ONE else 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise RulesError(f"{name}: expected a whole number ≥ {least}, got {quoted(value)}")
+    least, most = _NUMBERS[name]
+    if not in_range(value, least, most):
+        raise RulesError(f"{name}: expected {range_text(least, most)}, got {quoted(value)}")
     return value
 
 
@@ -201,7 +205,15 @@ _FIELDS: dict[str, str] = {
     f.name: ("bool" if isinstance(f.default, bool) else "int" if isinstance(f.default, int) else "")
     for f in dataclasses.fields(NanchangOptions)
 }
+_NUMBERS: dict[str, tuple[int, int]] = {
+    name: (1, MAX_STAKE) if name == "di_fen" else (0, MAX_POINTS)
+    for name, kind in _FIELDS.items()
+    if kind == "int"
+}
+"""The whole-number options and their ranges: the stake 底分 up to ``MAX_STAKE``, every point
+amount up to ``MAX_POINTS`` (majiang.bounds)."""
 _DEFAULT = NanchangOptions()
+_SCALARS = (bool, int, str, type(None))
 _CACHE: dict[tuple[tuple[str, str, Any], ...], NanchangOptions] = {}
 
 OPTION_SOURCES: dict[str, tuple[str, str]] = {

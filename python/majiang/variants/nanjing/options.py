@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from majiang.bounds import MAX_POINTS, MAX_STAKE
 from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
 
 __all__ = [
@@ -52,9 +53,16 @@ _FOLLOWING: dict[str, tuple[Any, Any]] = {
     "suit_kong_soft": (False, True),
     "haidilao": (False, True),
 }
-_AMOUNTS = frozenset(
-    {"kong_ming", "kong_an", "flower_kong", "penalty", "yuanzi", "hand_cap", "rounds"}
-)
+_NUMBERS: dict[str, tuple[int, int]] = {
+    "kong_ming": (0, MAX_POINTS),
+    "kong_an": (0, MAX_POINTS),
+    "flower_kong": (0, MAX_POINTS),
+    "penalty": (0, MAX_POINTS),
+    "yuanzi": (0, MAX_STAKE),
+    "hand_cap": (0, MAX_STAKE),
+    "rounds": (0, MAX_POINTS),
+}
+"""The whole-number options and their ranges (majiang.bounds)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +170,7 @@ class NanjingOptions:
             >>> NanjingOptions.from_dict({"kong_an": -1})
             Traceback (most recent call last):
             ...
-            majiang.errors.RecordError: options.kong_an: expected a whole number ≥ 0, got -1
+            majiang.errors.RecordError: options.kong_an: expected a whole number ≥ 0 and ≤ 1000, ...
         """
         if data is None:
             return _DEFAULT
@@ -202,8 +210,9 @@ def _check(name: str, value: Any) -> Any:
         return None
     if name in _CHOICES:
         return choice_field(value, path, _CHOICES[name])
-    if name in _AMOUNTS:
-        return whole_number_field(value, path, 0)
+    if name in _NUMBERS:
+        least, most = _NUMBERS[name]
+        return whole_number_field(value, path, least, most)
     return flag_field(value, path)
 
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
+from majiang.bounds import MAX_FLAGS
 from majiang.game.actions import Declare, Pass
 from majiang.game.state import HandState
 from majiang.meld import Meld
@@ -178,8 +179,9 @@ class NanjingVariant(Variant):
         out: dict[str, Any] = {}
         if records and (_bixiahu(records[-1]) or self._jiezhuang(records[-1])):
             out["bixiahu"] = True
-            if o.bixiahu_mode == "per_flag":  # one flag per 比下胡 hand in a row
-                out["bixiahu_flags"] = int(records[-1].get("bixiahu_flags") or 0) + 1
+            if o.bixiahu_mode == "per_flag":  # one flag per 比下胡 hand in a row, at most 10
+                flags = int(records[-1].get("bixiahu_flags") or 0) + 1
+                out["bixiahu_flags"] = min(flags, MAX_FLAGS)  # the seed gives no limit
         if o.yuanzi:
             out["yuanzi_left"] = _garden(records, o.yuanzi)
         return out

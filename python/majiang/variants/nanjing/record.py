@@ -44,6 +44,7 @@ from typing import Any, Literal, NamedTuple
 from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
+from majiang.bounds import MAX_FLAGS, MAX_GARDEN
 from majiang.errors import RecordError, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
@@ -429,7 +430,7 @@ def _seat(raw: Any, seat: int, c: Checked) -> Seat:
 
 
 def _bixiahu_flags(value: Any, c: Checked) -> int | None:
-    return None if value is None else parts.whole_number_field(value, "bixiahu_flags", 0)
+    return None if value is None else parts.whole_number_field(value, "bixiahu_flags", 0, MAX_FLAGS)
 
 
 def _yuanzi_left(value: Any, c: Checked) -> tuple[int, ...] | None:
@@ -438,11 +439,23 @@ def _yuanzi_left(value: Any, c: Checked) -> tuple[int, ...] | None:
     seats = parts.list_field(value, "yuanzi_left", "amounts")
     if len(seats) != 4:
         raise fail("yuanzi_left", f"expected four amounts, got {len(seats)}")
-    return tuple(parts.whole_number_field(x, f"yuanzi_left[{i}]", 0) for i, x in enumerate(seats))
+    left = tuple(
+        parts.whole_number_field(x, f"yuanzi_left[{i}]", 0, MAX_GARDEN) for i, x in enumerate(seats)
+    )
+    # The hands move money between the gardens, never add to them: a bound on the sum holds
+    # for every later record the engine carries.
+    if sum(left) > MAX_GARDEN:
+        raise fail(
+            "yuanzi_left", f"the four 园子 hold at most {MAX_GARDEN} together, got {sum(left)}"
+        )
+    return left
 
 
 def _penalties(value: Any, c: Checked) -> None:
-    for i, raw in enumerate(parts.list_field(value or [], "penalties", "penalties")):
+    given = parts.list_field(value or [], "penalties", "penalties")
+    if len(given) > NUM_KINDS:  # each 罚 takes all four copies of its tile: one per kind
+        raise fail("penalties", f"at most {NUM_KINDS} (one per kind), got {len(given)}")
+    for i, raw in enumerate(given):
         path = f"penalties[{i}]"
         pen = parts.object_field(raw, path, PENALTY_KEYS)
         if pen.get("kind") not in PENALTY_KINDS:

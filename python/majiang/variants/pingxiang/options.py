@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from majiang.bounds import MAX_POINTS, MAX_STAKE
 from majiang.record_parts import (
     choice_field,
     flag_field,
@@ -119,13 +120,16 @@ def _check(name: str, kind: str, value: Any) -> Any:
         return choice_field(value, path, _CHOICES[name])
     if kind == "bool":
         return flag_field(value, path)
-    return whole_number_field(value, path, 1)
+    least, most = _NUMBERS[name]
+    return whole_number_field(value, path, least, most)
 
 
 _FIELDS: dict[str, str] = {
     f.name: "bool" if isinstance(f.default, bool) else "int"
     for f in dataclasses.fields(PingxiangOptions)
 }
+_NUMBERS: dict[str, tuple[int, int]] = {"cap": (1, MAX_POINTS), "base": (1, MAX_STAKE)}
+"""The whole-number options and their ranges (majiang.bounds)."""
 _DEFAULT = PingxiangOptions()
 
 OPTION_SOURCES: dict[str, str] = {

@@ -40,6 +40,7 @@ from typing import Any, Literal
 from majiang import record_check
 from majiang import record_parts as parts
 from majiang._core import parse_tiles
+from majiang.bounds import MAX_STREAK
 from majiang.errors import RecordError
 from majiang.meld import MELD_KINDS, Meld
 from majiang.record_check import (
@@ -263,7 +264,7 @@ SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
         Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
         Field(
             "dealer_streak",
-            lambda value, c: parts.whole_number_field(value, "dealer_streak", 1),
+            lambda value, c: parts.whole_number_field(value, "dealer_streak", 1, MAX_STREAK),
             1,
         ),
         _indicator("jing_indicator"),

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.errors import RecordError, quoted
-from majiang.record_parts import choice_field, flag_field, option_values
+from majiang.bounds import MAX_STAKE
+from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
 
 __all__ = [
     "OPTION_SOURCES",
@@ -41,7 +41,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "dian_gang_hua": ("self_draw", "discard"),
     "dealer": ("dice", "first_winner", "first_winner_or_discarder"),
 }
-_NUMBERS: dict[str, tuple[int, int]] = {"base": (1, 1_000_000), "cap": (1, 10)}
+_NUMBERS: dict[str, tuple[int, int]] = {"base": (1, MAX_STAKE), "cap": (1, 10)}
+"""The whole-number options and their ranges (majiang.bounds; a 番 cap past 10 is x 1024)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class SichuanOptions:
             >>> SichuanOptions.from_dict({"cap": 0})
             Traceback (most recent call last):
             ...
-            majiang.errors.RecordError: options.cap: expected a whole number from 1 to 10, got 0
+            majiang.errors.RecordError: options.cap: expected a whole number ≥ 1 and ≤ 10, got 0
             >>> SichuanOptions.from_dict({"xueliuchenghe": True})
             Traceback (most recent call last):
             ...
@@ -149,11 +150,7 @@ def _check(name: str, value: Any) -> Any:
         return choice_field(value, path, _CHOICES[name])
     if name in _NUMBERS:
         least, most = _NUMBERS[name]
-        if type(value) is not int or not least <= value <= most:
-            raise RecordError(
-                f"{path}: expected a whole number from {least} to {most}, got {quoted(value)}"
-            )
-        return int(value)
+        return whole_number_field(value, path, least, most)
     return flag_field(value, path)
 
 

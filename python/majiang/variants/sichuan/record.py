@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 from majiang._core import parse_tiles
+from majiang.bounds import MAX_COUNT, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
 from majiang.record_check import FieldProblem, MeldRules, check_meld, field_fail
@@ -51,6 +52,7 @@ from majiang.record_parts import (
     list_field,
     object_field,
     players_field,
+    scalars,
     seat_field,
     tiles_field,
     whole_number_field,
@@ -352,8 +354,8 @@ def check_record(data: Any) -> HandRecord:
     if type(dealer) is not int or not 0 <= dealer < SEATS:
         seat_field(dealer, "dealer")
     streak = d.get("dealer_streak", 1)
-    if type(streak) is not int or streak < 1:
-        whole_number_field(streak, "dealer_streak", 1)
+    if type(streak) is not int or not 1 <= streak <= MAX_STREAK:
+        whole_number_field(streak, "dealer_streak", 1, MAX_STREAK)
     given = d.get("players")
     if type(given) is not list or len(given) != SEATS:
         given = players_field(given)
@@ -402,6 +404,7 @@ def check_record(data: Any) -> HandRecord:
 
 
 _RESULT_KINDS = ("win", "draw")
+_SCALARS = (bool, int, str, type(None))
 _NO_OVERRIDES = SichuanOptions.from_dict({})
 _NO_VOID = SichuanOptions(dingque=False)
 _VOIDS = ("m", "p", "s")
@@ -419,11 +422,13 @@ def _options(raw: Any) -> SichuanOptions:
     """The record's options (the overrides' JSON values read once per distinct set)."""
     if type(raw) is dict and not raw:
         return _NO_OVERRIDES
-    if type(raw) is dict:
+    # Only JSON scalars key the cache: hashing a deeply nested tuple overflows CPython's C
+    # stack (a crash, not an exception).
+    if type(raw) is dict and all(type(v) in _SCALARS for v in raw.values()):
         try:
             key = tuple([(k, type(v), v) for k, v in raw.items()])
             return _options_of(key)
-        except TypeError:  # an unhashable value: read it directly (and fail there)
+        except TypeError:  # an unhashable name: read it directly (and fail there)
             pass
     return SichuanOptions.from_dict(raw)
 
@@ -440,15 +445,23 @@ exactly where the count is over four."""
 _TOP_BITS = sum(0x80 << (8 * k) for k in range(34))
 
 
+class _FifthCopy(RecordError):
+    """One tile text holding five or more copies of a kind (the caller names the field)."""
+
+
 @lru_cache(maxsize=65536)
 def _tile_facts(text: str) -> _TileFacts:
     """The kinds of a tile text, their 34 counts, their sorted MPSZ text and the counts packed
-    a byte per kind (for the tile count check; -1 when a count is over four already)."""
+    a byte per kind (for the tile count check). A text with a fifth copy of a kind raises
+    :class:`_FifthCopy` (no MPSZ text holds one)."""
     kinds = kinds_of(text)
     counts = [0] * 34
     for k in kinds:
         counts[k] += 1
-    packed = -1 if kinds and max(counts) > 4 else sum(c << (8 * k) for k, c in enumerate(counts))
+    if kinds and max(counts) > 4:
+        fifth = next(k for k in kinds if counts[k] > 4)
+        raise _FifthCopy(f"a fifth {KINDS[fifth]}: only four of each tile exist")
+    packed = sum(c << (8 * k) for k, c in enumerate(counts))
     return kinds, tuple(counts), mpsz(counts) if kinds else "", packed
 
 
@@ -465,12 +478,15 @@ _NOT_TEXT: Any = (None, None, None, None)
 def _tiles(value: Any, seat: int, path: str, field: str) -> _TileFacts:
     """:func:`_tile_facts` of a field's value; RecordError naming the field (``path``, or
     ``players[seat]`` when empty, then ``field``)."""
+    where = f"{path or f'players[{seat}]'}.{field}"
     if type(value) is str:
         try:
             return _tile_facts(value)
+        except _FifthCopy as e:
+            raise fail(where, str(e)) from None
         except MajiangError:
             pass
-    tiles_field(value, f"{path or f'players[{seat}]'}.{field}", kinds_of)  # raises its message
+    tiles_field(value, where, kinds_of)  # raises its message
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -486,6 +502,9 @@ def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
             m = object_field(m, f"{path}.melds[{i}]", MELD_KEYS)
         kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
         try:
+            if not scalars((kind, text, source)):  # a nested value keys no cache
+                melds.append(check_meld(kind, text, source, seat, MELD_RULES))
+                continue
             try:
                 melds.append(_meld_of(kind, text, source, seat))
             except TypeError:  # an unhashable value
@@ -713,8 +732,8 @@ def _kong(raw: Any, index: int) -> Kong:
     elif source is not None:
         raise fail(f"kongs[{index}].from", f"a {kind} takes no discard: expected null")
     after = k.get("after_wins", 0)
-    if type(after) is not int or after < 0:
-        whole_number_field(after, f"kongs[{index}].after_wins", 0)
+    if type(after) is not int or not 0 <= after <= MAX_COUNT:
+        whole_number_field(after, f"kongs[{index}].after_wins", 0, MAX_COUNT)
     return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
 
 
