@@ -263,6 +263,21 @@ def test_v1_qingyise_liability_needs_the_fourth_zui() -> None:
     assert hand_payments(s) == [(2, 0, 20 + 2 + 60 + 40 + 60, "胡牌分")]
 
 
+def test_v1_the_discarder_of_the_fourth_zui_is_liable_for_quanqiu_duidiao() -> None:
+    # three melds of one suit from three seats: whoever gives the fourth 嘴 pays (包牌, §9)
+    for feeder in (1, 2, 3):
+        flowers = ("1f", "", "", "")
+        s = checked(record("3m3m1p7s", "3m", feeder, melds=[*QYS, [], [], []], flowers=flowers))
+        assert "全球独钓" in s.pattern["hands"]
+        assert (s.pattern["liable"], s.pattern["liable_reason"]) == (feeder, "清一色")
+        assert {p[0] for p in hand_payments(s)} == {feeder}
+
+
+def test_v2_the_fourth_zui_from_the_kuaizhao_feeder_is_its_liability() -> None:
+    s = checked(kuaizhao(1, V2))
+    assert (s.pattern["liable"], s.pattern["liable_reason"]) == (1, "快照")
+
+
 def test_v1_the_seat_feeding_the_fourth_meld_of_one_suit_pays_a_self_draw() -> None:
     melds = [[*QYS[0], meld("peng", "999m", 2)]]
     s = checked(record("3m", "3m", None, melds=[*melds, [], [], []], flowers=("1f", "", "", "")))
@@ -372,6 +387,25 @@ def test_one_discard_several_winners() -> None:
     data["options"] = {"multiple_winners": False}
     with pytest.raises(RecordError, match=r"^result\.winner: "):
         settle(data)
+
+
+def test_v1_one_discard_two_non_dealer_winners_is_bixiahu() -> None:  # §10 一炮多响
+    # the dealer (seat 0) neither wins nor discards, and neither hand is big: only the
+    # several winners make this hand a 比下胡 event, and only in v1
+    data = record(
+        MENQING,
+        "5p",
+        3,
+        winner=[1, 2],
+        hands={2: "123s456s789s234p5p"},
+        flowers=("", "1f", "2f", ""),
+    )
+    s = checked(data)
+    assert [w["winner"] for w in s.pattern["winners"]] == [1, 2]
+    assert bixiahu_triggered(data)
+    single = record(MENQING, "5p", 3, winner=1, flowers=("", "1f", "2f", ""))
+    assert not bixiahu_triggered(single)
+    assert not bixiahu_triggered({**data, "options": V2})
 
 
 def test_bixiahu_triggers_per_version() -> None:
