@@ -377,6 +377,17 @@ def test_de_guo_reading_is_chosen_when_it_pays_more() -> None:
     assert s.pattern["jing_points"][1] == 5
 
 
+@pytest.mark.parametrize("discarder", [None, 2])
+def test_a_fu_jing_won_as_the_winning_tile_scores_like_one_held(discarder: int | None) -> None:
+    # [000]: jing in melds and the winning tile earn the same points as jing held in hand.
+    # Indicator 3p: 正精 3p, 副精 4p; the same hand wins on the 副精 or holds it.
+    won_on = majiang.settle(table_record("123m456m789s11s56p", "4p", winner=1, discarder=discarder))
+    held = majiang.settle(table_record("123m456m789s11s45p", "6p", winner=1, discarder=discarder))
+    assert won_on.pattern["jing"] == ["3p", "4p"]
+    assert won_on.pattern["jing_points"] == held.pattern["jing_points"] == [0, 1, 0, 0]
+    assert won_on.by_reason("副精") == held.by_reason("副精") != []
+
+
 def test_de_zhong_de_ignores_jing_in_ponds_but_they_still_score() -> None:
     # The issue: 德中德 when no player holds jing in hand or melds; a pond jing scores.
     record = table_record("123m456m789s11s67p", "5p", winner=1, discarder=2, discards={3: "4p"})
