@@ -385,7 +385,7 @@ def test_a_fu_jing_won_as_the_winning_tile_scores_like_one_held(discarder: int |
     held = majiang.settle(table_record("123m456m789s11s45p", "6p", winner=1, discarder=discarder))
     assert won_on.pattern["jing"] == ["3p", "4p"]
     assert won_on.pattern["jing_points"] == held.pattern["jing_points"] == [0, 1, 0, 0]
-    assert won_on.by_reason("副精") == held.by_reason("副精") != []
+    assert won_on.by_reason("副精") == held.by_reason("副精") != ()
 
 
 def test_de_zhong_de_ignores_jing_in_ponds_but_they_still_score() -> None:
