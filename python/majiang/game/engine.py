@@ -856,6 +856,9 @@ class Game:
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
         st.forced = set()
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
+        for s, opts in options.items():
+            if WIN in opts and s not in winners:
+                self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
         if winners:
             di_hu = self._dealers_first_discard()
             several = len(winners) > 1 and self.table.multiple_winners
@@ -863,8 +866,6 @@ class Game:
             return
         blocks_pong = self.table.pass_blocks_pong
         for s, opts in options.items():
-            if WIN in opts:
-                self._passed_win(s, t)
             if blocks_pong and PONG in opts and not isinstance(responses.get(s), Pong | Kong):
                 st.pong_passed.add((s, t))
         for s in AFTER[src]:
@@ -915,13 +916,14 @@ class Game:
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
         winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
+        for s in responses:
+            if s not in winners:
+                self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
         if winners:
             several = len(winners) > 1 and self.table.multiple_winners
             also = winners[1:] if several else ()
             self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
             return
-        for s in responses:
-            self._passed_win(s, t)
         self._complete_added_kong(seat, t)
 
     def _passed_win(self, seat: int, tile: int) -> None:

