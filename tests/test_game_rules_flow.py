@@ -5,11 +5,10 @@ passed win, and no exposed kong from the kept-back tiles."""
 
 from __future__ import annotations
 
-from typing import Any
+import pytest
 
-import majiang
 from majiang.game import Deal, Game
-from majiang.game.actions import Declare, Discard, Pass, Win
+from majiang.game.actions import Declare, Discard, Kong, Pass, Win
 
 SICHUAN_DEALER = "5m222p333p444p666p7p"  # void m: the 5m goes first
 NINE_GATES = "1112345678999m"  # void p; waits on every m tile
@@ -38,3 +37,37 @@ def test_a_passed_win_blocks_after_another_seat_wins_the_same_discard() -> None:
     assert not game.over and game.state.turn == 3 and 1 in game.state.furiten
     game.step(3, Discard("8m"))
     assert Win() not in game.legal_actions(1)
+
+
+FOUR_OF_A_KIND = ("1111s234s567s789s9s", "1122334455667p", "1122334455667m", "8899p8899m12345m")
+
+
+def opened(variant: str, hands: tuple[str, str, str, str], wall: list[str]) -> Game:
+    """A game on a chosen deal, past its openings (Sichuan's 定缺: m for every seat; any other
+    declaration declined)."""
+    game = Game(variant, deal=Deal(hands, wall, "1z", "2z"), dealer=0)
+    while game.state.phase == "declare":
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        void = Declare("void", "m")
+        game.step(seat, void if void in legal else (Pass() if Pass() in legal else legal[0]))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("variant", "allowed"),
+    [
+        ("nanchang", False),
+        ("pingxiang", False),
+        ("nanjing", False),
+        ("sichuan", True),
+        ("gb", True),
+    ],
+)
+def test_the_dealers_first_turn_concealed_kong_is_a_table_rule(variant: str, allowed: bool) -> None:
+    # Nanchang "庄家起手不能开暗杠" [000] (Pingxiang, Nanjing: the library's choice); Sichuan's
+    # 下雨 and GB set no first-turn limit
+    game = opened(variant, FOUR_OF_A_KIND, ["9p"] * 2 + ["9m"] * 2)
+    assert game.table.dealer_first_kong is allowed
+    assert game.state.turn == 0 and game.state.discards_made == 0
+    assert (Kong("1s", "concealed") in game.legal_actions(0)) is allowed

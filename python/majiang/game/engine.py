@@ -550,7 +550,12 @@ class Game:
                 if self.variant.must_win(query, st):
                     return [WIN]  # a win it must take
                 out.append(WIN)
-            first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
+            first_dealer_turn = (
+                not self.table.dealer_first_kong
+                and seat == st.dealer
+                and st.discards_made == 0
+                and st.turns == 0
+            )
             melds = not self._restricts or self.variant.may_meld(seat, st)
             if melds and st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:

@@ -23,5 +23,6 @@ TABLE = TableRules(
     laid_aside=frozenset(range(34, 42)),
     chows="suits",
     passed_win="none",
+    dealer_first_kong=True,  # [001] and [MCR] name no first-turn ban on 暗杠
 )
 NO_FLOWERS = dataclasses.replace(TABLE, tiles=standard_tiles())
