@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from majiang.game import Deal, Game
-from majiang.game.actions import Declare, Discard, Kong, Pass, Win
+from majiang.game.actions import Declare, Discard, Kong, Pass, Pong, Win
 
 SICHUAN_DEALER = "5m222p333p444p666p7p"  # void m: the 5m goes first
 NINE_GATES = "1112345678999m"  # void p; waits on every m tile
@@ -71,3 +71,25 @@ def test_the_dealers_first_turn_concealed_kong_is_a_table_rule(variant: str, all
     assert game.table.dealer_first_kong is allowed
     assert game.state.turn == 0 and game.state.discards_made == 0
     assert (Kong("1s", "concealed") in game.legal_actions(0)) is allowed
+
+
+LAST_TILE = ("13579p13579s1357m", "2468p2468s2468m9m", "55m22334p667788s", "1379m1379p1379s5z")
+
+
+@pytest.mark.parametrize(
+    ("variant", "wins_only"), [("gb", True), ("nanchang", True), ("pingxiang", False)]
+)
+def test_the_discard_of_the_walls_last_tile_is_claimed_only_by_a_win(
+    variant: str, wins_only: bool
+) -> None:
+    # GB (seed 001 "打出后仍无人和牌") and Nanchang (seed 000 "打出后仍无人胡牌则为荒牌"): no pong
+    # of the last tile; Pingxiang keeps it claimable
+    game = opened(variant, LAST_TILE, ["5m"])
+    game.step(0, Discard("1m"))
+    assert game.state.turn == 1 and game.state.wall.remaining == 0
+    game.step(1, Discard("5m"))
+    assert game.table.last_discard_wins_only is wins_only
+    if wins_only:
+        assert game.over and game.records[0]["result"]["kind"] == "draw"
+    else:
+        assert Pong() in game.legal_actions(2)

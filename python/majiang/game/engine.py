@@ -494,6 +494,8 @@ class Game:
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
+        if self.table.last_discard_wins_only and st.wall.remaining <= self._kept:
+            return opts  # the wall's last tile: only a win may claim it
         if self._restricts:
             if not self.variant.may_meld(seat, st):
                 return opts
