@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import majiang
 from majiang.game import Deal, Game
 from majiang.game.actions import Declare, Discard, Kong, Pass, Pong, Win
 
@@ -93,3 +94,49 @@ def test_the_discard_of_the_walls_last_tile_is_claimed_only_by_a_win(
         assert game.over and game.records[0]["result"]["kind"] == "draw"
     else:
         assert Pong() in game.legal_actions(2)
+
+
+LAST_FOUR = (SICHUAN_DEALER, "1113456789m999s", "13579p1357s2468s", "2468p9p1457s2468s")
+# seat 1 (void p) waits on 2m 3m 6m 9m; each seat discards what it draws; the wall's 6th tile
+# is drawn by seat 2 (5 left), the 7th by seat 3 (4 left), the 8th by seat 0 (3 left)
+
+
+def discard_drawn_until(game: Game, remaining: int) -> None:
+    """Each seat discards the tile it drew, nobody claiming, until the discard made with
+    ``remaining`` tiles in the wall has been made."""
+    while True:
+        seat, drawn = game.state.turn, game.state.drawn
+        assert drawn is not None
+        last = game.state.wall.remaining == remaining
+        game.step(seat, Discard(majiang.tiles.KINDS[drawn]))
+        if last:
+            return
+        assert game.state.phase == "turn", game.to_act()
+
+
+def test_zui_hou_si_zhang_overrides_a_passed_win() -> None:
+    # seat 1 passes the 3m with 5 left (过手胡 blocks it until its next draw), then seat 0
+    # discards 6m with 3 left: "只能胡牌 … 没有选择的权利" [001], the forced win stands
+    wall = ["1p", "1p", "3s", "1s", "9p", "3m", "5s", "6m", "8p", "8p", "8p"]
+    game = sichuan(LAST_FOUR, wall, "mpmm")
+    game.step(0, Discard("5m"))
+    discard_drawn_until(game, 5)
+    assert game.to_act() == [1] and game.legal_actions(1) == [Win(), Pass()]
+    game.step(1, Pass())
+    assert 1 in game.state.furiten
+    discard_drawn_until(game, 3)
+    assert game.to_act() == [1] and game.legal_actions(1) == [Win()]
+    game.step(1, Win())
+    assert [(w["winner"], w["tile"]) for w in game.state.wins] == [(1, "6m")]
+
+
+def test_zui_hou_si_zhang_starts_below_four_tiles_left() -> None:
+    # with exactly four tiles left the win may still be passed; with three it may not
+    wall = ["1p", "1p", "3s", "1s", "9p", "5s", "2m", "6m", "8p", "8p", "8p"]
+    game = sichuan(LAST_FOUR, wall, "mpmm")
+    game.step(0, Discard("5m"))
+    discard_drawn_until(game, 4)
+    assert game.to_act() == [1] and game.legal_actions(1) == [Win(), Pass()]
+    game.step(1, Pass())
+    discard_drawn_until(game, 3)
+    assert game.legal_actions(1) == [Win()]

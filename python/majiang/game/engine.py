@@ -450,16 +450,16 @@ class Game:
 
     def _discard_query(self, seat: int, tile: int, robbing: bool) -> WinQuery | None:
         """The win ``seat`` may ask for on a discard (or robbed kong), None when the tile is
-        not among its waits or a passed win blocks it."""
+        not among its waits or a passed win blocks it (unless the variant makes it win:
+        Sichuan's 最后四张自动胡 overrides 过手胡)."""
         st = self.state
-        if seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed):
-            return None
+        blocked = seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed)
         waits = self._waits(seat)
         if tile not in waits:
             return None
         source = st.turn if robbing else st.discarder
         first = not robbing and self._dealers_first_discard()
-        return WinQuery(
+        query = WinQuery(
             seat,
             tile,
             source,
@@ -472,6 +472,9 @@ class Game:
             first_discard=first,
             state=st,
         )
+        if blocked and not self.variant.must_win(query, st):
+            return None
+        return query
 
     def _forced(self, seats: Sequence[int], tile: int, robbing: bool) -> set[int]:
         """Those of ``seats`` (each offered a win on ``tile``) the variant makes win."""
