@@ -140,3 +140,23 @@ def test_zui_hou_si_zhang_starts_below_four_tiles_left() -> None:
     game.step(1, Pass())
     discard_drawn_until(game, 3)
     assert game.legal_actions(1) == [Win()]
+
+
+def suit_wall(hands: tuple[str, str, str, str], size: int) -> list[str]:
+    """``size`` suit tiles the hands leave in the set, 9s first."""
+    held = [sum(c) for c in zip(*(majiang.tiles.to_counts(h) for h in hands), strict=True)]
+    kinds = [k for k in range(26, -1, -1) for _ in range(4 - held[k])]
+    return [majiang.tiles.KINDS[k] for k in kinds[:size]]
+
+
+@pytest.mark.parametrize(("left", "kong"), [(16, False), (17, True)])
+def test_no_exposed_kong_when_only_the_kept_back_tiles_are_left(left: int, kong: bool) -> None:
+    # Nanjing keeps the last 16 tiles back; a kong then would have no tile to replace it
+    # ("海底如果后面没牌不能杠" [004 v2]); the pong stays
+    hands = ("13579p13579s1357m", "2468p2468s2468m9m", "111m2233p466788s", "3579m1379p1379s9s")
+    game = opened("nanjing", hands, suit_wall(hands, left))
+    assert game.table.kept_back == 16
+    game.step(0, Discard("1m"))
+    assert game.state.wall.remaining == left
+    legal = game.legal_actions(2)
+    assert Pong() in legal and (Kong("1m", "exposed") in legal) is kong
