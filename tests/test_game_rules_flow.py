@@ -40,6 +40,35 @@ def test_a_passed_win_blocks_after_another_seat_wins_the_same_discard() -> None:
     assert Win() not in game.legal_actions(1)
 
 
+def test_a_passed_rob_blocks_after_another_seat_robs_the_kong() -> None:
+    # seat 1 adds the 5s to its pong; seats 2 and 3 may rob it, seat 3 does and seat 2 passes:
+    # the 血战 hand goes on, and seat 2 may not win seat 0's 2s before its own next draw
+    hands = (
+        "5s222p333p444p666p7p",
+        "55s111m222m333m78s",
+        "123m456m789m34s99s",
+        "123p456p789p46s11s",
+    )
+    wall = ["9m", "9m", "8m", "5s", "2s", "8p", "8p", "8p", "9p", "9p", "9p"]
+    game = sichuan(hands, wall, "mppm")
+    game.step(0, Discard("5s"))
+    game.step(2, Pass())
+    game.step(3, Pass())
+    game.step(1, Pong())
+    game.step(1, Discard("8s"))
+    for seat in (2, 3, 0):
+        drawn = game.state.drawn
+        assert game.state.turn == seat and drawn is not None
+        game.step(seat, Discard(majiang.tiles.KINDS[drawn]))
+    game.step(1, Kong("5s", "added"))
+    assert game.state.phase == "rob" and sorted(game.to_act()) == [2, 3]
+    game.step(2, Pass())
+    game.step(3, Win())
+    assert not game.over and game.state.turn == 0 and 2 in game.state.furiten
+    game.step(0, Discard("2s"))
+    assert Win() not in game.legal_actions(2)
+
+
 FOUR_OF_A_KIND = ("1111s234s567s789s9s", "1122334455667p", "1122334455667m", "8899p8899m12345m")
 
 
