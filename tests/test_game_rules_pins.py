@@ -3,9 +3,16 @@ on a record built from named hands; each fails when its rule is mutated."""
 
 from __future__ import annotations
 
+import pytest
 from sichuan_records import meld, player, record, win
+from test_pingxiang_settlement import meld as px_meld
+from test_pingxiang_settlement import record as px_record
 
 import majiang
+from majiang.tiles import to_counts
+from majiang.variants.pingxiang import PingxiangOptions, score_hand
+from majiang.variants.pingxiang import settle as pingxiang_settle
+from majiang.variants.pingxiang.hands import MeldSpec
 from majiang.variants.sichuan import settle as sichuan_settle
 
 SICHUAN_WINNER = player("1112345678999m", "s")  # 清一色, self-draws its 5m
@@ -32,3 +39,35 @@ def test_sichuan_hua_zhu_hands_back_its_kong_money() -> None:
     assert [r for r in refunds if r[0] == 0] == [(0, 1, 2), (0, 2, 2), (0, 3, 2)]
     assert [r for r in refunds if r[0] == 3] == [(3, 0, 2), (3, 1, 2), (3, 2, 2)]
     assert sum(s.deltas) == 0
+
+
+LUOHAN_KONGS: list[MeldSpec] = [
+    ("an_gang", "1111m"),
+    ("ming_gang", "2222p"),
+    ("bu_gang", "3333s"),
+    ("an_gang", "7777z"),
+]
+
+
+@pytest.mark.parametrize(("pair", "hands"), [("55m", ("18罗汉",)), ("66m", ("对对胡",))])
+def test_pingxiang_18_luohan_needs_a_258_pair(pair: str, hands: tuple[str, ...]) -> None:
+    # 18罗汉: four kongs and a 2/5/8 pair ([001] summary list); with another pair (where a
+    # 对对胡 may do without one) the four kongs are only a 对对胡
+    options = PingxiangOptions(duiduihu_needs_258=False)
+    s = score_hand(to_counts(pair), LUOHAN_KONGS, self_drawn=True, options=options)
+    assert s is not None and s.hands == hands
+
+
+def test_pingxiang_18_luohan_is_exempt_from_baopai() -> None:
+    # three kongs fed by seat 3 would make it liable (包牌), but "这个大碰胡除外" covers 18罗汉:
+    # every seat pays its own share of the self-draw
+    kongs = [
+        px_meld("ming_gang", "2222p", 3),
+        px_meld("ming_gang", "3333s", 3),
+        px_meld("bu_gang", "4444s", 3),
+        px_meld("an_gang", "7777z"),
+    ]
+    s = pingxiang_settle(px_record("5m", "5m", None, melds=[kongs, [], [], []]))
+    assert s.pattern["hands"] == ["18罗汉"]
+    assert s.by_reason("包牌") == ()
+    assert sorted(p.payer for p in s.by_reason("胡牌分")) == [1, 2, 3]
