@@ -3,6 +3,8 @@ on a record built from named hands; each fails when its rule is mutated."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sichuan_records import meld, player, record, win
 from test_pingxiang_settlement import meld as px_meld
@@ -10,6 +12,7 @@ from test_pingxiang_settlement import record as px_record
 
 import majiang
 from majiang.tiles import to_counts
+from majiang.variants.nanchang import settle as nanchang_settle
 from majiang.variants.pingxiang import PingxiangOptions, score_hand
 from majiang.variants.pingxiang import settle as pingxiang_settle
 from majiang.variants.pingxiang.hands import MeldSpec
@@ -71,3 +74,37 @@ def test_pingxiang_18_luohan_is_exempt_from_baopai() -> None:
     assert s.pattern["hands"] == ["18罗汉"]
     assert s.by_reason("包牌") == ()
     assert sorted(p.payer for p in s.by_reason("胡牌分")) == [1, 2, 3]
+
+
+def nanchang_self_draw(hand: str, tile: str) -> dict[str, Any]:
+    """Seat 0 self-draws ``tile`` onto ``hand``; jing 9s (正精) and 1s (副精), held by nobody
+    else."""
+    others = ("147m258p367s1234z", "22m33m44m66s88s777z", "567m567p78s8p6p")
+    return {
+        "dealer": 0,
+        "jing_indicator": "9s",
+        "players": [
+            {"hand": hand, "discards": "1z"},
+            {"hand": others[0], "discards": "6z"},
+            {"hand": others[1], "discards": "2z"},
+            {"hand": others[2], "melds": [{"kind": "peng", "tiles": "555z", "from": 0}]},
+        ],
+        "result": {"kind": "win", "winner": 0, "tile": tile, "from": None},
+    }
+
+
+def jing_items(s: majiang.Settlement) -> list[tuple[int, int, int, str]]:
+    return [(p.payer, p.payee, p.amount, p.reason) for p in s.items if "精" in p.reason]
+
+
+def test_nanchang_fu_jing_won_as_the_winning_tile_counts_like_one_held() -> None:
+    # [000]: the jing are counted over the winner's whole hand, its winning tile included
+    won_on = nanchang_settle(nanchang_self_draw("123m456m789m23s55p", "1s"))
+    held = nanchang_settle(nanchang_self_draw("123m456m789m123s5p", "5p"))
+    assert won_on.pattern["jing_points"] == held.pattern["jing_points"] == [1, 0, 0, 0]
+    assert jing_items(won_on) == jing_items(held)
+    assert [x for x in jing_items(won_on) if x[3] == "副精"] == [
+        (1, 0, 1, "副精"),
+        (2, 0, 1, "副精"),
+        (3, 0, 1, "副精"),
+    ]
