@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 from sichuan_records import meld, player, record, win
+from test_nanjing_settlement import record as nanjing_record
 from test_pingxiang_settlement import meld as px_meld
 from test_pingxiang_settlement import record as px_record
 
 import majiang
 from majiang.tiles import to_counts
 from majiang.variants.nanchang import settle as nanchang_settle
+from majiang.variants.nanjing import bixiahu_triggered
 from majiang.variants.pingxiang import PingxiangOptions, score_hand
 from majiang.variants.pingxiang import settle as pingxiang_settle
 from majiang.variants.pingxiang.hands import MeldSpec
@@ -108,3 +110,21 @@ def test_nanchang_fu_jing_won_as_the_winning_tile_counts_like_one_held() -> None
         (2, 0, 1, "副精"),
         (3, 0, 1, "副精"),
     ]
+
+
+@pytest.mark.parametrize(("winners", "triggered"), [([1, 2], True), ([1], False)])
+def test_nanjing_one_discard_two_non_dealer_winners_triggers_bixiahu(
+    winners: list[int], triggered: bool
+) -> None:
+    # 一炮多响 is a 比下胡 event in v1 [004 v1], with no dealer among the winners (whose win
+    # would trigger it alone); one plain non-dealer win with a flower does not
+    data = nanjing_record(
+        "123m456m789m234p5p",
+        "5p",
+        3,
+        winner=winners if len(winners) > 1 else winners[0],
+        hands={2: "123s456s789s234p5p"} if len(winners) > 1 else None,
+        flowers=("", "1f", "2f", ""),
+    )
+    assert data["dealer"] == 0
+    assert bixiahu_triggered(data) is triggered
