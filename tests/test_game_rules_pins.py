@@ -14,7 +14,8 @@ from test_pingxiang_settlement import record as px_record
 import majiang
 from majiang.tiles import to_counts
 from majiang.variants.nanchang import settle as nanchang_settle
-from majiang.variants.nanjing import bixiahu_triggered
+from majiang.variants.nanjing import bixiahu_triggered, liability
+from majiang.variants.nanjing import settle as nanjing_settle
 from majiang.variants.pingxiang import PingxiangOptions, score_hand
 from majiang.variants.pingxiang import settle as pingxiang_settle
 from majiang.variants.pingxiang.hands import MeldSpec
@@ -128,3 +129,20 @@ def test_nanjing_one_discard_two_non_dealer_winners_triggers_bixiahu(
     )
     assert data["dealer"] == 0
     assert bixiahu_triggered(data) is triggered
+
+
+def test_nanjing_quanqiu_duidiao_on_the_fourth_zui_is_paid_by_its_giver() -> None:
+    # [004 v1]: three melds of one suit shown (111m 555m 777m), whoever gives the fourth 嘴
+    # pays for 清一色 + 对对胡 + 全球独钓; here seat 2's 3m is that 嘴 and the win at once, so
+    # the record holds only three melds and must settle with seat 2 liable
+    melds = [meld("peng", "111m", 1), meld("peng", "555m", 2), meld("peng", "777m", 3)]
+    data = nanjing_record(
+        "3m3m1p7s", "3m", 2, melds=[melds, [], [], []], flowers=("1f", "", "", "")
+    )
+    assert len(data["players"][0]["melds"]) == 3
+    assert liability(data, 0) == (2, "清一色")
+    s = nanjing_settle(data)
+    assert s.pattern["hands"] == ["清一色", "对对胡", "全球独钓"]
+    assert s.pattern["liable"] == 2 and s.pattern["liable_reason"] == "清一色"
+    assert [p.payer for p in s.items if p.reason in ("胡牌分", "包牌")] == [2]
+    assert sum(s.deltas) == 0
