@@ -451,16 +451,16 @@ class Game:
 
     def _discard_query(self, seat: int, tile: int, robbing: bool) -> WinQuery | None:
         """The win ``seat`` may ask for on a discard (or robbed kong), None when the tile is
-        not among its waits or a passed win blocks it."""
+        not among its waits or a passed win blocks it (unless the variant makes it win:
+        Sichuan's 最后四张自动胡 overrides 过手胡)."""
         st = self.state
-        if seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed):
-            return None
+        blocked = seat in st.furiten or (st.win_passed and (seat, tile) in st.win_passed)
         waits = self._waits(seat)
         if tile not in waits:
             return None
         source = st.turn if robbing else st.discarder
         first = not robbing and self._dealers_first_discard()
-        return WinQuery(
+        query = WinQuery(
             seat,
             tile,
             source,
@@ -473,6 +473,9 @@ class Game:
             first_discard=first,
             state=st,
         )
+        if blocked and not self.variant.must_win(query, st):
+            return None
+        return query
 
     def _forced(self, seats: Sequence[int], tile: int, robbing: bool) -> set[int]:
         """Those of ``seats`` (each offered a win on ``tile``) the variant makes win."""
@@ -495,6 +498,8 @@ class Game:
         opts: list[Action] = []
         if self._can_win_discard(seat, tile, robbing=False):
             opts.append(WIN)
+        if self.table.last_discard_wins_only and st.wall.remaining <= self._kept:
+            return opts  # the wall's last tile: only a win may claim it
         if self._restricts:
             if not self.variant.may_meld(seat, st):
                 return opts
@@ -551,7 +556,12 @@ class Game:
                 if self.variant.must_win(query, st):
                     return [WIN]  # a win it must take
                 out.append(WIN)
-            first_dealer_turn = seat == st.dealer and st.discards_made == 0 and st.turns == 0
+            first_dealer_turn = (
+                not self.table.dealer_first_kong
+                and seat == st.dealer
+                and st.discards_made == 0
+                and st.turns == 0
+            )
             melds = not self._restricts or self.variant.may_meld(seat, st)
             if melds and st.wall.remaining > self._kept:
                 if not first_dealer_turn and 4 in hand:
@@ -857,6 +867,9 @@ class Game:
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
         st.forced = set()
         winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
+        for s, opts in options.items():
+            if WIN in opts and s not in winners:
+                self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
         if winners:
             di_hu = self._dealers_first_discard()
             several = len(winners) > 1 and self.table.multiple_winners
@@ -864,8 +877,6 @@ class Game:
             return
         blocks_pong = self.table.pass_blocks_pong
         for s, opts in options.items():
-            if WIN in opts:
-                self._passed_win(s, t)
             if blocks_pong and PONG in opts and not isinstance(responses.get(s), Pong | Kong):
                 st.pong_passed.add((s, t))
         for s in AFTER[src]:
@@ -916,13 +927,14 @@ class Game:
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
         winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
+        for s in responses:
+            if s not in winners:
+                self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
         if winners:
             several = len(winners) > 1 and self.table.multiple_winners
             also = winners[1:] if several else ()
             self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
             return
-        for s in responses:
-            self._passed_win(s, t)
         self._complete_added_kong(seat, t)
 
     def _passed_win(self, seat: int, tile: int) -> None:

@@ -92,6 +92,10 @@ class TableRules:
     - ``passed_win``: what a passed win blocks (弃先胡后): ``any_until_draw`` (every discard
       until the seat's next draw), ``any_until_draw_or_meld`` (until its next draw, chow, pong
       or kong) or ``same_until_draw`` (that tile only, until its next draw); ``none``: nothing.
+    - ``dealer_first_kong``: whether the dealer may declare a concealed kong on its first
+      turn (before its first discard); Nanchang's "庄家起手不能开暗杠" [000] forbids it.
+    - ``last_discard_wins_only``: the discard of the wall's last tile may be claimed only by a
+      win (no pong, kong or chow): the hand is drawn if nobody wins it.
     - ``kong_after_pong``: right after a pong, before discarding, the seat may add the fourth
       tile it holds to that pong (Nanjing's 碰后可以立马杠); otherwise only on a later turn.
     - ``streak_label``: what players call the dealer's streak when it matters to the score
@@ -126,6 +130,8 @@ class TableRules:
     pass_blocks_pong: bool = False
     passed_win: PassedWin = "any_until_draw"
     concealed_kongs_shown: bool = False
+    dealer_first_kong: bool = False
+    last_discard_wins_only: bool = False
     kong_after_pong: bool = False
     streak_label: str | None = None
     openings: tuple[str, ...] = ()

@@ -23,5 +23,7 @@ TABLE = TableRules(
     laid_aside=frozenset(range(34, 42)),
     chows="suits",
     passed_win="none",
+    last_discard_wins_only=True,  # "荒牌每盘抓完第144张牌, 打出后仍无人和牌" [001]
+    dealer_first_kong=True,  # [001] and [MCR] name no first-turn ban on 暗杠
 )
 NO_FLOWERS = dataclasses.replace(TABLE, tiles=standard_tiles())

@@ -20,4 +20,6 @@ TABLE = TableRules(
     flips_wild=True,
     streak_label="爬楼 floor",  # every payment x the floor ([000] 爬楼)
     passed_win="any_until_draw_or_meld",  # 弃先胡后 [002]; option passed_win: [000]'s reading
+    last_discard_wins_only=True,  # "每盘抓完海底的牌, 打出后仍无人胡牌则为荒牌" [000]
+    dealer_first_kong=False,  # "庄家起手不能开暗杠" [000]
 )

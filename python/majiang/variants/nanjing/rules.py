@@ -27,5 +27,6 @@ TABLE = TableRules(
     pass_blocks_pong=True,
     concealed_kongs_shown=True,  # "暗杠也亮" [004 v2]
     kong_after_pong=True,  # "碰后可以立马杠" [004 v2]
+    dealer_first_kong=False,  # [004] is silent: the library keeps the ban (docs/rules/nanjing.md)
     openings=("ready",),  # 报听 after the deal, for 地胡 [004]
 )

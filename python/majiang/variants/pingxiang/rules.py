@@ -12,4 +12,5 @@ from majiang.variants.protocol import TableRules
 
 __all__ = ["TABLE"]
 
-TABLE = TableRules(name="pingxiang", shapes="pingxiang", chows="suits")
+# [001] is silent on the dealer's first-turn 暗杠: the library keeps the ban (pingxiang.md §11)
+TABLE = TableRules(name="pingxiang", shapes="pingxiang", chows="suits", dealer_first_kong=False)

@@ -35,6 +35,7 @@ TABLE = TableRules(
     chows="none",
     multiple_winners=True,
     passed_win="any_until_draw",
+    dealer_first_kong=True,  # 下雨 sets no first-turn limit [001]
     openings=(VOID,),
     private_openings=frozenset({EXCHANGE}),
     wins_to_end=3,
