@@ -34,7 +34,7 @@ from majiang.game.state import mpsz
 from majiang.tiles import KINDS, TILE_NAMES
 from majiang.variants.protocol import TableRules
 
-__all__ = ["hand_size", "known_to_act", "seat_table"]
+__all__ = ["hand_size", "known_to_act", "seat_grid", "seat_table"]
 
 
 def hand_size(o: Observation, seat: int) -> int:
@@ -101,15 +101,8 @@ def seat_table(
     floor = f", {label} {o.dealer_streak}" if label and o.dealer_streak > 1 else ""
     header.append(f"  dealer seat {o.dealer}{floor}")
     header.append("  scores " + " ".join(f"{s:+d}" for s in o.scores))
-    grid = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    grid.add_column("seat", justify="right")
-    grid.add_column("", no_wrap=True)
-    grid.add_column("hand", no_wrap=True)
-    grid.add_column("melds", no_wrap=True)
-    grid.add_column("pond")
     laid_aside = any(o.flowers)
-    if laid_aside:
-        grid.add_column("flowers")
+    grid = seat_grid(laid_aside)
     won_on = {s: k for winners, k in o.wins for s in winners}
     for s in range(4):
         marks = ("庄" if s == o.dealer else "  ") + (" ▶" if s in acting else "")
@@ -125,6 +118,25 @@ def seat_table(
             cells.append(tiles.row(TILE_NAMES[t] for t in o.flowers[s]))
         grid.add_row(*cells)
     return Group(header, Trimmed(grid))
+
+
+def seat_grid(flowers: bool) -> Table:
+    """The empty table of seats both views fill: seat, marks, hand, melds, pond and, when
+    any seat laid tiles aside, flowers.
+
+    Example:
+        >>> [c.header for c in seat_grid(True).columns]
+        ['seat', '', 'hand', 'melds', 'pond', 'flowers']
+    """
+    grid = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    grid.add_column("seat", justify="right")
+    grid.add_column("", no_wrap=True)
+    grid.add_column("hand", no_wrap=True)
+    grid.add_column("melds", no_wrap=True)
+    grid.add_column("pond")
+    if flowers:
+        grid.add_column("flowers")
+    return grid
 
 
 def _hand_cell(o: Observation, s: int, won_on: dict[int, int], tiles: Tiles) -> Text:

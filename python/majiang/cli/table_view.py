@@ -26,7 +26,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from majiang.cli.seat_view import known_to_act, seat_table
+from majiang.cli.seat_view import known_to_act, seat_grid, seat_table
 from majiang.cli.tiles_text import Tiles, Trimmed, jing_text
 from majiang.errors import MajiangError, RulesError
 from majiang.game.engine import Game
@@ -108,14 +108,7 @@ def table_view(
     floor = f", {label} {st.streak}" if label and st.streak > 1 else ""
     header.append(f"  dealer seat {st.dealer}{floor}")
     header.append("  scores " + " ".join(f"{s:+d}" for s in game.scores))
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("", no_wrap=True)
-    table.add_column("hand", no_wrap=True)
-    table.add_column("melds", no_wrap=True)
-    table.add_column("pond")
-    if any(st.flowers):
-        table.add_column("flowers")
+    table = seat_grid(any(st.flowers))
     if current and st.phase == "over":
         winner = game.records[-1]["result"].get("winner")
     for s in range(4):
