@@ -41,16 +41,16 @@ from pettingzoo import ParallelEnv
 from majiang.errors import ArgumentTypeError, IllegalActionError, quoted
 from majiang.game import Game
 from majiang.rl.actions import PASS_ID, action_space, legal_ids, legal_mask, step_id
+from majiang.rl.agent_spaces import AGENTS, agent_spaces
 from majiang.rl.arguments import choice, flag
 from majiang.rl.arguments import options as check_options
 from majiang.rl.arguments import seed as check_seed
-from majiang.rl.planes import encode, plane_names
+from majiang.rl.planes import encode
 from majiang.rl.render import public_text
 from majiang.rl.rewards import Rewards
 
-__all__ = ["NOOP_ID", "MajiangParallelEnv", "parallel_env"]
+__all__ = ["AGENTS", "NOOP_ID", "MajiangParallelEnv", "parallel_env"]
 
-AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 NOOP_ID = PASS_ID
 """The id a seat the game does not ask sends (its mask holds only this)."""
 
@@ -93,15 +93,7 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         self.space = action_space(self.game)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
-        rows = len(plane_names(oracle))
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 255, (rows, 34), np.uint8),
-                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(AGENTS, observation)
-        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in AGENTS}
+        self.observation_spaces, self.action_spaces = agent_spaces(self.space.size, oracle=oracle)
         self._noop = np.zeros(self.space.size, np.int8)
         self._noop[NOOP_ID] = 1
         self._rng = np.random.default_rng()

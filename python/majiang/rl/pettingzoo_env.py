@@ -33,16 +33,16 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from majiang.errors import ArgumentTypeError, IllegalActionError, quoted
 from majiang.game import Game
 from majiang.rl.actions import action_space, legal_mask, step_id
+from majiang.rl.agent_spaces import AGENTS, agent_spaces
 from majiang.rl.arguments import choice, flag
 from majiang.rl.arguments import options as check_options
 from majiang.rl.arguments import seed as check_seed
-from majiang.rl.planes import encode, plane_names
+from majiang.rl.planes import encode
 from majiang.rl.render import public_text
 from majiang.rl.rewards import Rewards
 
 __all__ = ["AGENTS", "MajiangAECEnv", "env", "raw_env"]
 
-AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 """The agents' names: ``player_s`` plays seat ``s``."""
 
 
@@ -85,15 +85,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
         self.possible_agents = list(AGENTS)
-        rows = len(plane_names(oracle))
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 255, (rows, 34), np.uint8),
-                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
-            }
-        )
-        self.observation_spaces = {a: observation for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in AGENTS}
+        self.observation_spaces, self.action_spaces = agent_spaces(self.space.size, oracle=oracle)
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
