@@ -28,7 +28,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from majiang.cli.tiles_text import Tiles, Trimmed, jing_text
+from majiang.cli.tiles_text import Tiles, Trimmed, hand_text, jing_text
 from majiang.game.observation import Observation
 from majiang.game.state import mpsz
 from majiang.tiles import KINDS, TILE_NAMES
@@ -141,14 +141,7 @@ def seat_grid(flowers: bool) -> Table:
 
 def _hand_cell(o: Observation, s: int, won_on: dict[int, int], tiles: Tiles) -> Text:
     if s == o.seat:
-        counts = o.hand_counts
-        drawn = o.drawn_kind
-        if drawn is not None and counts[drawn]:
-            rest = list(counts)
-            rest[drawn] -= 1
-            hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
-        else:
-            hand = Text(tiles.text(mpsz(counts)))
+        hand = Text(hand_text(o.hand_counts, o.drawn_kind, tiles))
         if o.phase == "over" and s in won_on:
             hand.append(f" + {tiles.one(TILE_NAMES[won_on[s]])}", style="bold green")
         return hand

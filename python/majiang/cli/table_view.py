@@ -27,10 +27,10 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.cli.seat_view import known_to_act, seat_grid, seat_table
-from majiang.cli.tiles_text import Tiles, Trimmed, jing_text
+from majiang.cli.tiles_text import Tiles, Trimmed, hand_text, jing_text
 from majiang.errors import MajiangError, RulesError
 from majiang.game.engine import Game
-from majiang.game.state import HandState, mpsz
+from majiang.game.state import HandState
 from majiang.settlement import Settlement
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
@@ -113,14 +113,8 @@ def table_view(
         winner = game.records[-1]["result"].get("winner")
     for s in range(4):
         marks = ("庄" if s == st.dealer else "  ") + (" ▶" if s in acting else "")
-        counts = st.hands[s]
         drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
-        if drawn is not None and counts[drawn]:
-            rest = list(counts)
-            rest[drawn] -= 1
-            hand = Text(f"{tiles.text(mpsz(rest))} + {tiles.one(TILE_NAMES[drawn])}")
-        else:
-            hand = Text(tiles.text(mpsz(counts)))
+        hand = Text(hand_text(st.hands[s], drawn, tiles))
         won = s in winner if isinstance(winner, list) else s == winner
         if won and st.won_on is not None:
             hand.append(f" + {tiles.one(TILE_NAMES[st.won_on])}", style="bold green")

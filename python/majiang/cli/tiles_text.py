@@ -15,8 +15,9 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
 
 import majiang
+from majiang.tiles import KINDS, mpsz
 
-__all__ = ["Tiles", "Trimmed", "jing_text"]
+__all__ = ["Tiles", "Trimmed", "hand_text", "jing_text"]
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,18 @@ def jing_text(jing: Sequence[str], tiles: Tiles) -> str:
     """
     names = ("正精", "副精")
     return " ".join(f"{names[i] if i < 2 else '精'} {tiles.one(t)}" for i, t in enumerate(jing))
+
+
+def hand_text(counts: Sequence[int], drawn: int | None, tiles: Tiles) -> str:
+    """A concealed hand, with the tile just drawn (a kind index) set apart when it holds one.
+
+    Example:
+        >>> hand = [0] * 34; hand[0] = hand[4] = 1
+        >>> hand_text(hand, 4, Tiles()), hand_text(hand, None, Tiles())
+        ('1m + 5m', '15m')
+    """
+    if drawn is None or not counts[drawn]:
+        return tiles.text(mpsz(counts))
+    rest = list(counts)
+    rest[drawn] -= 1
+    return f"{tiles.text(mpsz(rest))} + {tiles.one(KINDS[drawn])}"
