@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import io
+import re
 
 import pytest
 
+import majiang
 from majiang.cli import main
-from majiang.cli.play import parse_answer
+from majiang.cli.console import console
+from majiang.cli.play import Session, parse_answer
 from majiang.game import Action, Chow, Declare, Discard, Game, Kong, Pass, Pong, Win
+from majiang.game.bots import EfficiencyBot
 
 
 def run(
@@ -216,3 +221,30 @@ def test_opening_answers_name_the_suit_or_the_tiles() -> None:
     ready: list[Action] = [Declare("ready", ""), Pass()]
     assert parse_answer("报听", ready) == Declare("ready", "")
     assert parse_answer("p", ready) == Pass()
+
+
+def test_hints_rank_only_the_legal_discards() -> None:
+    """Sichuan: while a seat holds its void suit it must discard from it (缺一门), so the
+    hints' best discards are the void suit's even where another tile ranks higher."""
+    args = argparse.Namespace(seat=0, hands=1, hints=True, glyphs=False, zh=False)
+    session = Session(args, console(io.StringIO()))
+    bots = [EfficiencyBot(s) for s in range(4)]
+    for seed in range(40):
+        game = Game("sichuan", seed=seed)
+        while not game.over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            discards = {a.tile for a in legal if isinstance(a, Discard)}
+            if seat == 0 and discards:
+                o = game.observation(0)
+                counts = list(o.hand_counts)
+                ranked = majiang.discard_options(counts, rules=game.table.shapes,
+                                                 melds=o.meld_count)  # fmt: skip
+                if any(d["discard"] not in discards for d in ranked[:3]):
+                    buf = io.StringIO()
+                    console(buf).print(session._hints(game, legal))
+                    named = re.findall(r"(\d[mps]) \(shanten", buf.getvalue())
+                    assert named and set(named) <= discards, (buf.getvalue(), discards)
+                    return
+            game.step(seat, bots[seat].act(game.observation(seat), legal))
+    pytest.fail("no Sichuan turn where the void suit must go first was found")

@@ -307,7 +307,9 @@ class Session:
             text.append("  ".join(f"{i}) {self.tiles.one(a.tile)}" for i, a in discards))
         return text
 
-    def _hints(self, game: Game) -> Text:
+    def _hints(self, game: Game, legal: Sequence[Action]) -> Text:
+        """Shanten, and the best discards among the legal ones (Sichuan: the void suit's
+        first) or the waits."""
         o = game.observation(self.me)
         hand = list(o.hand_counts)
         opts: dict[str, Any] = {"rules": game.table.shapes, "jing": list(o.wilds),
@@ -317,7 +319,9 @@ class Session:
         text.append(f"shanten {shanten}" + (" (complete)" if shanten == -1 else ""))
         if sum(hand) % 3 == 2:  # a discard to choose
             visible = o.visible(reveals=True)  # 下精 shown count
-            best = majiang.discard_options(hand, visible=visible, **opts)[:3]
+            allowed = {a.tile for a in legal if isinstance(a, Discard)}
+            ranked = majiang.discard_options(hand, visible=visible, **opts)
+            best = [d for d in ranked if d["discard"] in allowed][:3]
             if best:
                 text.append("; best discards: ")
                 text.append(
@@ -379,7 +383,7 @@ class Session:
         shown: list[RenderableType] = [seat_table(o, game.table, acting, **self.opts)]
         shown.append(Text(self._situation(o, legal), style="bold"))
         if self.args.hints:
-            shown.append(self._hints(game))
+            shown.append(self._hints(game, legal))
         shown.append(self._actions(legal))
         return shown
 
