@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
 import majiang
-from majiang.bounds import MAX_HANDS, MAX_SCORE, MAX_STREAK
-from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, quoted
+from majiang.errors import IllegalActionError, MajiangError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -41,13 +38,14 @@ from majiang.game.actions import (
     from_dict,
     kong,
 )
+from majiang.game.arguments import check_game_arguments, seat_argument, valid_tiles
+from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
 from majiang.game.observation import Observation, hide_concealed_kongs
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
-from majiang.game.wall import Wall
 from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
-from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES
+from majiang.tiles import KINDS, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
 from majiang.variants.protocol import DealReveal, FinishedHand, WinQuery, chow_options
 from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
@@ -67,39 +65,11 @@ _new_observation = tuple.__new__  # Observation's fields in order, without its k
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
-def _counts(text: str) -> list[int]:
-    return list(majiang.tiles.to_counts(text))
-
-
 def _chow(seq: tuple[int, int, int]) -> Chow:
     found = _CHOWS.get(seq)
     if found is None:
         found = _CHOWS[seq] = Chow(kinds_text(seq))
     return found
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A chosen deal for tests, puzzles and replays: the four ``hands`` (the dealer's 14
-    tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
-    its last tile), the wild-tile ``indicator`` / ``lower`` indicator (needed by a variant that
-    flips one, ``TableRules.flips_wild``; ignored by the others), the ``dice`` (for the log) and
-    the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
-    for variants with flowers the tiles each seat has laid aside (``flowers``).
-
-    Example:
-        >>> d = Deal(("11122233344455m", "1p", "1p", "1p"), "9s", "1z", "2z")
-        >>> d.wall
-        '9s'
-    """
-
-    hands: tuple[str, str, str, str]
-    wall: str | Sequence[str]
-    indicator: str | None = None
-    lower: str | None = None
-    dice: tuple[int, int] = (0, 0)
-    drawn: str | None = None
-    flowers: tuple[str, str, str, str] | None = None
 
 
 class Game:
@@ -133,7 +103,7 @@ class Game:
     ) -> None:
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
-        _check_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
+        check_game_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
         self.variant = chosen.bind(self.options)  # the variant's option parser
@@ -174,14 +144,14 @@ class Game:
             record = self._record({"kind": "draw"})
             self._settle(record)
         except MajiangError as e:
-            raise majiang.RulesError(f"carried: {_short(dict(self._carried))} ({e})") from None
+            raise majiang.RulesError(f"carried: {quoted(dict(self._carried))} ({e})") from None
         finally:
             hand[drawn] += 1
         for key, value in self._carried.items():  # kept as given, not coerced or dropped
             kept = record.get(key, _MISSING)
             if kept is _MISSING or type(kept) is not type(value) or kept != value:
                 raise majiang.RulesError(
-                    f"carried: {key}: {_short(value)} is not a value the record keeps"
+                    f"carried: {key}: {quoted(value)} is not a value the record keeps"
                 )
 
     def _setup_variant(self) -> None:
@@ -211,27 +181,11 @@ class Game:
             dealer = self.rng.randrange(4)
         self._out = [False, False, False, False]
         hand_seed = self.rng.getrandbits(64)
-        flowers: list[tuple[int, ...]] = [(), (), (), ()]
         if deal is None:
-            wall = Wall.build(hand_seed, list(self.table.tiles))
-            dealt = wall.tiles[wall.head : wall.head + 53]
-            wall.head += 53
-            received = [dealt[(s - dealer) % 4 : 52 : 4] for s in range(4)]  # 13 rounds
-            received[dealer].append(dealt[52])
-            up, low = wall.flip() if self.table.flips_wild else (None, None)
-            hands = [[0] * 34 for _ in range(4)]
-            last = dealt[52]
-            for s in (dealer, (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4):
-                for t in received[s]:  # 补花 in turn from the dealer: grows while flowers come
-                    if self._flower[t]:
-                        flowers[s] += (t,)
-                        received[s].append(wall.draw_tail())
-                    else:
-                        hands[s][t] += 1
-                        if s == dealer:
-                            last = t
+            dealt = deal_from_wall(hand_seed, dealer, self.table)
         else:
-            wall, hands, flowers, last, up, low = self._fixed_deal(deal, dealer)
+            dealt = fixed_deal(deal, dealer, self.table, self.variant.name)
+        wall, hands, flowers, last, up, low = dealt
         self.state = HandState(
             dealer=dealer,
             streak=streak,
@@ -367,58 +321,6 @@ class Game:
     def _log(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, **data})
 
-    def _fixed_deal(
-        self, deal: Deal, dealer: int
-    ) -> tuple[Wall, list[list[int]], list[tuple[int, ...]], int, int | None, int | None]:
-        """The wall, hands, laid-aside flowers, dealer's drawn tile and indicators of a Deal."""
-        _check_deal_types(deal)
-        hands = [_counts(h) for h in deal.hands]
-        sizes = [sum(h) for h in hands]
-        if sizes[dealer] != 14 or any(sizes[s] != 13 for s in range(4) if s != dealer):
-            raise majiang.InvalidHandError(
-                f"deal: the dealer (seat {dealer}) needs 14 tiles and the others 13, got {sizes}"
-            )
-        names = majiang.parse_tiles(deal.wall) if isinstance(deal.wall, str) else list(deal.wall)
-        aside = deal.flowers or ("", "", "", "")
-        try:
-            tiles = [TILE_INDEX[t] for t in names]
-            flowers = [tuple(TILE_INDEX[t] for t in majiang.parse_tiles(f)) for f in aside]
-            up = low = None
-            if self.table.flips_wild:
-                if deal.indicator is None or deal.lower is None:
-                    raise majiang.InvalidHandError(
-                        f"deal: {self.variant.name} flips a wild-tile indicator: give indicator "
-                        "and lower"
-                    )
-                up, low = TILE_INDEX[deal.indicator], TILE_INDEX[deal.lower]
-        except KeyError as e:
-            raise majiang.InvalidHandError(f"deal: not a tile of this set: {e}") from None
-        if len(flowers) != 4 or any(not self._flower[t] for f in flowers for t in f):
-            raise majiang.InvalidHandError("deal: flowers must be four lists of flower tiles")
-        held = [t for h in hands for t in range(34) if self._flower[t] and h[t]]
-        if held:
-            raise majiang.InvalidHandError(f"deal: {TILE_NAMES[held[0]]} is laid aside, not held")
-        # The dealt tiles go first, as if drawn from the head, so the wall holds every tile in
-        # play; no tile may appear more often than the variant's set has it.
-        dealt = [k for h in hands for k in range(34) for _ in range(h[k])]
-        dealt += [t for f in flowers for t in f]
-        every = dealt + tiles
-        limit = Counter(self.table.tiles)
-        over = [t for t, n in Counter(every).items() if n > limit[t]]
-        if over:
-            raise majiang.InvalidHandError(f"deal: more {TILE_NAMES[over[0]]} than the set has")
-        dice = (int(deal.dice[0]), int(deal.dice[1]))
-        wall = Wall(every, dice, 0, len(dealt), len(every))
-        if deal.drawn is None:
-            last = next(k for k in range(33, -1, -1) if hands[dealer][k])
-        elif deal.drawn in INDEX and hands[dealer][INDEX[deal.drawn]]:
-            last = INDEX[deal.drawn]
-        else:
-            raise majiang.InvalidHandError(
-                f"deal: the dealer holds no {deal.drawn!r} to have drawn"
-            )
-        return wall, hands, flowers, last, up, low
-
     # ----------------------------------------------------------------- queries
     def to_act(self) -> list[int]:
         """Seats that must act now (the turn seat, or the seats still to answer a claim).
@@ -527,7 +429,7 @@ class Game:
             True
         """
         if seat.__class__ is not int or not 0 <= seat <= 3:  # a bool is no seat (True == 1)
-            seat = _seat_argument(seat, "legal_actions")
+            seat = seat_argument(seat, "legal_actions")
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = self._compute_legal(seat)
@@ -612,7 +514,7 @@ class Game:
             False
         """
         if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = _seat_argument(seat, "observation")
+            seat = seat_argument(seat, "observation")
         st = self.state
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
@@ -735,13 +637,13 @@ class Game:
             act = from_dict(action)
             for name in ("tile", "tiles"):
                 text = action.get(name)
-                if text is not None and (not isinstance(text, str) or not _valid_tiles(text)):
-                    raise IllegalActionError(f"unknown tile in {_short(dict(action), 200)}")
+                if text is not None and (not isinstance(text, str) or not valid_tiles(text)):
+                    raise IllegalActionError(f"unknown tile in {quoted(dict(action), 200)}")
         else:
-            raise IllegalActionError(f"expected an action or its dict, got {_short(action)}")
+            raise IllegalActionError(f"expected an action or its dict, got {quoted(action)}")
         if seat.__class__ is not int or not 0 <= seat <= 3:
             try:
-                seat = _seat_argument(seat, "step")
+                seat = seat_argument(seat, "step")
             except MajiangError as e:  # whatever is wrong with the seat, the step is illegal
                 raise IllegalActionError(str(e)) from None
         legal = self._legal.get(seat)
@@ -1259,175 +1161,9 @@ def _own(others: tuple[Any, ...], full: tuple[Any, ...], seat: int) -> tuple[Any
     return (*others[:seat], full[seat], *others[seat + 1 :])
 
 
-def _check_arguments(
-    variant: object,
-    seed: object,
-    options: object,
-    hands: object,
-    deal: object,
-    dealer: object,
-    streak: object,
-    scores: object,
-    carried: object,
-) -> None:
-    """:class:`Game`'s arguments checked before anything is built: ArgumentTypeError for a
-    wrong type, RulesError for a value out of range (the options themselves are checked by
-    the variant's parser, a deal by :meth:`Game._fixed_deal`).
-
-    Example:
-        >>> _check_arguments("nanchang", 0, None, 1, None, None, 0, None, None)
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RulesError: streak: expected a dealer streak (爬楼 floor) of at least 1, ...
-    """
-    if not isinstance(variant, str | Variant):
-        raise ArgumentTypeError(
-            f"variant: expected a variant name or a Variant, got {_short(variant)}"
-        )
-    if not _is_int(seed):
-        raise ArgumentTypeError(f"seed: expected an int, got {_short(seed)}")
-    if options is not None:
-        if not isinstance(options, Mapping):
-            raise ArgumentTypeError(
-                f"options: expected a mapping of option names, got {_short(options)}"
-            )
-        if not all(isinstance(k, str) for k in options):
-            raise ArgumentTypeError(
-                f"options: option names are strings, got {_short(dict(options))}"
-            )
-    if not isinstance(hands, int) or isinstance(hands, bool):
-        raise ArgumentTypeError(f"hands: expected an int, got {_short(hands)}")
-    if hands < 1:
-        raise majiang.RulesError(f"hands: expected a positive number, got {_short(hands)}")
-    if hands > MAX_HANDS:
-        raise majiang.RulesError(f"hands: at most {MAX_HANDS} hands a match, got {_short(hands)}")
-    if deal is not None and not isinstance(deal, Deal):
-        raise ArgumentTypeError(f"deal: expected a Deal, got {_short(deal)}")
-    if dealer is not None:
-        if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ArgumentTypeError(f"dealer: expected a seat 0-3 (an int), got {_short(dealer)}")
-        if not 0 <= dealer <= 3:
-            raise majiang.RulesError(f"dealer: expected a seat 0-3, got {_short(dealer)}")
-    if not isinstance(streak, int) or isinstance(streak, bool):
-        raise ArgumentTypeError(f"streak: expected an int, got {_short(streak)}")
-    if streak < 1:
-        raise majiang.RulesError(
-            f"streak: expected a dealer streak (爬楼 floor) of at least 1, got {_short(streak)}"
-        )
-    if streak + hands - 1 > MAX_STREAK:  # the streak grows by at most one a hand
-        raise majiang.RulesError(
-            f"streak: {_short(streak)} with {hands} hands could pass the dealer streak bound "
-            f"{MAX_STREAK} (streak + hands - 1 ≤ {MAX_STREAK})"
-        )
-    if scores is not None:
-        if not isinstance(scores, Sequence) or isinstance(scores, str):
-            raise ArgumentTypeError(f"scores: expected four ints, got {_short(scores)}")
-        if len(scores) != 4:
-            raise majiang.RulesError(f"scores: expected four, got {len(scores)}")
-        if not all(_is_int(x) for x in scores):
-            raise ArgumentTypeError(f"scores: expected four ints, got {_short(list(scores))}")
-        if not all(-MAX_SCORE <= x <= MAX_SCORE for x in scores):
-            raise majiang.RulesError(
-                f"scores: expected four whole numbers within ±{MAX_SCORE}, "
-                f"got {_short(list(scores))}"
-            )
-    if carried is not None and (
-        not isinstance(carried, Mapping) or not all(isinstance(k, str) for k in carried)
-    ):
-        raise ArgumentTypeError(
-            f"carried: expected a mapping of record fields, got {_short(carried)}"
-        )
-
-
-def _check_deal_types(deal: Deal) -> None:
-    """ArgumentTypeError naming the first field of ``deal`` of the wrong type.
-
-    Example:
-        >>> _check_deal_types(Deal(("1m", "2m", "3m", "4m"), "5m", "1z", "2z", dice=(1, "2")))
-        Traceback (most recent call last):
-        ...
-        majiang.errors.ArgumentTypeError: deal: dice: expected two ints, got (1, '2')
-    """
-
-    def texts(value: object, n: int | None) -> bool:
-        return (
-            isinstance(value, tuple | list)
-            and (n is None or len(value) == n)
-            and all(isinstance(x, str) for x in value)
-        )
-
-    problems = (
-        ("hands", not texts(deal.hands, 4), "four MPSZ strings"),
-        ("wall", not (isinstance(deal.wall, str) or texts(deal.wall, None)), "tiles"),
-        ("indicator", not isinstance(deal.indicator, str | None), "a tile name"),
-        ("lower", not isinstance(deal.lower, str | None), "a tile name"),
-        ("dice", not (isinstance(deal.dice, tuple | list) and len(deal.dice) == 2
-                      and all(_is_int(d) for d in deal.dice)), "two ints"),
-        ("drawn", not isinstance(deal.drawn, str | None), "a tile name or None"),
-        ("flowers", deal.flowers is not None and not texts(deal.flowers, 4), "four strings"),
-    )  # fmt: skip
-    for name, wrong, expected in problems:
-        if wrong:
-            value = _short(getattr(deal, name))
-            raise ArgumentTypeError(f"deal: {name}: expected {expected}, got {value}")
-
-
-def _is_int(value: object) -> bool:
-    """An int that is not a bool.
-
-    Example:
-        >>> _is_int(3), _is_int(True), _is_int(3.0)
-        (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seat_argument(seat: object, where: str) -> int:
-    """``seat`` checked as a seat argument: an int 0-3 (an int subclass too, but never a
-    bool); ArgumentTypeError for another type, IllegalActionError for another number. The
-    engine's hot paths test ``seat.__class__ is int and 0 <= seat <= 3`` and call this only
-    when that fails.
-
-    Example:
-        >>> _seat_argument(2, "step")
-        2
-        >>> _seat_argument(True, "observation")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.ArgumentTypeError: observation: expected a seat 0-3 (an int), got True
-        >>> _seat_argument(-1, "observation")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.IllegalActionError: observation: expected a seat 0-3, got -1
-    """
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ArgumentTypeError(f"{where}: expected a seat 0-3 (an int), got {_short(seat)}")
-    if not 0 <= seat <= 3:
-        raise IllegalActionError(f"{where}: expected a seat 0-3, got {_short(seat)}")
-    return int(seat)
-
-
-def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input
-    (:func:`majiang.errors.quoted`).
-
-    Example:
-        >>> _short("x" * 100, 10)
-        "'xxxxxx..."
-    """
-    return quoted(value, limit)
-
-
 def _text(tiles: Sequence[int]) -> str:
     """Tile ids as names run together, flowers included (``"1f3f5z"``)."""
     return "".join(TILE_NAMES[t] for t in tiles)
-
-
-def _valid_tiles(text: str) -> bool:
-    try:
-        return all(t in INDEX for t in majiang.parse_tiles(text))
-    except majiang.MajiangError:
-        return False
 
 
 def play(game: Game, bots: Sequence[Any]) -> Game:
