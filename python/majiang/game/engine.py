@@ -40,8 +40,9 @@ from majiang.game.actions import (
 )
 from majiang.game.arguments import check_game_arguments, seat_argument, valid_tiles
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
-from majiang.game.observation import Observation, hide_concealed_kongs
+from majiang.game.observation import Observation
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
+from majiang.game.views import PublicView, observation_of, public_view
 from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
@@ -59,9 +60,6 @@ FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 """``FROM[s]``: every seat in turn order from ``s``."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
-_NO_DECLARATIONS: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
-_NOTHING_SHOWN: tuple[tuple[int, ...], ...] = ((), (), (), ())
-_new_observation = tuple.__new__  # Observation's fields in order, without its keyword parsing
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
 
 
@@ -116,8 +114,8 @@ class Game:
         self.over = False
         self._legal: dict[int, list[Action]] = {}
         self._deal_at: int | None = None  # the index of the hand in play's deal event
-        self._melds_view: tuple[Any, Any] | None = None  # the melds, as the others see them
-        self._shared: tuple[Any, ...] | None = None
+        self._melds_cache: list[Any] = []  # the last melds, as the others see them
+        self._shared: PublicView | None = None
         self._setup_variant()
         first = self.rng.randrange(4) if dealer is None else dealer
         self._begin(first, streak, deal, carried)
@@ -507,7 +505,7 @@ class Game:
         )
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now.
+        """What ``seat`` may know now (:mod:`majiang.game.views`).
 
         Example:
             >>> "hands" in Game(seed=1).observation(0).to_dict()
@@ -515,93 +513,20 @@ class Game:
         """
         if seat.__class__ is not int or not 0 <= seat <= 3:
             seat = seat_argument(seat, "observation")
-        st = self.state
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
-            shared = self._shared = self._shared_view()
-        seen = shared[4]
-        if seen is not shared[0]:  # another seat's concealed kong: its own seat sees it whole
-            seen = (*seen[:seat], shared[0][seat], *seen[seat + 1 :])
-        phase = "over" if self.over else st.phase
-        return _new_observation(
-            Observation,
-            (
-                seat,
-                tuple(st.hands[seat]),
-                seen,
-                shared[1],
-                st.wall.remaining - self._kept,
-                st.indicator,
-                st.wilds,
-                shared[2],
-                st.dealer,
-                st.streak,
-                st.turn,
-                phase,
-                st.rob_tile if st.phase == "rob" else st.last_discard,
-                st.discarder,
-                st.drawn if phase == "turn" and st.turn == seat else None,
-                shared[3],
-                self.table.shapes,
-                shared[5] if not self.table.private_openings else self._declared_view(shared, seat),
-                shared[7],
-                shared[8],
-                self.variant.name,
-                self._option_items,
-                st.lower if st.lower_shown else None,
-                shared[9],
-            ),
-        )
-
-    def _shared_view(self) -> tuple[Any, ...]:
-        """The parts of an observation every seat sees alike: melds, ponds, scores, flowers,
-        the melds as the others see them, the declarations (as the others and as all), the
-        hands shown by seats that have won and left play, the hand's wins and the tiles
-        shown after the deal still known to be held."""
-        st = self.state
-        melds = tuple(st.melds)
-        last = self._melds_view
-        if last is not None and last[0] == melds:  # no meld since the last step (most steps)
-            melds, public = last
-        else:
-            public = melds if self.table.concealed_kongs_shown else hide_concealed_kongs(melds)
-            self._melds_view = (melds, public)
-        if any(st.declared):
-            private = self.table.private_openings
-            declared = tuple(tuple(d.items()) for d in st.declared)
-            others = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
-        else:
-            declared = others = _NO_DECLARATIONS
-        going_on = st.wins and (self.table.wins_to_end > 1 or self.table.winners_stay)
-        shown, won = _shown(st.wins, st.hands, self._out) if going_on else (_NOTHING_SHOWN, ())
-        return (
-            melds,
-            tuple(st.ponds),
-            tuple(self.scores),
-            tuple(st.flowers),
-            public,
-            others,
-            declared,
-            shown,
-            won,
-            tuple(st.revealed),
-        )
-
-    def _declared_view(self, shared: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
-        """The declarations ``seat`` sees: the public ones, its own private ones, and those
-        private ones the variant shows it (:meth:`Variant.opening_viewers`)."""
-        view = list(_own(shared[5], shared[6], seat))
-        private = self.table.private_openings
-        for s in AFTER[seat]:
-            full = shared[6][s]
-            if any(w in private and seat in self.variant.opening_viewers(w, s, self.state)
-                   for w, _ in full):  # fmt: skip
-                view[s] = tuple(
-                    (w, v if w not in private or seat in self.variant.opening_viewers(
-                        w, s, self.state) else "")
-                    for w, v in full
-                )  # fmt: skip
-        return tuple(view)
+            shared = self._shared = public_view(
+                self.state,
+                self.table,
+                self.scores,
+                over=self.over,
+                kept=self._kept,
+                out=self._out,
+                variant=self.variant.name,
+                options=self._option_items,
+                melds_cache=self._melds_cache,
+            )
+        return observation_of(shared, self.state, seat, self.variant)
 
     def tile_count(self) -> int:
         """Tiles in the wall, hands, melds, ponds and laid aside: the variant's set (136, 144 for
@@ -1105,7 +1030,7 @@ class Game:
 
     def _restored(self) -> None:
         """Rebuild the caches of a game whose fields were just restored."""
-        self._legal, self._shared, self._deal_at, self._melds_view = {}, None, None, None
+        self._legal, self._shared, self._deal_at, self._melds_cache = {}, None, None, []
         self._setup_variant()
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}
@@ -1128,37 +1053,6 @@ class Game:
             True
         """
         return copy.deepcopy(self)
-
-
-def _shown(
-    wins: Sequence[Mapping[str, Any]], hands: Sequence[list[int]], out: Sequence[bool]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], int], ...]]:
-    """The concealed hands shown by the seats that have won and left play (empty for the
-    others), and each win as (winners, kind won on).
-
-    Example:
-        >>> hands = [[0] * 34, [1] * 13 + [0] * 21, [0] * 34, [0] * 34]
-        >>> shown, won = _shown([{"winner": 1, "tile": "5m"}], hands, [False, True, False, False])
-        >>> sum(shown[1]), shown[0], won
-        (13, (), (((1,), 4),))
-    """
-    shown = tuple(tuple(hands[s]) if out[s] else () for s in range(4))
-    won = []
-    for w in wins:
-        winner = w["winner"]
-        seats = tuple(winner) if isinstance(winner, list) else (winner,)
-        won.append((seats, INDEX[w["tile"]]))
-    return shown, tuple(won)
-
-
-def _own(others: tuple[Any, ...], full: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
-    """The declarations ``seat`` sees: every seat's public ones, and its own private ones.
-
-    Example:
-        >>> _own(((), (("pass", ""),)), ((), (("pass", "5m"),)), 1)
-        ((), (('pass', '5m'),))
-    """
-    return (*others[:seat], full[seat], *others[seat + 1 :])
 
 
 def _text(tiles: Sequence[int]) -> str:

@@ -1,0 +1,63 @@
+"""Seat views are put together by field name (majiang.game.views): every Observation field
+comes from the public part or the seat's part, named as in Observation, whatever the order."""
+
+from __future__ import annotations
+
+import pytest
+
+from majiang.game import Game
+from majiang.game.observation import Observation
+from majiang.game.views import PublicFields, SeatPart, observation_of, picker, public_view
+
+
+def test_each_observation_field_comes_from_the_part_field_of_its_name() -> None:
+    # Sentinels: each part field holds its own name, so a field taken from the wrong place
+    # shows up as another name.
+    public = PublicFields(*PublicFields._fields)
+    seat = SeatPart(*SeatPart._fields)
+    pick = picker((PublicFields._fields, SeatPart._fields), Observation._fields)
+    assert pick(public + seat) == Observation._fields
+
+
+def test_the_parts_give_every_observation_field_exactly_once() -> None:
+    assert sorted((*PublicFields._fields, *SeatPart._fields)) == sorted(Observation._fields)
+
+
+@pytest.mark.parametrize(
+    ("parts", "message"),
+    [
+        ((("seat",),), "fields missing"),
+        (((*Observation._fields,), ("seat",)), "extra or twice \\['seat'\\]"),
+        (((*Observation._fields, "hands"),), "extra or twice \\['hands'\\]"),
+    ],
+)
+def test_a_part_that_misses_or_repeats_a_field_is_refused(
+    parts: tuple[tuple[str, ...], ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        picker(parts, Observation._fields)
+
+
+@pytest.mark.parametrize("variant", ["nanchang", "pingxiang", "nanjing", "sichuan", "gb"])
+def test_an_observation_holds_the_seat_own_hand_and_the_public_table(variant: str) -> None:
+    g = Game(variant, seed=11, dealer=1)
+    st = g.state
+    view = public_view(
+        st,
+        g.table,
+        g.scores,
+        over=False,
+        kept=g.table.kept_back,
+        out=(False,) * 4,
+        variant=variant,
+        options=(),
+    )
+    for seat in range(4):
+        o = observation_of(view, st, seat, g.variant)
+        assert o.seat == seat
+        assert o.hand_counts == tuple(st.hands[seat])
+        assert o.pond_kinds == tuple(st.ponds)
+        assert o.dealer == st.dealer == 1
+        assert o.wall == st.wall.remaining - g.table.kept_back
+        # the dealer's drawn tile shows on its own turn only
+        assert o.drawn_kind == (st.drawn if seat == st.turn and st.phase == "turn" else None)
