@@ -9,11 +9,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from majiang.game import Declare, Game
+from majiang.game.events import Exchange
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
 from majiang.variants import Variant, names
 from majiang.variants.protocol import TableRules
 from majiang.variants.registry import lookup, register, unregister
+from majiang.variants.table_view import TableView
 
 SUITS = ("m", "p", "s")
 
@@ -49,14 +51,12 @@ class VoidAndPass(Variant):
         hand = state.hands[seat]
         return [Declare("pass", KINDS[k]) for k in range(34) if hand[k]]
 
-    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+    def after_declarations(
+        self, what: str, made: Mapping[int, str], state: TableView
+    ) -> Exchange | None:
         if what != "pass":
-            return False
-        for seat, name in made.items():
-            k = KINDS.index(name)
-            state.hands[seat][k] -= 1
-            state.hands[(seat + 1) % 4][k] += 1
-        return True
+            return None
+        return Exchange(tuple((s, (s + 1) % 4, (KINDS.index(v),)) for s, v in made.items()))
 
     def opening_viewers(self, what: str, seat: int, state: Any) -> tuple[int, ...]:
         return ((seat + 1) % 4,) if what == "pass" else ()

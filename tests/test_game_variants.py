@@ -28,10 +28,14 @@ from majiang.game import (
     replay,
 )
 from majiang.game.bots import Bot
+from majiang.game.events import Exchange
+from majiang.game.events import Kong as KongEvent
+from majiang.game.events import Win as WinEvent
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
 from majiang.variants.protocol import FinishedHand, TableRules, standard_tiles
 from majiang.variants.registry import register, unregister
+from majiang.variants.table_view import TableView
 
 DRAGONS = (31, 32, 33)
 
@@ -156,12 +160,10 @@ class PassOne(Variant):
         hand = state.hands[seat]
         return [Declare("pass", KINDS[k]) for k in range(34) if hand[k]]
 
-    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
-        for seat, name in made.items():
-            k = KINDS.index(name)
-            state.hands[seat][k] -= 1
-            state.hands[(seat + 1) % 4][k] += 1
-        return True
+    def after_declarations(
+        self, what: str, made: Mapping[int, str], state: TableView
+    ) -> Exchange | None:
+        return Exchange(tuple((s, (s + 1) % 4, (KINDS.index(v),)) for s, v in made.items()))
 
 
 @pytest.fixture
@@ -242,7 +244,9 @@ class TwoWinners(Variant):
     def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
         return PassOne.opening_options(self, what, seat, state)  # type: ignore[arg-type]
 
-    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+    def after_declarations(
+        self, what: str, made: Mapping[int, str], state: TableView
+    ) -> Exchange | None:
         return PassOne.after_declarations(self, what, made, state)  # type: ignore[arg-type]
 
     def opening_viewers(self, what: str, seat: int, state: Any) -> tuple[int, ...]:
@@ -251,10 +255,12 @@ class TwoWinners(Variant):
     def must_win(self, query: Any, state: Any) -> bool:
         return bool(state.wall.remaining < 10)
 
-    def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, list[int]] | None:
-        if event["event"] != "kong":
+    def payment(
+        self, event: KongEvent | WinEvent, state: TableView
+    ) -> tuple[str, list[int]] | None:
+        if not isinstance(event, KongEvent):
             return None
-        return "kong", _kong_deltas(event["seat"], _out_of(state.wins))
+        return "kong", _kong_deltas(event.seat, _out_of(state.wins))
 
     def record(self, hand: Any) -> dict[str, Any]:
         paid = [e["deltas"] for e in hand.events if e["event"] == "payment"]

@@ -13,10 +13,8 @@ from majiang.game.views import PublicFields, SeatPart, observation_of, picker, p
 def test_each_observation_field_comes_from_the_part_field_of_its_name() -> None:
     # Sentinels: each part field holds its own name, so a field taken from the wrong place
     # shows up as another name.
-    public = PublicFields(*PublicFields._fields)
-    seat = SeatPart(*SeatPart._fields)
     pick = picker((PublicFields._fields, SeatPart._fields), Observation._fields)
-    assert pick(public + seat) == Observation._fields
+    assert pick(PublicFields._fields + SeatPart._fields) == Observation._fields
 
 
 def test_the_parts_give_every_observation_field_exactly_once() -> None:

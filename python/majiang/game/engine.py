@@ -40,6 +40,9 @@ from majiang.game.actions import (
 )
 from majiang.game.arguments import check_game_arguments, seat_argument, valid_tiles
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
+from majiang.game.events import Exchange, Payment, parse_event
+from majiang.game.events import Kong as KongEvent
+from majiang.game.events import Win as WinEvent
 from majiang.game.observation import Observation
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.views import PublicView, observation_of, public_view
@@ -291,33 +294,68 @@ class Game:
         st.phase, st.declaring = "turn", None
 
     def _resolve_declarations(self) -> None:
+        """Every seat asked has answered: the variant's exchange (if any) is asked and checked
+        first, so a refused one changes nothing; then the declarations are recorded and
+        logged in turn from the dealer, the exchange applied and the next opening asked."""
         st = self.state
         what, responses = st.declaring, st.responses
         assert what is not None
+        made = {s: a.value for s in FROM[st.dealer] if isinstance(a := responses.get(s), Declare)}
+        exchange = self.variant.after_declarations(what, made, st) if made else None
+        if exchange is not None:
+            self._check_exchange(exchange)
         st.claimants, st.responses, st.options = [], {}, {}
-        made: dict[int, str] = {}
-        for s in FROM[st.dealer]:
-            act = responses.get(s)
-            if isinstance(act, Declare):
-                st.declared[s][act.what] = made[s] = act.value
-                viewers: tuple[
-                    int, ...
-                ] = ()  # who else learns a private value (seat_events shows it them)
-                if act.what in self.table.private_openings:
-                    viewers = tuple(sorted(self.variant.opening_viewers(act.what, s, st)))
-                if viewers:
-                    self._log("declare", seat=s, what=act.what, value=act.value, seen_by=[*viewers])
-                else:
-                    self._log("declare", seat=s, what=act.what, value=act.value)
-        if made and self.variant.after_declarations(what, made, st):
-            st.waits = [None, None, None, None]  # the variant moved tiles (换三张)
-            if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
-                st.drawn = None  # the dealer's 14th tile went to another seat
+        private = what in self.table.private_openings
+        for s, value in made.items():
+            st.declared[s][what] = value
+            # who else learns a private value (seat_events shows it them)
+            viewers = sorted(self.variant.opening_viewers(what, s, st)) if private else ()
+            if viewers:
+                self._log("declare", seat=s, what=what, value=value, seen_by=[*viewers])
+            else:
+                self._log("declare", seat=s, what=what, value=value)
+        if exchange is not None:
+            self._exchange(exchange)
+        if made:
+            st.waits = [None, None, None, None]  # a declaration may change what wins (定缺)
         self._legal, self._shared = {}, None
         self._open_declarations(self._openings.index(what) + 1)
 
+    def _check_exchange(self, exchange: Exchange) -> None:
+        """RulesError for a variant's :class:`Exchange` with a move between unknown seats or
+        of tiles the giver does not hold (all its moves together)."""
+        st = self.state
+        given = [[0] * 34 for _ in range(4)]
+        for move in exchange.moves:
+            giver, taker, kinds = move
+            if giver not in range(4) or taker not in range(4) or giver == taker:
+                raise majiang.RulesError(f"{self.variant.name}: exchange move {move!r}")
+            for k in kinds:
+                if k not in range(34):
+                    raise majiang.RulesError(f"{self.variant.name}: exchange of kind {k!r}")
+                given[giver][k] += 1
+        for seat in range(4):
+            if any(n > held for n, held in zip(given[seat], st.hands[seat], strict=True)):
+                raise majiang.RulesError(
+                    f"{self.variant.name}: seat {seat} passes tiles it does not hold"
+                )
+
+    def _exchange(self, exchange: Exchange) -> None:
+        """Pass the tiles of a checked :class:`Exchange` (换三张)."""
+        st = self.state
+        for giver, taker, kinds in exchange.moves:
+            for k in kinds:
+                st.hands[giver][k] -= 1
+                st.hands[taker][k] += 1
+        if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
+            st.drawn = None  # the dealer's 14th tile went to another seat
+
     def _log(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, **data})
+
+    def _emit(self, event: KongEvent | Payment) -> None:
+        """Log a typed event (its JSON line)."""
+        self.events.append(event.to_json())
 
     # ----------------------------------------------------------------- queries
     def to_act(self) -> list[int]:
@@ -589,7 +627,11 @@ class Game:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
                 if st.phase == "declare":
-                    self._resolve_declarations()
+                    try:
+                        self._resolve_declarations()
+                    except majiang.RulesError:
+                        del st.responses[seat]  # the variant refused the exchange: no change
+                        raise
                 elif st.phase == "claim":
                     self._resolve_claims()
                 else:
@@ -618,8 +660,9 @@ class Game:
                 self._unreveal(seat, (t, t, t, t))  # a hidden kong's kind is not learnt
             st.melds[seat] += (Meld("an_gang", (t, t, t, t), None),)
             st.interrupted = True
-            self._log("kong", seat=seat, kind="concealed", tile=act.tile)
-            self._pay_now()
+            made = KongEvent(seat, "concealed", act.tile)
+            self._emit(made)
+            self._pay_now(made)
             self._replacement(seat)
         elif isinstance(act, Kong):
             t = INDEX[act.tile]
@@ -627,7 +670,7 @@ class Game:
             st.waits[seat] = None
             if st.revealed[seat]:
                 self._unreveal(seat, (t,))
-            self._log("kong", seat=seat, kind="added", tile=act.tile)
+            self._emit(KongEvent(seat, "added", act.tile))
             st.interrupted = True
             out = self._out
             robbers = [
@@ -647,7 +690,7 @@ class Game:
             Meld("bu_gang", (t, t, t, t), m.source) if m.kind == "peng" and m.kinds[0] == t else m
             for m in melds[seat]
         )
-        self._pay_now()
+        self._pay_now(KongEvent(seat, "added", KINDS[t]))  # the kong logged before its rob window
         self._replacement(seat)
 
     def _discard(self, seat: int, t: int) -> None:
@@ -739,8 +782,9 @@ class Game:
             st.furiten.discard(seat)  # a chow, pong or kong lifts a passed win's block
         st.turn, st.drawn, st.last_discard, st.discarder = seat, None, None, None
         if kind == "ming_gang":
-            self._log("kong", seat=seat, kind="exposed", tile=KINDS[t], source=src)
-            self._pay_now()
+            made = KongEvent(seat, "exposed", KINDS[t], src)
+            self._emit(made)
+            self._pay_now(made)
             self._replacement(seat)
         else:
             name = "chow" if kind == "chi" else "pong"
@@ -780,9 +824,9 @@ class Game:
                 return s
         return (seat + 1) % 4
 
-    def _pay_now(self) -> None:
-        """The variant's payment for the event just logged, made at once (kong money)."""
-        paid = self.variant.payment(self.events[-1], self.state)
+    def _pay_now(self, event: KongEvent | WinEvent) -> None:
+        """The variant's payment for ``event`` (just logged), made at once (kong money)."""
+        paid = self.variant.payment(event, self.state)
         if paid is None:
             return
         reason, deltas = paid
@@ -790,7 +834,7 @@ class Game:
         for s in range(4):
             st.paid[s] += deltas[s]
             self.scores[s] += deltas[s]
-        self._log("payment", reason=reason, deltas=list(deltas), scores=list(self.scores))
+        self._emit(Payment(reason, tuple(deltas), tuple(self.scores)))
 
     def _draw(self, seat: int) -> None:
         st = self.state
@@ -971,7 +1015,9 @@ class Game:
         st.drawn, st.after_kong, st.after_flower = None, False, False
         st.last_discard, st.discarder, st.rob_tile = None, None, None
         self._legal, self._shared = {}, None
-        self._pay_now()
+        won = parse_event(self.events[-1])  # the win just logged
+        assert isinstance(won, WinEvent)
+        self._pay_now(won)
         last = (also or (seat,))[-1]
         self._draw(self._next_seat(last))
 

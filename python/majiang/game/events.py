@@ -43,6 +43,7 @@ __all__ = [
     "Draw",
     "DrawGame",
     "Event",
+    "Exchange",
     "Flower",
     "Horses",
     "Kong",
@@ -452,6 +453,22 @@ class Settlement(_Event):
 
     deltas: tuple[Whole, ...]
     scores: tuple[Whole, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Tiles passed between seats after an opening declaration (换三张), as a variant's
+    :meth:`~majiang.variants.protocol.Variant.after_declarations` returns it: each move is
+    (from seat, to seat, kinds passed). Not a log line: the declare events before it say what
+    each seat passed, and replaying them gives the same exchange. The engine checks every
+    move (the giver holds the tiles) before it moves any tile.
+
+    Example:
+        >>> Exchange(((0, 1, (4, 4, 5)),)).moves[0][2]
+        (4, 4, 5)
+    """
+
+    moves: tuple[tuple[int, int, tuple[int, ...]], ...]
 
 
 Event = (

@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import majiang
+from majiang.game.events import Exchange, Kong, Win
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, SEATS
+from majiang.variants.table_view import TableView
 
 __all__ = [
     "DRAGONS",
@@ -169,7 +171,7 @@ class WinQuery:
     after_kong: bool = False
     waits: frozenset[int] | None = None
     first_discard: bool = False
-    state: Any = None
+    state: TableView | None = None
 
     @property
     def self_drawn(self) -> bool:
@@ -242,7 +244,7 @@ class FinishedHand:
     events: Sequence[Mapping[str, Any]]
     indicators: tuple[str, str] | None = None
     carried: Mapping[str, Any] = field(default_factory=dict)
-    state: Any = None
+    state: TableView | None = None
     wins: Sequence[Mapping[str, Any]] = ()
     horses: tuple[str, ...] = ()
 
@@ -373,7 +375,7 @@ class Variant(ABC):
         """
         return None
 
-    def reveal_after_deal(self, state: Any) -> DealReveal | None:
+    def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;
         ``state.hands`` are the dealt hands, ``state.indicator`` and ``state.lower`` the
         flipped indicators): a :class:`DealReveal` (each seat's tiles shown from its hand,
@@ -388,7 +390,7 @@ class Variant(ABC):
         """
         return None
 
-    def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
+    def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
         """The actions (``Declare`` values, and ``Pass`` where declining is allowed) ``seat``
         has for the opening declaration ``what``, given the engine's ``state`` after the
         deal (read-only). No options: the seat is not asked. Default: none.
@@ -413,19 +415,23 @@ class Variant(ABC):
         """
         return ("",)
 
-    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
+    def after_declarations(
+        self, what: str, made: Mapping[int, str], state: TableView
+    ) -> Exchange | None:
         """What the declarations ``made`` (seat -> value) of the opening ``what`` do to the
-        hand, applied to the engine's ``state`` (换三张 moves tiles between hands); True when
-        it changed any seat's tiles. Default: nothing (a declaration is only recorded).
+        hand: an :class:`~majiang.game.events.Exchange` of tiles between seats (换三张), which
+        the engine applies, or None. The hook reads ``state``; it never changes it. After any
+        declaration the engine asks each seat's waits anew (a 定缺 changes what may win).
+        Default: nothing (a declaration is only recorded).
 
         Example:
             >>> from majiang.variants import get_variant
-            >>> get_variant("nanjing").after_declarations("ready", {1: ""}, None)
-            False
+            >>> get_variant("nanjing").after_declarations("ready", {1: ""}, None) is None
+            True
         """
-        return False
+        return None
 
-    def allowed_discards(self, seat: int, state: Any) -> Collection[int] | None:
+    def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind
         it holds). Default: None.
 
@@ -436,7 +442,7 @@ class Variant(ABC):
         """
         return None
 
-    def may_meld(self, seat: int, state: Any) -> bool:
+    def may_meld(self, seat: int, state: TableView) -> bool:
         """Whether ``seat`` may claim a chow, pong or kong or declare a kong now, for tables
         with ``openings`` (a declared 报听 fixes the hand). Default: yes.
 
@@ -447,7 +453,7 @@ class Variant(ABC):
         """
         return True
 
-    def meld_kinds(self, seat: int, state: Any) -> Collection[int] | None:
+    def meld_kinds(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may pong or kong now, for tables with ``openings`` (None: any;
         a declared void suit is never melded). Default: None.
 
@@ -458,7 +464,7 @@ class Variant(ABC):
         """
         return None
 
-    def opening_viewers(self, what: str, seat: int, state: Any) -> Collection[int]:
+    def opening_viewers(self, what: str, seat: int, state: TableView) -> Collection[int]:
         """The seats besides ``seat`` that see the value of its private opening ``what``
         (the receiver of tiles passed in an exchange). Default: none.
 
@@ -469,7 +475,7 @@ class Variant(ABC):
         """
         return ()
 
-    def must_win(self, query: WinQuery, state: Any) -> bool:
+    def must_win(self, query: WinQuery, state: TableView) -> bool:
         """Whether the seat, offered the win ``query`` (already known to be a win), must take
         it: then no ``Pass`` (in a claim or rob window) and no other action (on its turn) is
         offered. Default: never.
@@ -481,20 +487,22 @@ class Variant(ABC):
         """
         return False
 
-    def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, Sequence[int]] | None:
-        """A payment made at once for ``event`` (a kong once it stands, or a win that does not
-        end the hand): its reason and the four seats' deltas (summing to zero), logged as a
-        ``payment`` event and added to the scores during the hand. The hand's settlement
-        still holds every payment: the engine adds only what was not paid yet. Default: none.
+    def payment(self, event: Kong | Win, state: TableView) -> tuple[str, Sequence[int]] | None:
+        """A payment made at once for ``event`` (a :class:`~majiang.game.events.Kong` once it
+        stands, or a :class:`~majiang.game.events.Win` that does not end the hand): its reason
+        and the four seats' deltas (summing to zero), logged as a ``payment`` event and added
+        to the scores during the hand. The hand's settlement still holds every payment: the
+        engine adds only what was not paid yet. Default: none.
 
         Example:
             >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").payment({"event": "kong"}, None) is None
+            >>> from majiang.game.events import Kong
+            >>> get_variant("nanchang").payment(Kong(0, "concealed", "5m"), None) is None
             True
         """
         return None
 
-    def horses(self, result: Mapping[str, Any], state: Any) -> int:
+    def horses(self, result: Mapping[str, Any], state: TableView) -> int:
         """How many tiles to turn up from the wall after a win (抓马/买马), given the win's
         ``result`` (the record's, with ``winner``) and the engine's ``state``. The engine turns
         up that many of the next tiles to be drawn (fewer when the wall holds fewer), logs them

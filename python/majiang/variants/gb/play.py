@@ -237,7 +237,7 @@ def _wall_empty(st: Any) -> bool:
 def _special(query: WinQuery) -> str | None:
     """天和, 地和 or 人和 as the record reads them (``[001]`` 番种图解)."""
     st = query.state
-    if any(st.melds):
+    if st is None or any(st.melds):
         return None
     made = st.discards_made
     if query.self_drawn and query.seat == st.dealer and made == 0:
@@ -264,7 +264,7 @@ def _facts(query: WinQuery) -> dict[str, Any]:
         for m in st.melds[s]
         if m.kind == "an_gang"
     )
-    hidden += sum(1 for t in st.wall.live() if t == query.tile)
+    hidden += st.wall.live().count(query.tile)
     last_copy = not robbing and hidden == 0 and query.concealed[query.tile] == 0
     facts: dict[str, Any] = {
         "robbing": robbing,

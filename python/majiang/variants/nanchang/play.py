@@ -21,6 +21,7 @@ from majiang.variants.protocol import (
     WinQuery,
     same_first_discards,
 )
+from majiang.variants.table_view import TableView
 
 __all__ = ["NanchangVariant", "fed_jing", "jing_diao"]
 
@@ -109,7 +110,7 @@ class NanchangVariant(Variant):
         zheng, fu = majiang.jing_pair(KINDS[indicator])
         return (majiang.tile_index(zheng), majiang.tile_index(fu))
 
-    def reveal_after_deal(self, state: Any) -> DealReveal | None:
+    def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """下翻 ([000] line 83, [001 打法]): after the jing flip the other tile of the stack
         is flipped, the 下精 indicator; it and its next tile in the cycle are the 下精, and
         every seat shows the 下精 it holds (the dealer's 14 dealt tiles included) for the

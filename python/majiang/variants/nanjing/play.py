@@ -22,6 +22,7 @@ from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
 from majiang.variants.nanjing.hands import engine_waits, engine_wins
 from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
+from majiang.variants.table_view import TableView
 
 __all__ = ["NanjingVariant", "penalties"]
 
@@ -107,7 +108,7 @@ class NanjingVariant(Variant):
         """
         return engine_waits(concealed, melds, len(flowers), winner=seat, options=self.options)
 
-    def opening_options(self, what: str, seat: int, state: HandState) -> list[Any]:
+    def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
         """报听 (``ready``) after the deal (docs/rules/nanjing.md §8, N8): a seat whose hand is
         ready may declare it (v1 any seat; v2 non-dealers only); the dealer, holding 14
         tiles, when some discard leaves it ready. Declining is a pass.
@@ -125,7 +126,7 @@ class NanjingVariant(Variant):
             return []
         return [_READY, Pass()]
 
-    def allowed_discards(self, seat: int, state: HandState) -> Collection[int] | None:
+    def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """After 报听 the hand is fixed: the seat discards the tile it drew ([004]: "must
         discard whatever is drawn"); a dealer who declared on 14 tiles first discards a tile
         that leaves it ready.
@@ -140,7 +141,7 @@ class NanjingVariant(Variant):
             return self._ready_discards(seat, state)
         return None if state.drawn is None else [state.drawn]
 
-    def may_meld(self, seat: int, state: HandState) -> bool:
+    def may_meld(self, seat: int, state: TableView) -> bool:
         """No chow, pong or kong after 报听: the hand is fixed (our reading of "must discard
         whatever is drawn").
 
@@ -151,7 +152,7 @@ class NanjingVariant(Variant):
         """
         return "ready" not in state.declared[seat]
 
-    def _ready_discards(self, seat: int, state: HandState) -> list[int]:
+    def _ready_discards(self, seat: int, state: TableView) -> list[int]:
         """The kinds whose discard leaves the seat ready (13 tiles: [-1] when it is ready as it
         stands)."""
         hand = state.hands[seat]
@@ -263,6 +264,7 @@ class NanjingVariant(Variant):
         result = hand.result
         state = hand.state
         if result["kind"] == "win":
+            assert state is not None, "a won hand's record is built in a game"
             gang_kai, feeder = _gang_kai(result, state, hand.events)
             winners = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
             # 地胡: any win of a seat that declared 报听 on its dealt tiles [004]; the record
@@ -371,7 +373,7 @@ def penalties(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _gang_kai(
-    result: Mapping[str, Any], state: HandState, events: Sequence[Mapping[str, Any]]
+    result: Mapping[str, Any], state: TableView, events: Sequence[Mapping[str, Any]]
 ) -> tuple[str | None, int | None]:
     """A self-drawn win's 杠开 kind and kong feeder, from the replacement-draw chain that led
     to it (the kongs and flowers right before the win, by the winner)."""

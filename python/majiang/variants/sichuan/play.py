@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from majiang.game.actions import Declare
+from majiang.game.events import Exchange, Kong, Win
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, kinds_text
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
@@ -25,6 +26,7 @@ from majiang.variants.sichuan import hands
 from majiang.variants.sichuan.options import SichuanOptions
 from majiang.variants.sichuan.rules import EXCHANGE, TABLE, VOID
 from majiang.variants.sichuan.settle import kong_payments
+from majiang.variants.table_view import TableView
 
 __all__ = ["LAST_TILES", "SichuanVariant", "exchange_offset"]
 
@@ -88,7 +90,7 @@ class SichuanVariant(Variant):
         return SichuanVariant(options)
 
     # ------------------------------------------------------------ the openings
-    def opening_options(self, what: str, seat: int, state: Any) -> list[Any]:
+    def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
         """定缺: the three suits (``Declare("void", "m")`` ...); 换三张: every choice of three
         tiles of one suit the seat holds three of.
 
@@ -125,29 +127,31 @@ class SichuanVariant(Variant):
             return _EXCHANGE_VALUES
         return ("",)
 
-    def after_declarations(self, what: str, made: Mapping[int, str], state: Any) -> bool:
-        """换三张 moves each seat's three tiles to the seat the dice name; 定缺 changes what
-        may win (True: the engine drops its cached waits).
+    def after_declarations(
+        self, what: str, made: Mapping[int, str], state: TableView
+    ) -> Exchange | None:
+        """换三张: each seat's three tiles go to the seat the dice name (the engine moves
+        them); 定缺 only changes what may win.
 
         Example:
-            >>> SichuanVariant().after_declarations("void", {0: "m"}, None)
+            >>> from types import SimpleNamespace
+            >>> st = SimpleNamespace(wall=SimpleNamespace(dice=(3, 4)))
+            >>> SichuanVariant().after_declarations("exchange", {0: "1m2m3m"}, st)
+            Exchange(moves=((0, 1, (0, 1, 2)),))
+            >>> SichuanVariant().after_declarations("void", {0: "m"}, st) is None
             True
         """
-        if what == VOID:
-            return True
         if what != EXCHANGE:
-            return False
+            return None
         offset = exchange_offset(state.wall.dice)
-        given = {s: [KIND_INDEX[t] for t in _tiles(v)] for s, v in made.items()}
-        for s, tiles in given.items():
-            for k in tiles:
-                state.hands[s][k] -= 1
-        for s, tiles in given.items():
-            for k in tiles:
-                state.hands[(s + offset) % SEATS][k] += 1
-        return True
+        return Exchange(
+            tuple(
+                (s, (s + offset) % SEATS, tuple(KIND_INDEX[t] for t in _tiles(v)))
+                for s, v in made.items()
+            )
+        )
 
-    def opening_viewers(self, what: str, seat: int, state: Any) -> Collection[int]:
+    def opening_viewers(self, what: str, seat: int, state: TableView) -> Collection[int]:
         """The receiver of a seat's three 换三张 tiles sees them.
 
         Example:
@@ -160,7 +164,7 @@ class SichuanVariant(Variant):
             return ()
         return ((seat + exchange_offset(state.wall.dice)) % SEATS,)
 
-    def allowed_discards(self, seat: int, state: Any) -> Collection[int] | None:
+    def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """A seat holding tiles of its declared void must discard them first.
 
         Example:
@@ -179,7 +183,7 @@ class SichuanVariant(Variant):
         held = [k for k in range(void * 9, void * 9 + 9) if hand[k]]
         return held or None
 
-    def may_meld(self, seat: int, state: Any) -> bool:
+    def may_meld(self, seat: int, state: TableView) -> bool:
         """血流成河: a seat that has won claims no discard (its concealed kongs and added kongs
         stay allowed).
 
@@ -193,7 +197,7 @@ class SichuanVariant(Variant):
             return True
         return seat not in _out(state.wins)
 
-    def meld_kinds(self, seat: int, state: Any) -> Collection[int] | None:
+    def meld_kinds(self, seat: int, state: TableView) -> Collection[int] | None:
         """No pong or kong of the declared void suit.
 
         Example:
@@ -241,7 +245,7 @@ class SichuanVariant(Variant):
         void = None if query.state is None else _void(query.state, query.seat)
         return hands.is_winning(query.full(), query.melds, void)
 
-    def must_win(self, query: WinQuery, state: Any) -> bool:
+    def must_win(self, query: WinQuery, state: TableView) -> bool:
         """最后四张自动胡: once the last four tiles are being drawn (fewer than four left), a
         seat offered a win must win.
 
@@ -258,22 +262,20 @@ class SichuanVariant(Variant):
             return True  # 血流: a winner wins whenever it can
         return bool(state.wall.remaining < LAST_TILES)
 
-    def payment(self, event: Mapping[str, Any], state: Any) -> tuple[str, Sequence[int]] | None:
+    def payment(self, event: Kong | Win, state: TableView) -> tuple[str, Sequence[int]] | None:
         """刮风下雨, paid at once: a kong's money from the seats still in play.
 
         Example:
             >>> from types import SimpleNamespace
             >>> st = SimpleNamespace(wins=[{"winner": 2}])
-            >>> SichuanVariant().payment({"event": "kong", "seat": 0, "kind": "concealed",
-            ...                           "tile": "5m"}, st)
+            >>> SichuanVariant().payment(Kong(0, "concealed", "5m"), st)
             ('刮风下雨', [4, -2, 0, -2])
         """
-        if event.get("event") != "kong":
+        if not isinstance(event, Kong):
             return None
-        kind = _KONG_KIND[event["kind"]]
         out = _out(state.wins)
         lines = kong_payments(
-            event["seat"], kind, KIND_INDEX[event["tile"]], event.get("source"), out,
+            event.seat, _KONG_KIND[event.kind], KIND_INDEX[event.tile], event.source, out,
             self.options.base,
         )  # fmt: skip
         deltas = [0, 0, 0, 0]
