@@ -18,10 +18,10 @@ import majiang
 from majiang.game import EfficiencyBot, Game, RandomBot, replay, simulate
 from majiang.game.actions import Chow, Win
 from majiang.game.bots import Bot
-from majiang.game.engine import last_drawer
 from majiang.tiles import to_counts
 from majiang.variants.pingxiang import hands
 from majiang.variants.pingxiang.play import PingxiangVariant
+from majiang.variants.protocol import last_drawer
 
 MATCHES = 120
 HANDS_PER_MATCH = 5

@@ -32,7 +32,8 @@ class Deal:
     its last tile), the wild-tile ``indicator`` / ``lower`` indicator (needed by a variant that
     flips one, ``TableRules.flips_wild``; ignored by the others), the ``dice`` (for the log) and
     the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
-    for variants with flowers the tiles each seat has laid aside (``flowers``).
+    for variants with flowers the tiles each seat has laid aside (``flowers``); ``reveal``
+    below.
 
     Example:
         >>> d = Deal(("11122233344455m", "1p", "1p", "1p"), "9s", "1z", "2z")
@@ -47,6 +48,9 @@ class Deal:
     dice: tuple[int, int] = (0, 0)
     drawn: str | None = None
     flowers: tuple[str, str, str, str] | None = None
+    reveal: bool = True
+    """False: nothing is shown after the deal, whatever the variant's ``reveal_after_deal``
+    says (a log written before reveals were logged replays so)."""
 
 
 class Dealt(NamedTuple):
@@ -114,6 +118,7 @@ def check_deal_types(deal: Deal) -> None:
          "two ints"),
         ("drawn", not isinstance(deal.drawn, str | None), "a tile name or None"),
         ("flowers", deal.flowers is not None and not texts(deal.flowers, 4), "four strings"),
+        ("reveal", not isinstance(deal.reveal, bool), "true or false"),
     )  # fmt: skip
     for name, wrong, expected in problems:
         if wrong:

@@ -44,6 +44,7 @@ from majiang.game.events import Exchange, Payment, parse_event
 from majiang.game.events import Kong as KongEvent
 from majiang.game.events import Win as WinEvent
 from majiang.game.observation import Observation
+from majiang.game.snapshot import check_snapshot, read_snapshot, snapshot_errors, to_snapshot
 from majiang.game.state import HandState, Meld, kinds_text, mpsz
 from majiang.game.views import PublicView, observation_of, public_view
 from majiang.room import RoomConfig
@@ -52,7 +53,6 @@ from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_NAMES
 from majiang.variants import Variant, get_variant, lookup
 from majiang.variants.protocol import DealReveal, FinishedHand, WinQuery, chow_options
-from majiang.variants.protocol import last_drawer as last_drawer  # replay's import
 from majiang.variants.registry import DEFAULT
 
 __all__ = ["Deal", "Game", "Observation", "play"]
@@ -222,7 +222,7 @@ class Game:
             **extra,
             **({"carry": dict(self._carried)} if self._carried else {}),
         )
-        reveal = self.variant.reveal_after_deal(self.state)
+        reveal = self.variant.reveal_after_deal(self.state) if deal is None or deal.reveal else None
         if reveal is not None:
             self._reveal(reveal)
         self._open_declarations(0)
@@ -253,20 +253,6 @@ class Game:
             st.lower_shown = True
             event["lower_indicator"] = TILE_NAMES[st.lower]
         self._log("reveal", **event)
-
-    def _forget_reveal(self) -> None:
-        """The hand in play as if its deal showed nothing (a log written before reveals)."""
-        st = self.state
-        st.revealed, st.lower_shown = [(), (), (), ()], False
-        events = self.events
-        for i in range(len(events) - 1, -1, -1):
-            kind = events[i].get("event")
-            if kind == "reveal":
-                del events[i]
-                break
-            if kind == "deal":
-                break
-        self._legal, self._shared = {}, None
 
     def _unreveal(self, seat: int, kinds: Sequence[int]) -> None:
         """``seat`` laid these kinds face up from its hand: that many fewer of its tiles shown
@@ -430,7 +416,17 @@ class Game:
         st = self.state
         return st.discarder == st.dealer and st.discards_made == 1 and not st.interrupted
 
-    def _claim_options(self, seat: int, tile: int) -> list[Action]:
+    def claim_options(self, seat: int, tile: int) -> list[Action]:
+        """What ``seat`` may claim on a discard of kind ``tile`` now (a win first, then kong,
+        pong and chows; no pass): what a claim window offers it.
+
+        Example:
+            >>> from majiang.game import Deal
+            >>> g = Game("pingxiang", dealer=0, deal=Deal(("123456789m1234p5p",
+            ...     "555m123456p1199s", "123456789s1234z", "147m258p369s1234z"), "8m"))
+            >>> [type(a).__name__ for a in g.claim_options(1, 4)]
+            ['Kong', 'Pong']
+        """
         st = self.state
         held = st.hands[seat][tile]
         opts: list[Action] = []
@@ -718,7 +714,7 @@ class Game:
                     waits = self._waits(s)
                 if t not in waits:
                     continue
-            opts = self._claim_options(s, t)
+            opts = self.claim_options(s, t)
             if opts:
                 options[s] = opts
         if options:
@@ -1052,8 +1048,6 @@ class Game:
             ...     g.to_act()[0])
             True
         """
-        from majiang.game.snapshot import to_snapshot
-
         return to_snapshot(self)
 
     @classmethod
@@ -1068,10 +1062,11 @@ class Game:
             ...
             majiang.errors.RecordError: format: expected 'majiang.game/1', got 'something else'
         """
-        from majiang.game.snapshot import from_snapshot
-
         game = cls.__new__(cls)
-        from_snapshot(game, data)
+        with snapshot_errors():
+            read_snapshot(game, data)
+            game._restored()
+            check_snapshot(game, cls)
         return game
 
     def _restored(self) -> None:

@@ -5,7 +5,7 @@ the hand state (tiles by name). Restoring checks it as a referee would: first ev
 type and range (a RecordError naming the field), the options through the variant's parser,
 every tile of the set in exactly one place, hands of the right size for the phase, claim
 windows that name a tile and the seats asked, records that settle; then the events are
-replayed from each hand's deal (:func:`~majiang.game.replay.iter_replay`, every step and
+folded from each hand's deal (:func:`~majiang.game.folding.fold_log`, every step and
 settlement checked) and the records, the scores and the hand state must be the replayed ones,
 field by field. So a snapshot is accepted exactly when it is a point the engine reaches, and a
 restored game never fails later on what it was given.
@@ -24,22 +24,24 @@ import copy
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from majiang.bounds import MAX_HANDS, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, ReplayError
 from majiang.game.actions import Chow, Pass, Win
+from majiang.game.folding import fold_log
 from majiang.game.state import HandState
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX, TILE_NAMES
-from majiang.variants import Variant, get_variant
+from majiang.variants import Variant, get_variant, lookup
 
 if TYPE_CHECKING:
     from majiang.game.engine import Game
 
-__all__ = ["SNAPSHOT_FORMAT", "from_snapshot", "to_snapshot"]
+__all__ = ["SNAPSHOT_FORMAT", "check_snapshot", "read_snapshot", "snapshot_errors", "to_snapshot"]
 
 SNAPSHOT_FORMAT = "majiang.game/1"
 MELD_SIZES = {"chi": 3, "peng": 3, "ming_gang": 4, "an_gang": 4, "bu_gang": 4}
@@ -68,22 +70,12 @@ def to_snapshot(game: Game) -> dict[str, Any]:
     }
 
 
-def from_snapshot(game: Game, data: Any) -> None:
-    """Fill ``game`` (a bare instance) from snapshot ``data``; RecordError naming the first
-    thing wrong.
-
-    Example:
-        >>> from majiang.game import Game
-        >>> Game.restore({"format": "majiang.game/1", "variant": "nanchang"})
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: snapshot: options: missing
-    """
-    if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
-        got = data.get("format") if isinstance(data, Mapping) else data
-        raise RecordError(f"format: expected {SNAPSHOT_FORMAT!r}, got {got!r}")
+@contextmanager
+def snapshot_errors() -> Iterator[None]:
+    """Whatever restoring meets in a snapshot, a RecordError: the engine's own errors and
+    Python's on malformed values become one, naming what is wrong."""
     try:
-        _fill(game, data)
+        yield
     except RecordError:
         raise
     except MajiangError as e:
@@ -98,6 +90,38 @@ def from_snapshot(game: Game, data: Any) -> None:
         RecursionError,
     ) as e:
         raise RecordError(f"snapshot: malformed ({type(e).__name__}: {e})") from e
+
+
+def read_snapshot(game: Game, data: Any) -> None:
+    """Fill ``game`` (a bare instance) with snapshot ``data``'s fields, each checked for its
+    form (RecordError naming the first wrong one); :func:`check_snapshot` then checks that the
+    game can have happened.
+
+    Example:
+        >>> from majiang.game import Game
+        >>> Game.restore({"format": "majiang.game/1", "variant": "nanchang"})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RecordError: snapshot: options: missing
+    """
+    if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
+        got = data.get("format") if isinstance(data, Mapping) else data
+        raise RecordError(f"format: expected {SNAPSHOT_FORMAT!r}, got {got!r}")
+    _fill(game, data)
+
+
+def check_snapshot(game: Game, new_game: Callable[..., Game]) -> None:
+    """RecordError unless the restored ``game`` is a point the engine reaches: its records
+    settle, its hand state can have happened, and its events fold (through games made by
+    ``new_game``) to its records, scores and state."""
+    settle = lookup(game.variant.name).settle
+    for i, record in enumerate(game.records):
+        try:
+            settle(record)
+        except MajiangError as e:
+            raise RecordError(f"snapshot: records[{i}]: {e}") from e
+    _check_state(game)
+    game.settlements = _check_events(game, new_game)
 
 
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -170,14 +194,6 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
             if event.get("event") == "deal":
                 event.pop("indicator", None)
                 event.pop("lower_indicator", None)
-    game._restored()
-    for i, record in enumerate(game.records):
-        try:
-            game._settle(record)
-        except MajiangError as e:
-            raise RecordError(f"snapshot: records[{i}]: {e}") from e
-    _check_state(game)
-    game.settlements = _check_events(game)
 
 
 def _objects(values: list[Any], key: str) -> list[Mapping[str, Any]]:
@@ -187,14 +203,12 @@ def _objects(values: list[Any], key: str) -> list[Mapping[str, Any]]:
     return values
 
 
-def _check_events(game: Game) -> list[Settlement]:
-    """The snapshot is a point the engine reaches: its events replay from each hand's deal
-    (:func:`~majiang.game.replay.iter_replay`, every step checked, every settlement
+def _check_events(game: Game, new_game: Callable[..., Game]) -> list[Settlement]:
+    """The snapshot is a point the engine reaches: its events fold from each hand's deal
+    (:func:`~majiang.game.folding.fold_log`, every step checked, every settlement
     reproduced), hand after hand of one match; the records are the replayed ones, the scores
     the replayed scores, and the hand state the replayed state, field by field. Returns the
     replayed settlements."""
-    from majiang.game.replay import iter_replay
-
     events, records = game.events, game.records
     deals = [i for i, e in enumerate(events) if e["event"] == "deal"]
     if not deals or deals[0] != 0:
@@ -217,11 +231,10 @@ def _check_events(game: Game) -> list[Settlement]:
     settlements: list[Settlement] = []
     last = None
     try:
-        for step in iter_replay(events, unfinished=True):
-            last = step.game
-            if step.event["event"] == "settlement":
-                if _json(last.records[-1]) != _json(records[step.hand]):
-                    raise RecordError(f"snapshot: records[{step.hand}]: not the replayed record")
+        for hand, _, event, last in fold_log(events, new_game, unfinished=True):
+            if event["event"] == "settlement":
+                if _json(last.records[-1]) != _json(records[hand]):
+                    raise RecordError(f"snapshot: records[{hand}]: not the replayed record")
                 settlements.append(last.settlements[-1])
     except ReplayError as e:
         raise RecordError(f"snapshot: events: {e}") from None
@@ -341,7 +354,7 @@ def _check_state(game: Game) -> None:
     if origin in st.claimants or not set(st.responses) <= set(st.claimants):
         raise RecordError("state.claimants: the seats asked do not fit the window")
     for seat, options in st.options.items():
-        if options != game._claim_options(seat, tile) and st.phase == "claim":
+        if st.phase == "claim" and options != game.claim_options(seat, tile):
             raise RecordError(f"state.options[{seat}]: not what the rules offer")
         if st.phase == "rob" and options != [Win()]:
             raise RecordError(f"state.options[{seat}]: only a win robs a kong")
