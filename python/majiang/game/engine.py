@@ -40,12 +40,21 @@ from majiang.game.actions import (
 )
 from majiang.game.arguments import check_game_arguments, seat_argument, valid_tiles
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
-from majiang.game.events import Exchange, Payment, parse_event
+from majiang.game.events import Chow as ChowEvent
+from majiang.game.events import Deal as DealEvent
+from majiang.game.events import Declare as DeclareEvent
+from majiang.game.events import DrawGame, Exchange, Payment, discard_event, draw_event
+from majiang.game.events import Flower as FlowerEvent
+from majiang.game.events import Horses as HorsesEvent
 from majiang.game.events import Kong as KongEvent
+from majiang.game.events import Pong as PongEvent
+from majiang.game.events import Reveal as RevealEvent
+from majiang.game.events import Settlement as SettlementEvent
 from majiang.game.events import Win as WinEvent
 from majiang.game.observation import Observation
 from majiang.game.snapshot import check_snapshot, read_snapshot, snapshot_errors, to_snapshot
-from majiang.game.state import HandState, Meld, kinds_text, mpsz
+from majiang.game.state import HandState, kinds_text, mpsz
+from majiang.game.transition import KongStands, LoggedChange, Table, apply
 from majiang.game.views import PublicView, observation_of, public_view
 from majiang.room import RoomConfig
 from majiang.settlement import Settlement
@@ -201,27 +210,26 @@ class Game:
             drawn=last,
         )
         self._legal, self._shared = {}, None
-        extra: dict[str, Any] = {}
-        if up is not None and low is not None:
-            extra.update(indicator=TILE_NAMES[up], lower_indicator=TILE_NAMES[low])
-        if self._has_flowers:
-            extra["flowers"] = [_text(f) for f in flowers]
+        flipped = up is not None and low is not None
         self._deal_at = len(self.events)
-        self._log(
-            "deal",
+        begun = DealEvent(
             hand=len(self.records),
             variant=self.variant.name,
             options=dict(self.options),
             dealer=dealer,
             dealer_streak=streak,
-            dice=list(wall.dice),
-            hands=[mpsz(h) for h in hands],
+            dice=wall.dice,
+            hands=tuple(mpsz(h) for h in hands),
             drawn=KINDS[last],
-            wall=[TILE_NAMES[t] for t in wall.live()],
-            scores=list(self.scores),
-            **extra,
-            **({"carry": dict(self._carried)} if self._carried else {}),
+            wall=tuple(TILE_NAMES[t] for t in wall.live()),
+            scores=tuple(self.scores),
+            indicator=TILE_NAMES[up] if flipped and up is not None else None,
+            lower_indicator=TILE_NAMES[low] if flipped and low is not None else None,
+            flowers=tuple(_text(f) for f in flowers) if self._has_flowers else None,
+            carry=dict(self._carried) if self._carried else None,
         )
+        self.events.append(begun.to_json())
+        self._table = Table(self.state, self.scores, self.table)
         reveal = self.variant.reveal_after_deal(self.state) if deal is None or deal.reveal else None
         if reveal is not None:
             self._reveal(reveal)
@@ -235,6 +243,7 @@ class Game:
         st = self.state
         if len(reveal.tiles) != 4:
             raise majiang.RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
+        shown_text = []
         for s, shown in enumerate(reveal.tiles):
             if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
                 raise majiang.RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
@@ -245,23 +254,13 @@ class Game:
                 raise majiang.RulesError(
                     f"{self.variant.name}: seat {s} reveals {kinds_text(shown)}, not all held"
                 )
-            st.revealed[s] = tuple(counts) if shown else ()
-        event: dict[str, Any] = {"tiles": [mpsz(r) if r else "" for r in st.revealed]}
+            shown_text.append(mpsz(counts) if shown else "")
+        lower = None
         if reveal.lower_indicator:
             if st.lower is None:
                 raise majiang.RulesError(f"{self.variant.name}: no lower indicator to show")
-            st.lower_shown = True
-            event["lower_indicator"] = TILE_NAMES[st.lower]
-        self._log("reveal", **event)
-
-    def _unreveal(self, seat: int, kinds: Sequence[int]) -> None:
-        """``seat`` laid these kinds face up from its hand: that many fewer of its tiles shown
-        at the deal are still known to be held."""
-        known = list(self.state.revealed[seat])
-        for k in kinds:
-            if known[k]:
-                known[k] -= 1
-        self.state.revealed[seat] = tuple(known)
+            lower = TILE_NAMES[st.lower]
+        self._do(RevealEvent(tuple(shown_text), lower))
 
     def _open_declarations(self, first: int) -> None:
         """Ask the table's opening declarations from ``first`` on; the first one some seat has
@@ -293,15 +292,11 @@ class Game:
         st.claimants, st.responses, st.options = [], {}, {}
         private = what in self.table.private_openings
         for s, value in made.items():
-            st.declared[s][what] = value
             # who else learns a private value (seat_events shows it them)
-            viewers = sorted(self.variant.opening_viewers(what, s, st)) if private else ()
-            if viewers:
-                self._log("declare", seat=s, what=what, value=value, seen_by=[*viewers])
-            else:
-                self._log("declare", seat=s, what=what, value=value)
+            viewers = tuple(sorted(self.variant.opening_viewers(what, s, st))) if private else ()
+            self._do(DeclareEvent(s, what, value, viewers or None))
         if exchange is not None:
-            self._exchange(exchange)
+            apply(self._table, exchange)
         if made:
             st.waits = [None, None, None, None]  # a declaration may change what wins (定缺)
         self._legal, self._shared = {}, None
@@ -326,21 +321,9 @@ class Game:
                     f"{self.variant.name}: seat {seat} passes tiles it does not hold"
                 )
 
-    def _exchange(self, exchange: Exchange) -> None:
-        """Pass the tiles of a checked :class:`Exchange` (换三张)."""
-        st = self.state
-        for giver, taker, kinds in exchange.moves:
-            for k in kinds:
-                st.hands[giver][k] -= 1
-                st.hands[taker][k] += 1
-        if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
-            st.drawn = None  # the dealer's 14th tile went to another seat
-
-    def _log(self, event: str, **data: Any) -> None:
-        self.events.append({"event": event, **data})
-
-    def _emit(self, event: KongEvent | Payment) -> None:
-        """Log a typed event (its JSON line)."""
+    def _do(self, event: LoggedChange) -> None:
+        """Apply a logged event to the table and log its line."""
+        apply(self._table, event)
         self.events.append(event.to_json())
 
     # ----------------------------------------------------------------- queries
@@ -649,25 +632,13 @@ class Game:
                 after_flower=st.after_flower,
             )
         elif isinstance(act, Kong) and act.kind == "concealed":
-            t = INDEX[act.tile]
-            st.hands[seat][t] -= 4
-            st.waits[seat] = None
-            if st.revealed[seat] and self.table.concealed_kongs_shown:
-                self._unreveal(seat, (t, t, t, t))  # a hidden kong's kind is not learnt
-            st.melds[seat] += (Meld("an_gang", (t, t, t, t), None),)
-            st.interrupted = True
             made = KongEvent(seat, "concealed", act.tile)
-            self._emit(made)
+            self._do(made)
             self._pay_now(made)
             self._replacement(seat)
         elif isinstance(act, Kong):
             t = INDEX[act.tile]
-            st.hands[seat][t] -= 1
-            st.waits[seat] = None
-            if st.revealed[seat]:
-                self._unreveal(seat, (t,))
-            self._emit(KongEvent(seat, "added", act.tile))
-            st.interrupted = True
+            self._do(KongEvent(seat, "added", act.tile))
             out = self._out
             robbers = [
                 s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
@@ -681,25 +652,13 @@ class Game:
                 self._complete_added_kong(seat, t)
 
     def _complete_added_kong(self, seat: int, t: int) -> None:
-        melds = self.state.melds
-        melds[seat] = tuple(
-            Meld("bu_gang", (t, t, t, t), m.source) if m.kind == "peng" and m.kinds[0] == t else m
-            for m in melds[seat]
-        )
+        apply(self._table, KongStands(seat, KINDS[t]))
         self._pay_now(KongEvent(seat, "added", KINDS[t]))  # the kong logged before its rob window
         self._replacement(seat)
 
     def _discard(self, seat: int, t: int) -> None:
         st = self.state
-        st.hands[seat][t] -= 1
-        st.waits[seat] = None
-        if st.revealed[seat]:
-            self._unreveal(seat, (t,))
-        st.ponds[seat] += (t,)
-        st.discards_made += 1
-        st.last_discard, st.discarder = t, seat
-        st.drawn, st.after_kong = None, False
-        self.events.append({"event": "discard", "seat": seat, "tile": KINDS[t]})  # hot: no **
+        self._do(discard_event(seat, KINDS[t]))
         options: dict[int, list[Action]] = {}
         after = AFTER[seat]
         hands, chows, out = st.hands, self.table.chows, self._out
@@ -760,31 +719,15 @@ class Game:
         self._draw(self._next_seat(src))
 
     def _claim(self, seat: int, src: int, t: int, kind: str, own: list[int]) -> None:
-        st = self.state
-        if kind == "ming_gang":
-            own = [t, t, t]
-        elif kind == "peng":
-            own = [t, t]
-        hand = st.hands[seat]
-        for x in own:
-            hand[x] -= 1
-        st.waits[seat] = None
-        if st.revealed[seat]:
-            self._unreveal(seat, own)
-        st.ponds[src] = st.ponds[src][:-1]
-        st.melds[seat] += (Meld(kind, tuple(sorted([*own, t])), src),)
-        st.interrupted = True
-        if self.table.passed_win == "any_until_draw_or_meld":
-            st.furiten.discard(seat)  # a chow, pong or kong lifts a passed win's block
-        st.turn, st.drawn, st.last_discard, st.discarder = seat, None, None, None
         if kind == "ming_gang":
             made = KongEvent(seat, "exposed", KINDS[t], src)
-            self._emit(made)
+            self._do(made)
             self._pay_now(made)
             self._replacement(seat)
+        elif kind == "peng":
+            self._do(PongEvent(seat, kinds_text([t, t, t]), src))
         else:
-            name = "chow" if kind == "chi" else "pong"
-            self._log(name, seat=seat, tiles=kinds_text([*own, t]), source=src)
+            self._do(ChowEvent(seat, kinds_text([*own, t]), src))
 
     def _resolve_rob(self) -> None:
         st = self.state
@@ -826,55 +769,33 @@ class Game:
         if paid is None:
             return
         reason, deltas = paid
-        st = self.state
-        for s in range(4):
-            st.paid[s] += deltas[s]
-            self.scores[s] += deltas[s]
-        self._emit(Payment(reason, tuple(deltas), tuple(self.scores)))
+        after = tuple(self.scores[s] + deltas[s] for s in range(4))
+        self._do(Payment(reason, tuple(deltas), after))
 
     def _draw(self, seat: int) -> None:
         st = self.state
         st.turn, st.last_discard, st.discarder = seat, None, None
-        self._draw_into(seat, from_tail=False, kong=False)
+        self._draw_into(seat, from_tail=False)
 
-    def _replacement(self, seat: int, kong: bool = True) -> None:
+    def _replacement(self, seat: int) -> None:
         """A draw from the tail after a kong."""
         self.state.turn = seat
-        self._draw_into(seat, from_tail=True, kong=kong)
+        self._draw_into(seat, from_tail=True)
 
-    def _draw_into(self, seat: int, from_tail: bool, kong: bool) -> None:
+    def _draw_into(self, seat: int, from_tail: bool) -> None:
         """Draw for ``seat`` (from the head or the tail); a flower drawn is laid aside and
         replaced from the tail (补花), as often as it takes. An empty wall ends the hand."""
-        st = self.state
-        flower = False
+        wall, flower = self.state.wall, self._flower
         while True:
-            if st.wall.remaining <= self._kept:
+            if wall.remaining <= self._kept:
                 self._finish_draw()
                 return
-            t = st.wall.draw_tail() if from_tail else st.wall.draw()
-            st.furiten.discard(seat)
-            if st.win_passed:
-                st.win_passed = {(s, k) for s, k in st.win_passed if s != seat}
-            if st.pong_passed:
-                st.pong_passed = {(s, k) for s, k in st.pong_passed if s != seat}
-            st.turns += 1
-            if not self._flower[t]:
-                break
-            self._log_draw(seat, t, from_tail)
-            st.flowers[seat] += (t,)
-            st.waits[seat] = None  # a variant's wins may depend on the flowers laid aside
-            self._log("flower", seat=seat, tile=TILE_NAMES[t])
-            from_tail = flower = True
-        # The seat's cached waits stay right: a kong already cleared them, a flower too.
-        st.hands[seat][t] += 1
-        st.drawn, st.after_kong, st.after_flower, st.phase = t, kong, flower, "turn"
-        self._log_draw(seat, t, from_tail)
-
-    def _log_draw(self, seat: int, t: int, from_tail: bool) -> None:
-        event = {"event": "draw", "seat": seat, "tile": TILE_NAMES[t]}
-        if from_tail:
-            event["replacement"] = True
-        self.events.append(event)
+            t = wall.tiles[wall.tail - 1] if from_tail else wall.tiles[wall.head]
+            self._do(draw_event(seat, TILE_NAMES[t], from_tail))
+            if not flower[t]:
+                return
+            self._do(FlowerEvent(seat, TILE_NAMES[t]))
+            from_tail = True
 
     # ----------------------------------------------------------------- hand end
     def _record(self, result: dict[str, Any]) -> dict[str, Any]:
@@ -916,7 +837,7 @@ class Game:
         if wanted <= 0:
             return ()
         horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
-        self._log("horses", seat=result["winner"], tiles="".join(horses))
+        self.events.append(HorsesEvent(result["winner"], "".join(horses)).to_json())
         return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:
@@ -946,12 +867,29 @@ class Game:
         """End the hand with ``seat``'s win (and ``also`` those seats' on the same discard:
         一炮多响, for variants that allow it; the record's ``winner`` is then a list)."""
         st = self.state
-        if source is None:
-            st.hands[seat][tile] -= 1
-        elif not qiang_gang:
-            st.ponds[source] = st.ponds[source][:-1]
-        st.won_on = tile
-        for s in (seat, *also):
+        winners = (seat, *also)
+        shown = None
+        if self.table.wins_to_end > 1 and not self.table.winners_stay:
+            # A winner leaves play with its hand face up (血战): the log says what is shown.
+            shown = {}
+            for s in winners:
+                hand = list(st.hands[s])
+                if source is None:
+                    hand[tile] -= 1  # a self-draw's tile is shown as the winning tile
+                shown[str(s)] = mpsz(hand)
+        won = WinEvent(
+            winners if also else seat,
+            KINDS[tile],
+            source,
+            gang_kai,
+            qiang_gang,
+            tian_hu,
+            di_hu,
+            after_flower if self._has_flowers else None,
+            shown,
+        )
+        self._do(won)
+        for s in winners:
             query = WinQuery(
                 s,
                 tile,
@@ -966,44 +904,19 @@ class Game:
             )  # the win as it was offered: robbing a kong or on a replacement draw
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")
-        result = {
-            "kind": "win",
-            "winner": [seat, *also] if also else seat,
-            "tile": KINDS[tile],
-            "from": source,
-            "gang_kai": gang_kai,
-            "qiang_gang": qiang_gang,
-            "tian_hu": tian_hu,
-            "di_hu": di_hu,
-        }
-        if self._has_flowers:
-            result["after_flower"] = after_flower
-        won = {k: v for k, v in result.items() if k != "kind"}
-        winners = (seat, *also)
-        if self.table.wins_to_end > 1 and not self.table.winners_stay:
-            # A winner leaves play with its hand face up (血战): the log says what is shown.
-            self._log("win", **won, shown={str(s): mpsz(st.hands[s]) for s in winners})
-        else:
-            self._log("win", **won)
-        st.wins.append(
-            {
-                **won,
-                # the referee's: each winner's tiles as it won (a winner who stays plays on)
-                "hands": {str(s): mpsz(st.hands[s]) for s in winners},
-                "melds": {str(s): [m.to_dict() for m in st.melds[s]] for s in winners},
-            }
-        )
+        result = {"kind": "win"}
+        result.update((k, v) for k, v in st.wins[-1].items() if k not in ("hands", "melds"))
         stay = self.table.winners_stay
         if not stay:
             for s in winners:
                 self._out[s] = True
         going_on = stay or sum(self._out) < self.table.wins_to_end
         if going_on and st.wall.remaining > self._kept:
-            self._go_on(seat, source, also)  # 血战 (血流): the others (and the winners) play on
+            self._go_on(won)  # 血战 (血流): the others (and the winners) play on
             return
         self._end(self._record(result))
 
-    def _go_on(self, seat: int, source: int | None, also: Sequence[int]) -> None:
+    def _go_on(self, won: WinEvent) -> None:
         """After a win that does not end the hand: the payment it makes at once, and the next
         seat in play after the (last) winner draws."""
         st = self.state
@@ -1011,14 +924,12 @@ class Game:
         st.drawn, st.after_kong, st.after_flower = None, False, False
         st.last_discard, st.discarder, st.rob_tile = None, None, None
         self._legal, self._shared = {}, None
-        won = parse_event(self.events[-1])  # the win just logged
-        assert isinstance(won, WinEvent)
         self._pay_now(won)
-        last = (also or (seat,))[-1]
+        last = won.winner[-1] if isinstance(won.winner, tuple) else won.winner
         self._draw(self._next_seat(last))
 
     def _finish_draw(self) -> None:
-        self._log("draw-game")
+        self.events.append(DrawGame().to_json())
         self._end(self._record({"kind": "draw"}))
 
     def _end(self, record: dict[str, Any]) -> None:
@@ -1026,10 +937,9 @@ class Game:
         settlement = self._settle(record)
         self.records.append(record)
         self.settlements.append(settlement)
-        for s in range(4):  # what was paid during the hand is part of the settlement
-            self.scores[s] += settlement.deltas[s] - st.paid[s]
-        self._log("settlement", deltas=list(settlement.deltas), scores=list(self.scores))
-        st.phase = "over"
+        # what was paid during the hand is part of the settlement
+        after = tuple(self.scores[s] + settlement.deltas[s] - st.paid[s] for s in range(4))
+        self._do(SettlementEvent(tuple(settlement.deltas), after))
         if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True
         else:
@@ -1073,6 +983,7 @@ class Game:
         """Rebuild the caches of a game whose fields were just restored."""
         self._legal, self._shared, self._deal_at, self._melds_cache = {}, None, None, []
         self._setup_variant()
+        self._table = Table(self.state, self.scores, self.table)
         deal: dict[str, Any] = next(
             (e for e in reversed(self.events) if e.get("event") == "deal"), {}
         )

@@ -95,6 +95,10 @@ class HandState:
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
+    chain: tuple[bool, bool] = field(default=(False, False), compare=False, repr=False)
+    """Within one step: whether the replacement draw to come follows a kong, and whether a
+    flower was laid aside since the seat's last draw (what ``after_kong`` and
+    ``after_flower`` become when a tile lands in the hand)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON form (tiles as MPSZ names; the ``waits`` cache is left out).
