@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import majiang
+from majiang._core import is_winning, winning_tiles
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, SEATS
 
@@ -334,9 +334,7 @@ class Variant(ABC):
             [4]
         """
         names = jing_names(wilds)
-        found = majiang.winning_tiles(
-            concealed, rules=self.table.shapes, jing=names, melds=len(melds)
-        )
+        found = winning_tiles(concealed, rules=self.table.shapes, jing=names, melds=len(melds))
         return frozenset(map(KIND_INDEX.__getitem__, found))
 
     def may_win(self, query: WinQuery) -> bool:
@@ -354,9 +352,7 @@ class Variant(ABC):
             return query.tile in query.waits
         names = jing_names(query.wilds)
         full = query.full()
-        return bool(
-            majiang.is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds))
-        )
+        return bool(is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds)))
 
     def bot_may_win(
         self, observation: Any, concealed: Sequence[int], tile: int, *, self_drawn: bool

@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from majiang._core import parse_tiles
 from majiang.game.actions import Declare
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, kinds_text
@@ -354,8 +355,6 @@ class SichuanVariant(Variant):
 
 
 def _tiles(text: str) -> list[str]:
-    from majiang._core import parse_tiles
-
     return list(parse_tiles(text))
 
 
@@ -426,6 +425,3 @@ def _read_events(
         kongs.append(pending)
     assert len(wins) == len(engine_wins)
     return wins, kongs
-
-
-PLAY = SichuanVariant
