@@ -34,7 +34,6 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import re
 import typing
@@ -44,6 +43,15 @@ from typing import Any
 
 from majiang.bounds import MAX_HANDS, MAX_STAKE, in_range, range_text
 from majiang.errors import ArgumentTypeError, MajiangError, RulesError, quoted
+from majiang.variants import get_variant, names
+from majiang.variants.option_fields import (
+    number_range,
+    option_rows,
+    options_class,
+    options_module,
+    room_fields,
+    variant_options,
+)
 
 __all__ = ["HUMAN", "ROOM_KEYS", "RoomConfig"]
 
@@ -61,20 +69,12 @@ _COMMON: dict[str, tuple[int, str]] = {
 }
 
 
+BOT_NAMES = ("efficiency", "random")
+"""The bots a seat may hold, by name (:data:`majiang.game.simulation.BOTS` makes them)."""
+
+
 def _bot_names() -> list[str]:
-    from majiang.game.simulation import BOTS  # the game package imports this module
-
-    return sorted(BOTS)
-
-
-def _room_fields(variant: str) -> Mapping[str, str]:
-    """The variant's options behind ``stake``, ``hand_cap`` and ``match_cap``."""
-    try:
-        module = importlib.import_module(f"majiang.variants.{variant}.options")
-    except ImportError:  # a variant registered from outside the library
-        return {}
-    fields: Mapping[str, str] = getattr(module, "ROOM_FIELDS", {})
-    return fields
+    return sorted(BOT_NAMES)
 
 
 MAX_JSON_SIZE = 1 << 20
@@ -150,8 +150,6 @@ class RoomConfig:
     """Who sits in each seat: a bot's name (``efficiency``, ``random``) or ``human``."""
 
     def __post_init__(self) -> None:
-        from majiang.variants import get_variant, names
-
         if not isinstance(self.variant, str) or self.variant not in names():
             raise RulesError(
                 f"variant: expected one of {', '.join(names())}, got {quoted(self.variant)}"
@@ -191,7 +189,7 @@ class RoomConfig:
             {'hand_cap': 300, 'yuanzi': 100}
         """
         out = dict(self.options)
-        fields = _room_fields(self.variant)
+        fields = room_fields(self.variant)
         for name, (neutral, _) in _COMMON.items():
             value = getattr(self, name)
             if value == neutral:
@@ -304,10 +302,8 @@ class RoomConfig:
             >>> " ".join(sorted(schema["$defs"]))
             'gb_options nanchang_options nanjing_options pingxiang_options sichuan_options'
         """
-        from majiang.variants.options_doc import VARIANT_OPTIONS
-        from majiang.variants.registry import names
-
-        defs = {f"{v}_options": _options_schema(v) for v in VARIANT_OPTIONS}
+        with_options = list(variant_options())
+        defs = {f"{v}_options": _options_schema(v) for v in with_options}
         common = {
             name: {"type": "integer", "minimum": n, "maximum": MAX_STAKE, "default": n}
             | {"description": what}
@@ -342,7 +338,7 @@ class RoomConfig:
                     "if": {"properties": {"variant": {"const": v}}, "required": ["variant"]},
                     "then": {"properties": {"options": {"$ref": f"#/$defs/{v}_options"}}},
                 }
-                for v in VARIANT_OPTIONS
+                for v in with_options
             ],
             "$defs": defs,
         }
@@ -350,10 +346,8 @@ class RoomConfig:
 
 def _options_schema(variant: str) -> dict[str, Any]:
     """One variant's options as a JSON Schema object (no other property allowed)."""
-    from majiang.variants.options_doc import VARIANT_OPTIONS, number_range, option_rows
-
-    module = importlib.import_module(f"majiang.variants.{variant}.options")
-    cls = getattr(module, VARIANT_OPTIONS[variant])
+    module = options_module(variant)
+    cls = options_class(variant)
     hints = typing.get_type_hints(cls, vars(module))
     choices: Mapping[str, tuple[Any, ...]] = getattr(module, "_CHOICES", {})
     rows = {r.name: r for r in option_rows(variant)}

@@ -3,8 +3,8 @@
 :class:`Payment` is one line (who pays whom how much and why, in words a player knows);
 :class:`Settlement` holds the lines, the per-seat totals and what was recognised. :func:`settle`
 takes a hand record (JSON-ready dict, or a variant's typed record) and dispatches on its
-``variant`` through a small registry, so another variant plugs in with
-:func:`register_variant` without touching this module.
+``variant`` through the variant registry (:mod:`majiang.variants.registry`), so another
+variant plugs in with :func:`register_variant` without touching this module.
 
 Example:
     >>> p = Payment(payer=2, payee=1, amount=4, reason="胡牌分", detail="1 (平胡) x 2 (放炮) x 2")
@@ -23,6 +23,7 @@ from typing import Any
 
 from majiang.errors import RecordError, RulesError, quoted, surrogate_path
 from majiang.tiles import SEATS
+from majiang.variants import registry
 
 __all__ = [
     "Payment",
@@ -178,8 +179,6 @@ def register_variant(name: str, settler: Settler) -> None:
         (0, 0, 0, 0)
         >>> from majiang.variants import registry; _ = registry.unregister("demo")
     """
-    from majiang.variants import registry
-
     registry.register(name, settler)
 
 
@@ -190,8 +189,6 @@ def variants() -> list[str]:
         >>> "nanchang" in variants()
         True
     """
-    from majiang.variants import registry
-
     return registry.names()
 
 
@@ -227,8 +224,6 @@ def settle(record: Any) -> Settlement:
     if not isinstance(name, str):
         known = ", ".join(variants())
         raise RecordError(f"variant: expected the rules' name ({known}), got {quoted(name)}")
-    from majiang.variants import registry
-
     try:
         entry = registry.lookup(name)
     except RulesError:

@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from typing import Any
 
@@ -63,9 +64,7 @@ def parse_limits(items: list[str]) -> Any:
         >>> parse_limits(["creates=100", "address_rate=0.5"]).creates
         100
     """
-    import inspect
-
-    from majiang.server import Limits
+    from majiang.server import Limits  # optional extra: server
 
     params = inspect.signature(Limits).parameters
     values: dict[str, Any] = {}
@@ -86,7 +85,7 @@ def parse_limits(items: list[str]) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from majiang.server import serve
+        from majiang.server import serve  # optional extra: server (its absence is reported)
     except ImportError as e:
         print(
             f"majiang serve needs the server extra (pip install 'majiang[server]'): {e}",
@@ -96,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
-    from majiang.server import ServerConfigError, TableServer
+    from majiang.server import ServerConfigError, TableServer  # optional extra: server
 
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
         limits = parse_limits(args.limit)

@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-import majiang
+from majiang._core import best_discard, discard_options, shanten
+from majiang.errors import InvalidHandError, MajiangError
 from majiang.game.actions import (
     PASS,
     Action,
@@ -28,9 +29,10 @@ from majiang.game.actions import (
     Win,
     _chow_kinds,
 )
-from majiang.game.engine import Observation
+from majiang.game.observation import Observation
 from majiang.results import DiscardOption
 from majiang.tiles import KIND_INDEX as INDEX
+from majiang.tiles import to_counts
 from majiang.variants import Variant, get_variant
 
 __all__ = ["Bot", "EfficiencyBot", "RandomBot"]
@@ -130,21 +132,21 @@ class EfficiencyBot:
         # observation's capped visible() needed (the flipped indicator drawn).
         visible = obs._seen()
         try:
-            best: DiscardOption | None = majiang.best_discard(
+            best: DiscardOption | None = best_discard(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
             )
-        except majiang.InvalidHandError:
+        except InvalidHandError:
             capped = obs.visible()
             if capped == visible:
                 raise
             visible = capped
-            best = majiang.best_discard(
+            best = best_discard(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible, keep=wild_kinds
             )
         if best is not None and best["shanten"] == 0 and obs.variant:
             best = _winnable(obs, hand, offered, wilds, visible) or best
         if best is not None and best["discard"] not in offered:  # e.g. only the drawn tile
-            options = majiang.discard_options(
+            options = discard_options(
                 hand, rules=rules, jing=wild_kinds, melds=melds, visible=visible
             )
             best = first = None
@@ -163,7 +165,7 @@ class EfficiencyBot:
             after = list(hand)
             concealed = k.kind == "concealed"
             after[INDEX[k.tile]] -= 4 if concealed else 1
-            s = majiang.shanten(after, rules=rules, jing=wild_kinds, melds=melds + concealed)
+            s = shanten(after, rules=rules, jing=wild_kinds, melds=melds + concealed)
             if best is None or s <= best["shanten"]:
                 return k
         return offered[best["discard"]] if best else discards[0]
@@ -172,7 +174,7 @@ class EfficiencyBot:
         hand = list(obs.hand_counts)
         k = obs.meld_count
         wild_kinds = obs.wild_kinds
-        before = majiang.shanten(hand, rules=obs.rules, jing=wild_kinds, melds=k)
+        before = shanten(hand, rules=obs.rules, jing=wild_kinds, melds=k)
         t = obs.last_discard_kind
         assert t is not None
         best: tuple[int, Action | None] = (before, None)
@@ -189,7 +191,7 @@ class EfficiencyBot:
                     after[x] -= 1
             if any(after[j] < hand[j] for j in wild_kinds):
                 continue
-            s = majiang.shanten(after, rules=obs.rules, jing=wild_kinds, melds=k + 1)
+            s = shanten(after, rules=obs.rules, jing=wild_kinds, melds=k + 1)
             if s < best[0]:
                 best = (s, a)
         if best[1] is not None:
@@ -236,7 +238,7 @@ def _winnable(
     variant = variant_of(obs)
     if variant.bot_may_win(obs, hand, 0, self_drawn=True) is None:
         return None
-    options = majiang.discard_options(
+    options = discard_options(
         hand, rules=obs.rules, jing=obs.wild_kinds, melds=obs.meld_count, visible=visible
     )
     best: tuple[int, int, DiscardOption] | None = None
@@ -282,8 +284,8 @@ def _given_up(hand: Sequence[int], value: str) -> tuple[int, int, int]:
         given[suit * 9 : suit * 9 + 9] = hand[suit * 9 : suit * 9 + 9]
     else:
         try:
-            given = majiang.tiles.to_counts(value)
-        except majiang.MajiangError:
+            given = to_counts(value)
+        except MajiangError:
             return (99, 99, 99)
         held = [k for k in range(34) if given[k]]
         suit = held[0] // 9 if held else 3

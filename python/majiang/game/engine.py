@@ -19,8 +19,7 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-import majiang
-from majiang.errors import IllegalActionError, MajiangError, quoted
+from majiang.errors import IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -154,15 +153,13 @@ class Game:
             record = self._record({"kind": "draw"})
             self._settle(record)
         except MajiangError as e:
-            raise majiang.RulesError(f"carried: {quoted(dict(self._carried))} ({e})") from None
+            raise RulesError(f"carried: {quoted(dict(self._carried))} ({e})") from None
         finally:
             hand[drawn] += 1
         for key, value in self._carried.items():  # kept as given, not coerced or dropped
             kept = record.get(key, _MISSING)
             if kept is _MISSING or type(kept) is not type(value) or kept != value:
-                raise majiang.RulesError(
-                    f"carried: {key}: {quoted(value)} is not a value the record keeps"
-                )
+                raise RulesError(f"carried: {key}: {quoted(value)} is not a value the record keeps")
 
     def _setup_variant(self) -> None:
         table = self.table = self.variant.table
@@ -242,23 +239,23 @@ class Game:
         seat does not hold, or a lower indicator the table does not flip."""
         st = self.state
         if len(reveal.tiles) != 4:
-            raise majiang.RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
+            raise RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
         shown_text = []
         for s, shown in enumerate(reveal.tiles):
             if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
-                raise majiang.RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
+                raise RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
             counts = [0] * 34
             for k in shown:
                 counts[k] += 1
             if any(n > h for n, h in zip(counts, st.hands[s], strict=True)):
-                raise majiang.RulesError(
+                raise RulesError(
                     f"{self.variant.name}: seat {s} reveals {kinds_text(shown)}, not all held"
                 )
             shown_text.append(mpsz(counts) if shown else "")
         lower = None
         if reveal.lower_indicator:
             if st.lower is None:
-                raise majiang.RulesError(f"{self.variant.name}: no lower indicator to show")
+                raise RulesError(f"{self.variant.name}: no lower indicator to show")
             lower = TILE_NAMES[st.lower]
         self._do(RevealEvent(tuple(shown_text), lower))
 
@@ -310,16 +307,14 @@ class Game:
         for move in exchange.moves:
             giver, taker, kinds = move
             if giver not in range(4) or taker not in range(4) or giver == taker:
-                raise majiang.RulesError(f"{self.variant.name}: exchange move {move!r}")
+                raise RulesError(f"{self.variant.name}: exchange move {move!r}")
             for k in kinds:
                 if k not in range(34):
-                    raise majiang.RulesError(f"{self.variant.name}: exchange of kind {k!r}")
+                    raise RulesError(f"{self.variant.name}: exchange of kind {k!r}")
                 given[giver][k] += 1
         for seat in range(4):
             if any(n > held for n, held in zip(given[seat], st.hands[seat], strict=True)):
-                raise majiang.RulesError(
-                    f"{self.variant.name}: seat {seat} passes tiles it does not hold"
-                )
+                raise RulesError(f"{self.variant.name}: seat {seat} passes tiles it does not hold")
 
     def _do(self, event: LoggedChange) -> None:
         """Apply a logged event to the table and log its line."""
@@ -608,7 +603,7 @@ class Game:
                 if st.phase == "declare":
                     try:
                         self._resolve_declarations()
-                    except majiang.RulesError:
+                    except RulesError:
                         del st.responses[seat]  # the variant refused the exchange: no change
                         raise
                 elif st.phase == "claim":

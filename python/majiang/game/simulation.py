@@ -23,6 +23,7 @@ from majiang.errors import ArgumentTypeError, RulesError, quoted
 from majiang.game.bots import Bot, EfficiencyBot, RandomBot
 from majiang.game.engine import Game, play
 from majiang.game.log import write_events
+from majiang.game.simulation_ray import ray_address, spread_on_ray
 from majiang.room import RoomConfig
 from majiang.variants import get_variant, lookup
 from majiang.variants.registry import DEFAULT
@@ -33,7 +34,8 @@ BOTS: dict[str, type[RandomBot] | type[EfficiencyBot]] = {
     "random": RandomBot,
     "efficiency": EfficiencyBot,
 }
-"""Bot names for :func:`make_bots` and ``majiang simulate --bots``."""
+"""Bot names for :func:`make_bots` and ``majiang simulate --bots`` (a room's seats name the
+same: :data:`majiang.room.BOT_NAMES`)."""
 
 
 def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
@@ -240,8 +242,6 @@ def simulate(
     get_variant(variant)
     make_bots(bots)  # check the names before any work starts
     if ray is not False:
-        from majiang.game.simulation_ray import ray_address
-
         ray_address(ray)  # the argument's type, before any work
     names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
     chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
@@ -272,8 +272,6 @@ def simulate(
 
     matches = -(-hands // per_game)
     if ray is not False:
-        from majiang.game.simulation_ray import ray_address, spread_on_ray
-
         spread_on_ray(chunks, _play_chunk, finished, ray_address(ray))
     elif workers == 1 or matches <= 1:
         for i, chunk in enumerate(chunks):

@@ -61,6 +61,7 @@ def spread_on_ray(
     if first is None:
         return
     try:
+        # optional extra: ray, imported only when a simulation asks for it
         import ray
     except ImportError:
         raise RulesError("--ray needs the ray package: pip install ray") from None

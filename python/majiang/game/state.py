@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from majiang._core import parse_tiles
 from majiang.errors import IllegalActionError, RecordError
 from majiang.game.actions import Action, from_dict
 from majiang.game.wall import Wall
@@ -185,8 +186,6 @@ def _tile_name(tile: int | None) -> str | None:
 
 
 def _kinds(text: Any) -> list[int]:
-    from majiang import parse_tiles
-
     if not isinstance(text, str):
         raise RecordError(f"expected MPSZ text, got {text!r}")
     try:

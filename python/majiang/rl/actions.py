@@ -44,11 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang._core import parse_tiles
-from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
+from majiang.errors import IllegalActionError, RulesError, quoted
 from majiang.game.actions import Action, Chow, Declare, Discard, Kong, Pass
 from majiang.game.actions import Pong as PongAction
 from majiang.game.actions import Win as WinAction
-from majiang.rl.arguments import seat_of
+from majiang.rl.arguments import check_out, seat_of
 from majiang.tiles import KIND_INDEX, KINDS, kinds_text
 from majiang.variants import Variant, get_variant
 
@@ -256,21 +256,10 @@ class ActionSpace:
         if out is None:
             out = np.zeros(self.size, np.bool_)
         else:
-            _check_out(out, (self.size,), np.bool_, "out")
+            check_out(out, (self.size,), np.bool_, "out")
             out[:] = False
         out[self.ids_of(actions)] = True
         return out
-
-
-def _check_out(out: object, shape: tuple[int, ...], dtype: Any, name: str) -> None:
-    if not isinstance(out, np.ndarray):
-        raise ArgumentTypeError(f"{name}: expected a numpy array, got {type(out).__name__}")
-    if out.dtype != dtype:
-        raise ArgumentTypeError(f"{name}: expected dtype {np.dtype(dtype)}, got {out.dtype}")
-    if out.shape != shape:
-        raise RulesError(f"{name}: expected shape {shape}, got {out.shape}")
-    if not out.flags.writeable:
-        raise RulesError(f"{name}: expected a writeable array, got a read-only one")
 
 
 _SPACES: dict[tuple[str, str, tuple[str, ...], int], ActionSpace] = {}

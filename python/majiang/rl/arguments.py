@@ -28,6 +28,7 @@ __all__ = [
     "MAX_TABLES",
     "REWARD_LIMIT",
     "SEED_LIMIT",
+    "check_out",
     "choice",
     "finite",
     "flag",
@@ -119,3 +120,23 @@ def options(value: object) -> dict[str, Any]:
     if not all(isinstance(k, str) for k in value):
         raise ArgumentTypeError(f"options: option names are strings, got {quoted(value)}")
     return dict(value)
+
+
+def check_out(out: object, shape: tuple[int, ...], dtype: Any, name: str) -> None:
+    """An ``out`` array to fill: a writeable numpy array of ``shape`` and ``dtype``
+    (ArgumentTypeError or RulesError naming ``name`` otherwise).
+
+    Example:
+        >>> check_out(np.zeros((2, 3), np.uint8), (2, 4), np.uint8, "out")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RulesError: out: expected shape (2, 4), got (2, 3)
+    """
+    if not isinstance(out, np.ndarray):
+        raise ArgumentTypeError(f"{name}: expected a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise ArgumentTypeError(f"{name}: expected dtype {np.dtype(dtype)}, got {out.dtype}")
+    if out.shape != shape:
+        raise RulesError(f"{name}: expected shape {shape}, got {out.shape}")
+    if not out.flags.writeable:
+        raise RulesError(f"{name}: expected a writeable array, got a read-only one")

@@ -85,7 +85,7 @@ class RayVectorGame:
         if max(count for _, count in parts) > MAX_TABLES:
             raise RulesError(f"n: at most {MAX_TABLES} tables a worker, got {quoted(n)}")
         VectorGame(1, **kwargs)  # every other argument refused here, not inside a worker
-        import ray
+        import ray  # optional extra: ray, imported only when the Ray game is built
 
         if not ray.is_initialized():
             raise RulesError("RayVectorGame: call ray.init() first")

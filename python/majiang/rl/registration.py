@@ -34,7 +34,7 @@ def register() -> bool:
     """
     if importlib.util.find_spec("gymnasium") is None:
         return False
-    import gymnasium
+    import gymnasium  # optional extra: rl (its presence was just checked)
 
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(

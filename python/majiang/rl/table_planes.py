@@ -3,7 +3,7 @@ tiles laid aside) of every seat are stored per table and recounted only when tha
 tuple in the observation changes, then rotated to each observer and written for the whole
 batch in a few numpy calls.
 
-:func:`majiang.rl.planes.stack_planes` counts every meld and pond tile of every table at each
+:func:`majiang.rl.engine_planes.stack_planes` counts every meld and pond tile of every table at each
 call; a vector env steps each table by one action, which changes one pond or one meld at
 most, so :class:`TablePlanes` keeps each table's rows by absolute seat and updates only what
 changed. The observations' fields are read as columns in C (``itemgetter`` maps over the N
@@ -17,7 +17,6 @@ that seat may see and nothing else, exactly as :func:`stack_planes` does (tested
 Example:
     >>> import numpy as np
     >>> from majiang.game import Game
-    >>> from majiang.rl.planes import stack_planes
     >>> gs = [Game(seed=s) for s in range(3)]
     >>> cache = TablePlanes(3)
     >>> obs = [g.observation(g.to_act()[0]) for g in gs]
@@ -40,6 +39,7 @@ import numpy.typing as npt
 from majiang.errors import RulesError
 from majiang.game.observation import PHASES, PLANES, Observation
 from majiang.game.state import Meld
+from majiang.rl.engine_planes import stack_planes
 
 __all__ = ["TablePlanes"]
 
@@ -204,7 +204,7 @@ class TablePlanes:
     ) -> npt.NDArray[np.uint8]:
         """Write the engine's planes of ``observations[i]`` (table ``i``) into the first 35
         rows of ``out`` (C-contiguous ``(n, rows, 34)`` uint8, rows >= 35; the others are
-        left as they are), equal to :func:`~majiang.rl.planes.stack_planes`; return each
+        left as they are), equal to :func:`~majiang.rl.engine_planes.stack_planes`; return each
         observer's meld count.
 
         Example:
@@ -300,7 +300,5 @@ class TablePlanes:
             seen[rob] += base[rob, _R["last_discard"]]
         base[:, _R["unseen"]] = 4 - np.minimum(seen, 4)
         if full:
-            from majiang.rl.planes import stack_planes
-
             base[full] = stack_planes([observations[i] for i in full])
         return melds

@@ -41,7 +41,7 @@ def serve(
         >>> callable(serve)
         True
     """
-    import uvicorn
+    import uvicorn  # optional extra: server, imported only to run one
 
     if server is None:
         server = TableServer(db, allow_origins=allow_origins)

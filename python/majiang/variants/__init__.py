@@ -1,7 +1,8 @@
 """Rule variants: one folder each (``rules.py``, ``options.py``, ``hands.py``, ``record.py``,
-``settle.py``, ``play.py``), one protocol (:mod:`majiang.variants.protocol`) and one registry
-(:mod:`majiang.variants.registry`) that ``majiang.settle``, ``Game``, the command line and
-replay share.
+``settle.py``, ``play.py``, and ``VARIANT`` in its ``__init__.py``: the one
+:class:`~majiang.variants.spec.VariantSpec` that is the variant whole), one protocol
+(:mod:`majiang.variants.protocol`) and one registry (:mod:`majiang.variants.registry`) that
+``majiang.settle``, ``Game``, the command line and replay share.
 
 Example:
     >>> v = get_variant("nanchang")
@@ -13,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from majiang.errors import RulesError
 from majiang.variants.protocol import (
     FinishedHand,
     TableRules,
@@ -22,11 +24,13 @@ from majiang.variants.protocol import (
     suit_chows,
 )
 from majiang.variants.registry import lookup, names, register
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
     "FinishedHand",
     "TableRules",
     "Variant",
+    "VariantSpec",
     "WinQuery",
     "chow_options",
     "get_variant",
@@ -47,7 +51,5 @@ def get_variant(name: object) -> Variant:
     """
     entry = lookup(name)
     if entry.play is None:
-        from majiang.errors import RulesError
-
         raise RulesError(f"variant {entry.name!r} can be settled but not played")
     return entry.play()

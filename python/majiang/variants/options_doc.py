@@ -1,9 +1,10 @@
 """``docs/options.md``, generated from the code: one table per variant of every option.
 
-Each variant's ``options.py`` holds a frozen dataclass of options, each field with its
-default, its type (the values: a ``Literal``'s choices, true/false, or a whole number) and a
-docstring saying what it changes, and an ``OPTION_SOURCES`` dict naming where each comes from.
-:func:`options_markdown` reads them all (the docstrings from the class's source), so the
+Each variant's options class (its ``VARIANT.options``, in its ``options.py``) is a frozen
+dataclass of options, each field with its default, its type (the values: a ``Literal``'s
+choices, true/false, or a whole number) and a docstring saying what it changes, beside an
+``OPTION_SOURCES`` dict naming where each comes from. :func:`options_markdown` reads them all
+(through :mod:`majiang.variants.option_fields`; the docstrings from the class's source), so the
 document cannot drift from the code: ``tests/test_options_doc.py`` compares the committed file
 with it, and ``python -m majiang.variants.options_doc docs/options.md`` rewrites it.
 
@@ -18,157 +19,25 @@ Example:
 
 from __future__ import annotations
 
-import ast
-import dataclasses
-import importlib
-import inspect
-import itertools
 import sys
-import textwrap
-import typing
-from collections.abc import Mapping
-from typing import Any, NamedTuple
 
 from majiang.bounds import range_text
-from majiang.errors import MajiangError
+from majiang.room import ROOM_KEYS, RoomConfig
+from majiang.variants.option_fields import (
+    OptionRow,
+    json_text,
+    number_range,
+    option_rows,
+    room_fields,
+    variant_options,
+)
 
 __all__ = ["VARIANT_OPTIONS", "OptionRow", "number_range", "option_rows", "options_markdown"]
 
 
-def _variant_options() -> dict[str, str]:
-    """Every registered variant with an options class ``majiang.variants.<name>.options``
-    (a dataclass whose name ends in ``Options``, with ``from_dict``), and that class's name."""
-    from majiang.variants import names
-
-    out: dict[str, str] = {}
-    for variant in names():
-        try:
-            module = importlib.import_module(f"majiang.variants.{variant}.options")
-        except ImportError:
-            continue
-        for attr, value in vars(module).items():
-            if (
-                attr.endswith("Options")
-                and isinstance(value, type)
-                and dataclasses.is_dataclass(value)
-                and hasattr(value, "from_dict")
-                and value.__module__ == module.__name__
-            ):
-                out[variant] = attr
-                break
-    return out
-
-
-VARIANT_OPTIONS: dict[str, str] = _variant_options()
-"""The variants with an options class, and its name in ``majiang.variants.<name>.options``."""
-
-
-class OptionRow(NamedTuple):
-    """One option: its name, the values it takes, its default (as JSON), where it comes from
-    and what it changes."""
-
-    name: str
-    values: str
-    default: str
-    source: str
-    changes: str
-
-
-def _json(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
-
-
-def _docstrings(cls: type) -> dict[str, str]:
-    """The attribute docstrings of a dataclass (the string right after each field)."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
-    out: dict[str, str] = {}
-    for field, after in itertools.pairwise(body):
-        if (
-            isinstance(field, ast.AnnAssign)
-            and isinstance(field.target, ast.Name)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            out[field.target.id] = " ".join(after.value.value.split())
-    return out
-
-
-def number_range(module: Any, name: str) -> tuple[int, int]:
-    """The range of the whole-number option ``name`` of the options module ``module``: its
-    ``_NUMBERS`` entry (every variant's options module lists each whole-number option there,
-    with the bounds of :mod:`majiang.bounds`).
-
-    Example:
-        >>> import majiang.variants.nanchang.options as nanchang
-        >>> number_range(nanchang, "di_fen"), number_range(nanchang, "de_bonus")
-        ((1, 1000000), (0, 1000))
-    """
-    numbers: Mapping[str, tuple[int, int]] = getattr(module, "_NUMBERS", {})
-    if name not in numbers:
-        raise MajiangError(f"{module.__name__}: whole-number option {name} has no range")
-    return numbers[name]
-
-
-def _values(hint: Any, name: str, module: Any) -> str:
-    choices: Mapping[str, tuple[Any, ...]] = getattr(module, "_CHOICES", {})
-    args = typing.get_args(hint)
-    literals = [a for a in args if typing.get_origin(a) is typing.Literal]
-    if typing.get_origin(hint) is typing.Literal:
-        literals = [hint]
-    if name in choices:
-        shown = [_json(v) for v in choices[name]]
-    elif literals:
-        shown = [_json(v) for lit in literals for v in typing.get_args(lit)]
-    elif hint is bool or bool in args:
-        shown = ["true", "false"]
-    else:
-        least, most = number_range(module, name)
-        shown = [range_text(least, most).removeprefix("a ")]
-    if type(None) in args:
-        shown.append("null")
-    return ", ".join(shown)
-
-
-def _source(sources: Mapping[str, Any], name: str) -> str:
-    entry = sources.get(name, "")
-    if isinstance(entry, tuple):  # Nanchang: (the default and its seeds, the alternatives)
-        return "; ".join(entry)
-    return str(entry)
-
-
-def option_rows(variant: str) -> list[OptionRow]:
-    """Every option of ``variant``, in the order its class declares them.
-
-    Example:
-        >>> [r.name for r in option_rows("pingxiang")][:2]
-        ['pinghu_self_draw_only', 'luanjiang_fan']
-    """
-    module = importlib.import_module(f"majiang.variants.{variant}.options")
-    cls = getattr(module, VARIANT_OPTIONS[variant])
-    hints = typing.get_type_hints(cls, vars(module))
-    docs = _docstrings(cls)
-    sources = getattr(module, "OPTION_SOURCES", {})
-    rows = []
-    for f in dataclasses.fields(cls):
-        default = f.default
-        rows.append(
-            OptionRow(
-                f.name,
-                _values(hints[f.name], f.name, module),
-                _json(default),
-                _source(sources, f.name),
-                docs.get(f.name, ""),
-            )
-        )
-    return rows
+VARIANT_OPTIONS: dict[str, str] = {v: c.__name__ for v, c in variant_options().items()}
+"""The variants with an options class (their ``VARIANT.options``), and its name in
+``majiang.variants.<name>.options``."""
 
 
 def _cell(text: str) -> str:
@@ -217,8 +86,6 @@ def options_markdown() -> str:
 
 def _room_section() -> list[str]:
     """The ``majiang.RoomConfig`` fields and, per variant, the options its common fields set."""
-    from majiang.room import ROOM_KEYS, RoomConfig
-
     props = RoomConfig.json_schema()["properties"]
     lines = [
         "",
@@ -236,14 +103,14 @@ def _room_section() -> list[str]:
     for key in ROOM_KEYS:
         prop = props[key]
         if "enum" in prop:
-            values = ", ".join(_json(v) for v in prop["enum"])
+            values = ", ".join(json_text(v) for v in prop["enum"])
         elif prop.get("type") == "integer":
             values = range_text(prop["minimum"], prop["maximum"]).removeprefix("a ")
         elif prop.get("type") == "array":
-            values = "four of " + ", ".join(_json(v) for v in prop["items"]["enum"])
+            values = "four of " + ", ".join(json_text(v) for v in prop["items"]["enum"])
         else:
             values = "object: the variant's options (below)"
-        default = _json(getattr(RoomConfig(), key))
+        default = json_text(getattr(RoomConfig(), key))
         if key == "bots":
             default = '["efficiency", …]'
         elif key == "options":
@@ -252,8 +119,7 @@ def _room_section() -> list[str]:
         lines.append(f"| `{key}` | {_cell(values)} | `{default}` | {_cell(what)} |")
     lines += ["", "The common fields are these options of each variant:", ""]
     for variant in VARIANT_OPTIONS:
-        module = importlib.import_module(f"majiang.variants.{variant}.options")
-        fields = getattr(module, "ROOM_FIELDS", {})
+        fields = room_fields(variant)
         shown = ", ".join(f"`{k}` → `{v}`" for k, v in fields.items()) or "none"
         lines.append(f"- {variant}: {shown}")
     return lines

@@ -25,13 +25,15 @@ from __future__ import annotations
 from abc import ABC
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import majiang
-from majiang.game.events import Exchange, Kong, Win
+from majiang._core import is_winning, winning_tiles
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, SEATS
 from majiang.variants.table_view import TableView
+
+if TYPE_CHECKING:  # the events a hook returns or is given (the game package imports this one)
+    from majiang.game.events import Exchange, Kong, Win
 
 __all__ = [
     "DRAGONS",
@@ -336,9 +338,7 @@ class Variant(ABC):
             [4]
         """
         names = jing_names(wilds)
-        found = majiang.winning_tiles(
-            concealed, rules=self.table.shapes, jing=names, melds=len(melds)
-        )
+        found = winning_tiles(concealed, rules=self.table.shapes, jing=names, melds=len(melds))
         return frozenset(map(KIND_INDEX.__getitem__, found))
 
     def may_win(self, query: WinQuery) -> bool:
@@ -356,9 +356,7 @@ class Variant(ABC):
             return query.tile in query.waits
         names = jing_names(query.wilds)
         full = query.full()
-        return bool(
-            majiang.is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds))
-        )
+        return bool(is_winning(full, rules=self.table.shapes, jing=names, melds=len(query.melds)))
 
     def bot_may_win(
         self, observation: Any, concealed: Sequence[int], tile: int, *, self_drawn: bool

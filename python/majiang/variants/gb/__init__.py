@@ -21,16 +21,18 @@ from __future__ import annotations
 from majiang.variants.gb.describe import TALLIED, describe, highlights
 from majiang.variants.gb.hands import EXTRAS, HandScore, engine_waits, is_winning, score_win
 from majiang.variants.gb.options import GbOptions
-from majiang.variants.gb.play import PLAY
+from majiang.variants.gb.play import GbVariant
 from majiang.variants.gb.record import DrawResult, HandRecord, PlayerRecord, WinResult
 from majiang.variants.gb.settle import settle
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
     "EXTRAS",
-    "PLAY",
     "TALLIED",
+    "VARIANT",
     "DrawResult",
     "GbOptions",
+    "GbVariant",
     "HandRecord",
     "HandScore",
     "PlayerRecord",
@@ -42,3 +44,15 @@ __all__ = [
     "score_win",
     "settle",
 ]
+
+VARIANT = VariantSpec(
+    name="gb",
+    settle=settle,
+    play=GbVariant,
+    describe=describe,
+    highlights=highlights,
+    tallied=TALLIED,
+    options=GbOptions,
+    record=HandRecord,
+)
+"""GB, whole: the one registration :mod:`majiang.variants.registry` serves."""

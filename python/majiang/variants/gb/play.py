@@ -24,7 +24,7 @@ from majiang.variants.gb.options import GbOptions
 from majiang.variants.gb.rules import NO_FLOWERS, TABLE
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 
-__all__ = ["MATCH_HANDS", "PLAY", "GbVariant", "prevalent_wind"]
+__all__ = ["MATCH_HANDS", "GbVariant", "prevalent_wind"]
 
 MATCH_HANDS = 16
 """Four rounds of four hands (圈风 东南西北, each seat dealing once a round `[001]`)."""
@@ -275,6 +275,3 @@ def _facts(query: WinQuery) -> dict[str, Any]:
         "prevalent_wind": prevalent_wind(st.streak),
     }
     return facts
-
-
-PLAY = GbVariant

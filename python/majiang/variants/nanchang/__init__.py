@@ -23,19 +23,21 @@ from majiang.variants.nanchang.describe import (
 )
 from majiang.variants.nanchang.jing import chong_guan
 from majiang.variants.nanchang.options import NanchangOptions
-from majiang.variants.nanchang.play import PLAY
+from majiang.variants.nanchang.play import NanchangVariant
 from majiang.variants.nanchang.readings import Reading
 from majiang.variants.nanchang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
 from majiang.variants.nanchang.settle import clear_caches, settle
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
     "DECOMPOSITION_TAGS",
-    "PLAY",
     "TALLIED",
+    "VARIANT",
     "DrawResult",
     "HandRecord",
     "Meld",
     "NanchangOptions",
+    "NanchangVariant",
     "PlayerRecord",
     "Reading",
     "WinResult",
@@ -46,3 +48,17 @@ __all__ = [
     "highlights",
     "settle",
 ]
+
+VARIANT = VariantSpec(
+    name="nanchang",
+    settle=settle,
+    play=NanchangVariant,
+    describe=describe,
+    highlights=highlights,
+    tallied=TALLIED,
+    analysis_notes=analysis_notes,
+    decomposition_tags=DECOMPOSITION_TAGS,
+    options=NanchangOptions,
+    record=HandRecord,
+)
+"""Nanchang, whole: the one registration :mod:`majiang.variants.registry` serves."""

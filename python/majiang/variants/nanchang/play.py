@@ -11,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import majiang
+from majiang._core import is_winning, jing_pair, tile_index
 from majiang.tiles import KINDS
+from majiang.variants.nanchang.options import NanchangOptions
 from majiang.variants.nanchang.rules import TABLE
 from majiang.variants.protocol import (
     DealReveal,
@@ -89,8 +90,6 @@ class NanchangVariant(Variant):
             ...
             majiang.errors.RulesError: bogus: unknown option (known: an_gang_points, ...)
         """
-        from majiang.variants.nanchang.options import NanchangOptions
-
         parsed = NanchangOptions.from_dict(options)
         passed = parsed.passed_win
         if passed == self.table.passed_win and parsed.xia_fan == self.xia_fan:
@@ -107,8 +106,8 @@ class NanchangVariant(Variant):
             >>> NanchangVariant().wilds(8)      # flip 9m: 9m and 1m
             (8, 0)
         """
-        zheng, fu = majiang.jing_pair(KINDS[indicator])
-        return (majiang.tile_index(zheng), majiang.tile_index(fu))
+        zheng, fu = jing_pair(KINDS[indicator])
+        return (tile_index(zheng), tile_index(fu))
 
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """下翻 ([000] line 83, [001 打法]): after the jing flip the other tile of the stack
@@ -128,8 +127,8 @@ class NanchangVariant(Variant):
         """
         if not self.xia_fan or state is None or state.lower is None or state.lower >= 34:
             return None
-        zheng, fu = majiang.jing_pair(KINDS[state.lower])
-        lower = sorted({majiang.tile_index(zheng), majiang.tile_index(fu)})
+        zheng, fu = jing_pair(KINDS[state.lower])
+        lower = sorted({tile_index(zheng), tile_index(fu)})
         tiles = tuple(tuple(k for k in lower for _ in range(hand[k])) for hand in state.hands)
         return DealReveal(tiles, lower_indicator=True)
 
@@ -153,7 +152,7 @@ class NanchangVariant(Variant):
         if query.self_drawn or query.robbing or query.first_discard or not jing_diao(query):
             return True
         return bool(  # 德国: the hand complete with no jing standing for another tile
-            majiang.is_winning(query.full(), rules=TABLE.shapes, melds=len(query.melds))
+            is_winning(query.full(), rules=TABLE.shapes, melds=len(query.melds))
         )
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
@@ -180,10 +179,7 @@ class NanchangVariant(Variant):
             "chao_zhuang": same_first_discards(hand.events, hand.dealer),
             **hand.carried,
         }
-        fed = fed_jing(hand.events, majiang.jing_pair(up)) if up else []
+        fed = fed_jing(hand.events, jing_pair(up)) if up else []
         if fed:
             record["fed_jing"] = fed
         return record
-
-
-PLAY = NanchangVariant

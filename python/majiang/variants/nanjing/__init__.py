@@ -26,7 +26,7 @@ from majiang.variants.nanjing.hands import (
     score_hand,
 )
 from majiang.variants.nanjing.options import NanjingOptions
-from majiang.variants.nanjing.play import PLAY
+from majiang.variants.nanjing.play import NanjingVariant
 from majiang.variants.nanjing.record import (
     DrawResult,
     HandRecord,
@@ -36,15 +36,17 @@ from majiang.variants.nanjing.record import (
     WinResult,
 )
 from majiang.variants.nanjing.settle import bixiahu_triggered, liability, score_winner, settle
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
-    "PLAY",
     "TALLIED",
+    "VARIANT",
     "DrawResult",
     "HandRecord",
     "HandScore",
     "Meld",
     "NanjingOptions",
+    "NanjingVariant",
     "Penalty",
     "PlayerRecord",
     "WinResult",
@@ -62,3 +64,15 @@ __all__ = [
     "score_winner",
     "settle",
 ]
+
+VARIANT = VariantSpec(
+    name="nanjing",
+    settle=settle,
+    play=NanjingVariant,
+    describe=describe,
+    highlights=highlights,
+    tallied=TALLIED,
+    options=NanjingOptions,
+    record=HandRecord,
+)
+"""Nanjing, whole: the one registration :mod:`majiang.variants.registry` serves."""

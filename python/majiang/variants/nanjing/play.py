@@ -19,8 +19,11 @@ from majiang.game.actions import Declare, Pass
 from majiang.game.state import HandState
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, SEATS, TILE_NAMES
+from majiang.variants.nanjing.flowers import flower_kongs
 from majiang.variants.nanjing.hands import engine_waits, engine_wins
+from majiang.variants.nanjing.options import NanjingOptions
 from majiang.variants.nanjing.rules import TABLE
+from majiang.variants.nanjing.settle import bixiahu_triggered, settle
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 from majiang.variants.table_view import TableView
 
@@ -43,8 +46,6 @@ class NanjingVariant(Variant):
     table = TABLE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        from majiang.variants.nanjing.options import NanjingOptions
-
         self.options = NanjingOptions.from_dict(dict(options or {}))
         if not self.options.multiple_winners:
             self.table = replace(TABLE, multiple_winners=False)
@@ -312,8 +313,6 @@ _BIXIAHU: dict[str, bool] = {}
 def _garden(records: Sequence[Mapping[str, Any]], yuanzi: int) -> list[int]:
     """进园子: what each seat can still lose after these hands: the 园子 it brought plus what
     the last hand moved (its record carries what was left before it)."""
-    from majiang.variants.nanjing.settle import settle
-
     if not records:
         return [yuanzi] * SEATS
     last = records[-1]
@@ -328,8 +327,6 @@ def _bixiahu(record: Mapping[str, Any]) -> bool:
     ``carry`` for the next hand), and each answer reads and scores the whole record. A plain
     dict (of JSON values) is keyed by its ``repr``, which any change to it changes; anything
     else is asked afresh."""
-    from majiang.variants.nanjing.settle import bixiahu_triggered
-
     if type(record) is not dict:
         return bixiahu_triggered(dict(record))
     key = repr(record)
@@ -379,8 +376,6 @@ def _gang_kai(
     to it (the kongs and flowers right before the win, by the winner)."""
     if not (result.get("gang_kai") or result.get("after_flower")):
         return None, None
-    from majiang.variants.nanjing import flower_kongs
-
     seat = result["winner"]
     chain_flowers: list[str] = []
     kongs: list[Mapping[str, Any]] = []
@@ -469,6 +464,3 @@ _SMALL: dict[str, Any] = {
     ],
     "result": {"kind": "win", "winner": 0, "tile": "1p", "from": 3},
 }
-
-
-PLAY = NanjingVariant

@@ -18,18 +18,20 @@ from __future__ import annotations
 from majiang.variants.pingxiang.describe import TALLIED, describe, highlights
 from majiang.variants.pingxiang.hands import HandScore, is_winning, score_hand, winning_kinds
 from majiang.variants.pingxiang.options import PingxiangOptions
-from majiang.variants.pingxiang.play import PLAY
+from majiang.variants.pingxiang.play import PingxiangVariant
 from majiang.variants.pingxiang.record import DrawResult, HandRecord, Meld, PlayerRecord, WinResult
 from majiang.variants.pingxiang.settle import liable_seat, settle
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
-    "PLAY",
     "TALLIED",
+    "VARIANT",
     "DrawResult",
     "HandRecord",
     "HandScore",
     "Meld",
     "PingxiangOptions",
+    "PingxiangVariant",
     "PlayerRecord",
     "WinResult",
     "describe",
@@ -40,3 +42,15 @@ __all__ = [
     "settle",
     "winning_kinds",
 ]
+
+VARIANT = VariantSpec(
+    name="pingxiang",
+    settle=settle,
+    play=PingxiangVariant,
+    describe=describe,
+    highlights=highlights,
+    tallied=TALLIED,
+    options=PingxiangOptions,
+    record=HandRecord,
+)
+"""Pingxiang, whole: the one registration :mod:`majiang.variants.registry` serves."""

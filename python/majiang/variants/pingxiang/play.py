@@ -138,6 +138,3 @@ class PingxiangVariant(Variant):
         following = last_drawer(events) if winner is None else winner
         nxt = dealer if following is None else following
         return nxt, streak + 1 if nxt == dealer else 1
-
-
-PLAY = PingxiangVariant

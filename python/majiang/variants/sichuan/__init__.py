@@ -2,7 +2,8 @@
 
 :func:`score_hand` scores a win (its named hand, 根 and extras, 番); :func:`settle` takes a hand
 record (:class:`HandRecord` or its JSON form: every win and kong of the hand) and returns a
-:class:`~majiang.settlement.Settlement`; ``PLAY`` is the engine plug-in. The rules and every
+:class:`~majiang.settlement.Settlement`; ``VARIANT`` is the variant whole (its engine plug-in
+:class:`SichuanVariant`, options, record and settlement). The rules and every
 option are in ``docs/rules/sichuan.md``.
 
 Example:
@@ -26,20 +27,22 @@ from majiang.variants.sichuan.hands import (
     winning_kinds,
 )
 from majiang.variants.sichuan.options import SichuanOptions
-from majiang.variants.sichuan.play import PLAY
+from majiang.variants.sichuan.play import SichuanVariant
 from majiang.variants.sichuan.record import EXAMPLE, HandRecord, Kong, PlayerRecord, Win
 from majiang.variants.sichuan.settle import kong_payments, settle
+from majiang.variants.spec import VariantSpec
 
 __all__ = [
     "EXAMPLE",
     "FAN",
-    "PLAY",
     "TALLIED",
+    "VARIANT",
     "HandRecord",
     "HandScore",
     "Kong",
     "PlayerRecord",
     "SichuanOptions",
+    "SichuanVariant",
     "Win",
     "best_ready_hand",
     "describe",
@@ -50,3 +53,15 @@ __all__ = [
     "settle",
     "winning_kinds",
 ]
+
+VARIANT = VariantSpec(
+    name="sichuan",
+    settle=settle,
+    play=SichuanVariant,
+    describe=describe,
+    highlights=highlights,
+    tallied=TALLIED,
+    options=SichuanOptions,
+    record=HandRecord,
+)
+"""Sichuan, whole: the one registration :mod:`majiang.variants.registry` serves."""

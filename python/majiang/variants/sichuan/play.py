@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from majiang._core import parse_tiles
 from majiang.game.actions import Declare
 from majiang.game.events import Exchange, Kong, Win
 from majiang.meld import Meld
@@ -356,8 +357,6 @@ class SichuanVariant(Variant):
 
 
 def _tiles(text: str) -> list[str]:
-    from majiang._core import parse_tiles
-
     return list(parse_tiles(text))
 
 
@@ -428,6 +427,3 @@ def _read_events(
         kongs.append(pending)
     assert len(wins) == len(engine_wins)
     return wins, kongs
-
-
-PLAY = SichuanVariant
