@@ -47,7 +47,7 @@ from majiang.game.state import HandState, Meld, mpsz
 from majiang.tiles import KIND_INDEX, TILE_INDEX, to_counts
 from majiang.variants.protocol import TableRules
 
-__all__ = ["KongStands", "LoggedChange", "Table", "TableEvent", "apply"]
+__all__ = ["APPLY", "KongStands", "LoggedChange", "Table", "TableEvent", "apply"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,7 @@ class Table(NamedTuple):
 
 
 def apply(table: Table, event: TableEvent) -> None:
+    # One look-up and one call: every draw and discard of every game passes here.
     """Change ``table`` by ``event``.
 
     Example:
@@ -90,7 +91,7 @@ def apply(table: Table, event: TableEvent) -> None:
         >>> g.scores, g.state.paid
         ([3, -1, -1, -1], [3, -1, -1, -1])
     """
-    _APPLY[type(event)](table, event)
+    APPLY[type(event)](table, event)
 
 
 def _draw(table: Table, event: Draw) -> None:
@@ -269,14 +270,17 @@ def _settlement(table: Table, event: Settlement) -> None:
 def _unreveal(st: HandState, seat: int, kinds: Sequence[int]) -> None:
     """``seat`` laid these kinds face up from its hand: that many fewer of its tiles shown
     at the deal are still known to be held."""
-    known = list(st.revealed[seat])
+    shown = st.revealed[seat]
+    if not any(shown[k] for k in kinds):
+        return  # none of them was shown (most discards)
+    known = list(shown)
     for k in kinds:
         if known[k]:
             known[k] -= 1
     st.revealed[seat] = tuple(known)
 
 
-_APPLY: dict[type, Callable[[Table, Any], None]] = {
+APPLY: dict[type, Callable[[Table, Any], None]] = {
     Draw: _draw,
     Flower: _flower,
     Discard: _discard,
@@ -291,3 +295,4 @@ _APPLY: dict[type, Callable[[Table, Any], None]] = {
     Payment: _payment,
     Settlement: _settlement,
 }
+"""Each event class's change to the table (what :func:`apply` looks up)."""
