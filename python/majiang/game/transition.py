@@ -133,7 +133,8 @@ def _discard(table: Table, event: Discard) -> None:
     st, seat, t = table.state, event.seat, KIND_INDEX[event.tile]
     st.hands[seat][t] -= 1
     st.waits[seat] = None
-    if st.revealed[seat]:
+    shown = st.revealed[seat]
+    if shown and shown[t]:  # a tile shown after the deal (most discards are not)
         _unreveal(st, seat, (t,))
     st.ponds[seat] += (t,)
     st.discards_made += 1
@@ -270,10 +271,7 @@ def _settlement(table: Table, event: Settlement) -> None:
 def _unreveal(st: HandState, seat: int, kinds: Sequence[int]) -> None:
     """``seat`` laid these kinds face up from its hand: that many fewer of its tiles shown
     at the deal are still known to be held."""
-    shown = st.revealed[seat]
-    if not any(shown[k] for k in kinds):
-        return  # none of them was shown (most discards)
-    known = list(shown)
+    known = list(st.revealed[seat])
     for k in kinds:
         if known[k]:
             known[k] -= 1
