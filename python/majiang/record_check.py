@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from majiang.errors import MajiangError, quoted
+from majiang.errors import Loc, MajiangError, RecordError, quoted
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
     MELD_KEYS,
@@ -437,23 +437,23 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
         ...
         majiang.errors.RecordError: players[2].hand: 3 tiles concealed, but 0 meld(s) leave ...
     """
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = object_field(raw, path, keys)
     if "hand" not in p:
-        raise fail(f"{path}.hand", "missing")
+        raise fail((*path, "hand"), "missing")
     melds: list[Meld] = []
-    for i, m in enumerate(list_field(p.get("melds") or [], f"{path}.melds", "melds")):
-        where = f"{path}.melds[{i}]"
+    for i, m in enumerate(list_field(p.get("melds") or [], (*path, "melds"), "melds")):
+        where = (*path, "melds", i)
         m = object_field(m, where, MELD_KEYS)
         try:
             melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, rules))
         except FieldProblem as e:
             raise field_fail(where, e) from None
     if len(melds) > 4:
-        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
-    hand = tiles_field(p["hand"], f"{path}.hand", rules.kinds_of)
-    check_concealed(hand, len(melds), f"{path}.hand")
-    pond = tiles_field(p.get("discards") or "", f"{path}.discards", rules.kinds_of)
+        raise fail((*path, "melds"), f"at most four melds, got {len(melds)}")
+    hand = tiles_field(p["hand"], (*path, "hand"), rules.kinds_of)
+    check_concealed(hand, len(melds), (*path, "hand"))
+    pond = tiles_field(p.get("discards") or "", (*path, "discards"), rules.kinds_of)
     return SeatFacts(p, hand, tuple(melds), pond)
 
 
@@ -468,21 +468,25 @@ def seat_tile_counts(seats: Sequence[SeatFacts], tile: int | None) -> None:
         ...
         majiang.errors.RecordError: result.tile: a fifth 1m: only four of each tile exist
     """
-    fields: list[tuple[str, tuple[int, ...]]] = []
+    fields: list[tuple[Loc, tuple[int, ...]]] = []
     for seat, facts in enumerate(seats):
-        path = f"players[{seat}]"
-        fields += [(f"{path}.melds[{i}]", m.kinds) for i, m in enumerate(facts.melds)]
-        fields += [(f"{path}.hand", facts.hand), (f"{path}.discards", facts.pond)]
+        fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
+        fields += [(("players", seat, "hand"), facts.hand)]
+        fields += [(("players", seat, "discards"), facts.pond)]
     if tile is not None:
-        fields.append(("result.tile", (tile,)))
+        fields.append((("result", "tile"), (tile,)))
     tile_counts_field(fields)
 
 
-def field_fail(prefix: str, problem: FieldProblem) -> Exception:
+def field_fail(prefix: str | Loc, problem: FieldProblem) -> RecordError:
     """The RecordError of a FieldProblem found below ``prefix``.
 
     Example:
         >>> field_fail("result", FieldProblem("from", "bad"))
         RecordError('result.from: bad')
+        >>> field_fail(("players", 0, "melds", 1), FieldProblem("tiles", "bad")).loc
+        ('players', 0, 'melds', 1, 'tiles')
     """
+    if isinstance(prefix, tuple):
+        return fail((*prefix, problem.field), problem.message)
     return fail(f"{prefix}.{problem.field}", problem.message)

@@ -42,13 +42,11 @@ from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.bounds import MAX_STREAK
 from majiang.errors import MajiangError, NotWinningError, RecordError, WinFlagsError, quoted
-from majiang.meld import MELD_KINDS, Meld
+from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
-    ChiRule,
     Field,
     FieldProblem,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     check_seat,
@@ -56,9 +54,11 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
-from majiang.tiles import FLOWERS, KIND_INDEX, KINDS, NUM_KINDS, SEATS
+from majiang.record_schema import TileSet, table_melds
+from majiang.tiles import FLOWERS, KINDS, NUM_KINDS, SEATS
 from majiang.variants.gb.hands import HandScore, score_win
 from majiang.variants.gb.options import GbOptions
+from majiang.variants.gb.rules import TABLE
 
 __all__ = [
     "MELD_RULES",
@@ -83,25 +83,10 @@ RESULT_KEYS = frozenset({"kind", "winner", "tile", "from", *FLAGS})
 SPECIALS: dict[str, str] = {"tian_hu": "天和", "di_hu": "地和", "ren_hu": "人和"}
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every tile in ``text`` (no flowers: they go in ``flowers``).
-
-    Example:
-        >>> kinds_of("55p 中")
-        (13, 13, 33)
-        >>> kinds_of("1f")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 1f is a flower: it goes in flowers, never in a hand
-    """
-    names = parse_tiles(text)
-    out = []
-    for name in names:
-        k = KIND_INDEX.get(name)
-        if k is None:
-            raise RecordError(f"{name} is a flower: it goes in flowers, never in a hand")
-        out.append(k)
-    return tuple(out)
+kinds_of = TileSet(TABLE, "{name} is not a GB tile")
+"""The kind index of every tile in a text (no flowers: they go in ``flowers``), the GB set's
+reader (:class:`~majiang.record_schema.TileSet`): ``kinds_of("55p 中")`` is ``(13, 13, 33)``,
+``kinds_of("1f")`` a RecordError (``1f is a flower: it goes in flowers, never in a hand``)."""
 
 
 def parse_flowers(text: str) -> tuple[str, ...]:
@@ -118,14 +103,7 @@ def parse_flowers(text: str) -> tuple[str, ...]:
     return names
 
 
-def _is_chow(kinds: tuple[int, ...]) -> bool:
-    a, b, c = kinds
-    return a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
-
-
-MELD_RULES = MeldRules(
-    MELD_KINDS, kinds_of, ChiRule(_is_chow, "three numbers in a row of one suit")
-)
+MELD_RULES = table_melds(TABLE, kinds_of, "three numbers in a row of one suit")
 """GB's melds: chi (a suit sequence from the 上家), peng and the kongs."""
 
 

@@ -43,14 +43,12 @@ from typing import Any, Literal, NamedTuple
 
 from majiang import record_check
 from majiang import record_parts as parts
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_FLAGS, MAX_GARDEN
-from majiang.errors import RecordError, quoted
+from majiang.errors import quoted
 from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
     Field,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     check_seat,
@@ -58,11 +56,14 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
-from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
-from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
-from majiang.variants.nanjing.hands import MELD_KINDS, score_hand
+from majiang.record_schema import TileSet, table_melds
+from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.nanjing.flowers import DRAGONS, flower_kongs, parse_flowers
+from majiang.variants.nanjing.hands import score_hand
 from majiang.variants.nanjing.options import NanjingOptions
+from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.nanjing.yajue import yajue_kinds
+from majiang.variants.protocol import DRAGONS as DRAGON_KINDS
 
 __all__ = [
     "MELD_RULES",
@@ -115,39 +116,17 @@ FLAGS: tuple[str, ...] = ("qiang_gang", "tian_hu", "di_hu", "haidi")
 GANG_KAI: tuple[str, ...] = ("small", "big", "flower")
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every playing tile in ``text`` (MPSZ, Chinese names or glyphs), in
-    order; a flower or a dragon (a hard flower in Nanjing) raises RecordError.
+kinds_of = TileSet(
+    TABLE,
+    "{name} is not a Nanjing tile",
+    {k: "a dragon, a hard flower" for k in DRAGON_KINDS},
+)
+"""The kind index of every playing tile in a text (MPSZ, Chinese names or glyphs), in order,
+the Nanjing set's reader (:class:`~majiang.record_schema.TileSet`): ``kinds_of("55p 东")`` is
+``(13, 13, 27)``; a flower or a dragon (a hard flower in Nanjing) raises RecordError
+(``5z is a dragon, a hard flower: it goes in flowers, never in a hand``)."""
 
-    Example:
-        >>> kinds_of("55p 东")
-        (13, 13, 27)
-        >>> kinds_of("5z")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 5z is a dragon, a hard flower: it goes in flowers, ...
-    """
-    names = parse_tiles(text)
-    try:
-        return tuple(map(_HELD_INDEX.__getitem__, names))  # no flower: the usual case
-    except KeyError:
-        pass
-    out = []
-    for name in names:
-        if name in FLOWER_NAMES or name in DRAGONS:
-            what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
-            raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
-        out.append(KIND_INDEX[name])
-    return tuple(out)
-
-
-_HELD_INDEX: dict[str, int] = {
-    name: k for name, k in KIND_INDEX.items() if name not in FLOWER_NAMES and name not in DRAGONS
-}
-"""The kinds a Nanjing hand may hold (no dragon, a hard flower), by name."""
-
-
-MELD_RULES = MeldRules(MELD_KINDS, kinds_of, note=" (no chow in Nanjing)")
+MELD_RULES = table_melds(TABLE, kinds_of, "", " (no chow in Nanjing)")
 """Nanjing's melds: peng and the kongs (no chow)."""
 
 

@@ -39,15 +39,11 @@ from typing import Any, Literal
 
 from majiang import record_check
 from majiang import record_parts as parts
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_STREAK
-from majiang.errors import RecordError
-from majiang.meld import MELD_KINDS, Meld
+from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
-    ChiRule,
     Field,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     WinFacts,
@@ -62,9 +58,11 @@ from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
-from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
-from majiang.variants.pingxiang.hands import is_chow, score_hand
+from majiang.record_schema import TileSet, table_melds
+from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.pingxiang.hands import score_hand
 from majiang.variants.pingxiang.options import PingxiangOptions
+from majiang.variants.pingxiang.rules import TABLE
 
 __all__ = [
     "MELD_RULES",
@@ -82,28 +80,13 @@ __all__ = [
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every tile in ``text`` (MPSZ, Chinese names or glyphs), in order.
+kinds_of = TileSet(TABLE, "{name} is a flower; Pingxiang has no flowers")
+"""The kind index of every tile in a text (MPSZ, Chinese names or glyphs), in order: the
+Pingxiang set's reader (:class:`~majiang.record_schema.TileSet`), ``kinds_of("55p 中")`` is
+``(13, 13, 33)``."""
 
-    Example:
-        >>> kinds_of("55p 中")
-        (13, 13, 33)
-    """
-    names = parse_tiles(text)
-    try:
-        return tuple(map(KIND_INDEX.__getitem__, names))  # every name a kind: the usual case
-    except KeyError:
-        pass
-    for name in names:
-        if name not in KIND_INDEX:
-            raise RecordError(f"{name} is a flower; Pingxiang has no flowers")
-    raise AssertionError("unreachable: a name was not a kind")
-
-
-MELD_RULES = MeldRules(
-    MELD_KINDS,
-    kinds_of,
-    ChiRule(is_chow, "three numbers in a row of one suit; honors cannot be chowed"),
+MELD_RULES = table_melds(
+    TABLE, kinds_of, "three numbers in a row of one suit; honors cannot be chowed"
 )
 """Pingxiang's melds: chi (of one suit), peng and the kongs."""
 

@@ -41,11 +41,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_COUNT, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
-from majiang.record_check import FieldProblem, MeldRules, check_meld, field_fail
+from majiang.record_check import FieldProblem, check_meld, field_fail
 from majiang.record_parts import (
     fail,
     flag_field,
@@ -57,9 +56,11 @@ from majiang.record_parts import (
     tiles_field,
     whole_number_field,
 )
-from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
+from majiang.record_schema import TileSet, table_melds
+from majiang.tiles import KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
+from majiang.variants.sichuan.rules import TABLE
 
 __all__ = [
     "EXAMPLE",
@@ -87,29 +88,12 @@ MELD_KEYS = frozenset({"kind", "tiles", "from"})
 T = TypeVar("T")
 
 
-@lru_cache(maxsize=65536)
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind of every tile in ``text``: suit tiles only (Sichuan's 108 have no honors and
-    no flowers).
+kinds_of = TileSet(TABLE, "{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
+"""The kind of every tile in a text: suit tiles only (Sichuan's 108 have no honors and no
+flowers), the Sichuan set's reader (:class:`~majiang.record_schema.TileSet`):
+``kinds_of("19m5p")`` is ``(0, 8, 13)``."""
 
-    Example:
-        >>> kinds_of("19m5p")
-        (0, 8, 13)
-        >>> kinds_of("5z")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 5z is not one of Sichuan's 108 tiles (no honors, no flowers)
-    """
-    out = []
-    for name in parse_tiles(text):
-        k = KIND_INDEX.get(name)
-        if k is None or k >= 27:
-            raise RecordError(f"{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
-        out.append(k)
-    return tuple(out)
-
-
-MELD_RULES = MeldRules(("peng", "ming_gang", "an_gang", "bu_gang"), kinds_of, None, " (no chi)")
+MELD_RULES = table_melds(TABLE, kinds_of, "", " (no chi)")
 """Sichuan's melds: peng and the kongs (no chow)."""
 
 
