@@ -200,7 +200,7 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
     if kind == "an_gang":
         if source is not None:
             raise FieldProblem("from", "an an_gang is concealed: it takes no tile from anyone")
-        return Meld(kind, tiles, None)
+        return _spelled(Meld(kind, tiles, None), text)
     if source is None:
         raise FieldProblem("from", f"a {kind} needs the seat the claimed tile came from")
     if type(source) is not int or not 0 <= source < SEATS:
@@ -213,7 +213,14 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
             f"a chi takes the previous player's (上家) discard, seat {(seat + 3) % SEATS}, "
             f"not seat {source}",
         )
-    return Meld(kind, tiles, source)
+    return _spelled(Meld(kind, tiles, source), text)
+
+
+def _spelled(meld: Meld, text: str) -> Meld:
+    # The tiles as the record spelled them, as Meld(kind, text) keeps them (settlement
+    # details quote them), without reading the text a second time.
+    meld.__dict__["spelled"] = text
+    return meld
 
 
 class WinFacts(NamedTuple):
@@ -438,23 +445,39 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
         majiang.errors.RecordError: players[2].hand: 3 tiles concealed, but 0 meld(s) leave ...
     """
     path = ("players", seat)
-    p = object_field(raw, path, keys)
+    # The usual case first (a plain object of known fields, text tiles), the shared field
+    # checks for the rest: they raise the message naming the field.
+    p = raw if type(raw) is dict and raw.keys() <= keys else object_field(raw, path, keys)
     if "hand" not in p:
         raise fail((*path, "hand"), "missing")
     melds: list[Meld] = []
-    for i, m in enumerate(list_field(p.get("melds") or [], (*path, "melds"), "melds")):
-        where = (*path, "melds", i)
-        m = object_field(m, where, MELD_KEYS)
-        try:
-            melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, rules))
-        except FieldProblem as e:
-            raise field_fail(where, e) from None
-    if len(melds) > 4:
-        raise fail((*path, "melds"), f"at most four melds, got {len(melds)}")
-    hand = tiles_field(p["hand"], (*path, "hand"), rules.kinds_of)
-    check_concealed(hand, len(melds), (*path, "hand"))
-    pond = tiles_field(p.get("discards") or "", (*path, "discards"), rules.kinds_of)
+    given = p.get("melds")
+    if given:
+        if type(given) is not list:
+            given = list_field(given, (*path, "melds"), "melds")
+        for i, m in enumerate(given):
+            if type(m) is not dict or not m.keys() <= MELD_KEYS:
+                m = object_field(m, (*path, "melds", i), MELD_KEYS)
+            try:
+                melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, rules))
+            except FieldProblem as e:
+                raise field_fail((*path, "melds", i), e) from None
+        if len(melds) > 4:
+            raise fail((*path, "melds"), f"at most four melds, got {len(melds)}")
+    hand = _tiles(p["hand"], (*path, "hand"), rules.kinds_of)
+    if len(hand) != 13 - 3 * len(melds):
+        check_concealed(hand, len(melds), (*path, "hand"))
+    pond = _tiles(p.get("discards") or "", (*path, "discards"), rules.kinds_of)
     return SeatFacts(p, hand, tuple(melds), pond)
+
+
+def _tiles(value: Any, loc: Loc, kinds_of: KindsOf) -> tuple[int, ...]:
+    if type(value) is str:
+        try:
+            return kinds_of(value)
+        except MajiangError:
+            pass  # the field check below names the field
+    return tiles_field(value, loc, kinds_of)
 
 
 def seat_tile_counts(seats: Sequence[SeatFacts], tile: int | None) -> None:

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar, TypeVar
 
 from majiang.bounds import range_text
@@ -125,6 +127,9 @@ class PlayerRecord:
     melds: tuple[Meld, ...] = ()
     discards: str = ""
     dealt: str | None = None
+    kinds: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The kinds of ``hand`` when known (read by the record check, or the engine's own), so
+    that settling does not read the text again; None: read ``hand``."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
@@ -508,6 +513,9 @@ def tile_counts_field(fields: Iterable[tuple[str | Loc, Iterable[int]]]) -> None
     Example:
         >>> tile_counts_field([("players[0].hand", (0, 0, 0, 0)), ("result.tile", (1,))])
     """
+    fields = list(fields)
+    if max(Counter(chain.from_iterable(tiles for _, tiles in fields)).values(), default=0) <= 4:
+        return  # the usual case, counted at C speed; else find the field of the fifth
     seen = [0] * NUM_KINDS
     for path, tiles in fields:
         for k in tiles:

@@ -276,25 +276,26 @@ class GbWin:
 
 def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = facts.data
-    laid = parts.text_field(p.get("flowers") or "", f"{path}.flowers", parse_flowers, "flowers")
+    given = p.get("flowers") or ""
+    laid = parts.text_field(given, (*path, "flowers"), parse_flowers, "flowers") if given else ()
     o: GbOptions = c.options
     if laid and not o.flowers:
-        raise fail(f"{path}.flowers", "no flowers are in play (option flowers is off)")
+        raise fail((*path, "flowers"), "no flowers are in play (option flowers is off)")
     seen: dict[str, int] = c.scratch.setdefault("flowers", {})
     for name in laid:
         if name in seen:
-            raise fail(f"{path}.flowers", f"{name} is laid aside twice (seat {seen[name]} too)")
+            raise fail((*path, "flowers"), f"{name} is laid aside twice (seat {seen[name]} too)")
         seen[name] = seat
     c.scratch.setdefault("flower_counts", []).append(len(laid))
     if p.get("dealt") is not None:
-        dealt = parts.tiles_field(p["dealt"], f"{path}.dealt", kinds_of)
+        dealt = parts.tiles_field(p["dealt"], (*path, "dealt"), kinds_of)
         want = 14 if seat == c.values["dealer"] else 13
         if len(dealt) != want:
-            raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
+            raise fail((*path, "dealt"), f"expected {want} dealt tiles, got {len(dealt)}")
         if any(dealt.count(k) > 4 for k in set(dealt)):
-            raise fail(f"{path}.dealt", "more than four of one tile")
+            raise fail((*path, "dealt"), "more than four of one tile")
     return facts
 
 

@@ -44,7 +44,7 @@ from typing import Any, Literal, NamedTuple
 from majiang import record_check
 from majiang import record_parts as parts
 from majiang.bounds import MAX_FLAGS, MAX_GARDEN
-from majiang.errors import quoted
+from majiang.errors import Loc, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
@@ -376,11 +376,11 @@ class HandRecord:
         return out
 
 
-def _flowers(value: Any, path: str) -> tuple[str, ...]:
+def _flowers(value: Any, path: str | Loc) -> tuple[str, ...]:
     return parts.text_field(value, path, parse_flowers, "flowers")
 
 
-def _one_tile(value: Any, path: str) -> int:
+def _one_tile(value: Any, path: str | Loc) -> int:
     return parts.one_tile_field(value, path, kinds_of)
 
 
@@ -394,17 +394,17 @@ class Seat(NamedTuple):
 
 def _seat(raw: Any, seat: int, c: Checked) -> Seat:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = facts.data
-    laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
+    laid = _flowers(p.get("flowers") or "", (*path, "flowers"))
     seen: dict[str, int] = c.scratch.setdefault("flowers", {})
     for name in laid:
         seen[name] = seen.get(name, 0) + 1
         limit = 4 if name in DRAGONS else 1
         if seen[name] > limit:
             what = "four of each dragon" if limit == 4 else "one of each flower"
-            raise fail(f"{path}.flowers", f"another {name}: only {what} exist")
-    ready = parts.flag_field(p.get("ready", False), f"{path}.ready")
+            raise fail((*path, "flowers"), f"another {name}: only {what} exist")
+    ready = parts.flag_field(p.get("ready", False), (*path, "ready"))
     return Seat(facts, laid, ready)
 
 
@@ -435,16 +435,16 @@ def _penalties(value: Any, c: Checked) -> None:
     if len(given) > NUM_KINDS:  # each 罚 takes all four copies of its tile: one per kind
         raise fail("penalties", f"at most {NUM_KINDS} (one per kind), got {len(given)}")
     for i, raw in enumerate(given):
-        path = f"penalties[{i}]"
+        path = ("penalties", i)
         pen = parts.object_field(raw, path, PENALTY_KEYS)
         if pen.get("kind") not in PENALTY_KINDS:
             raise fail(
-                f"{path}.kind",
+                (*path, "kind"),
                 f"expected one of {', '.join(PENALTY_KINDS)}, got {quoted(pen.get('kind'))}",
             )
-        parts.seat_field(pen.get("seat"), f"{path}.seat")
+        parts.seat_field(pen.get("seat"), (*path, "seat"))
         if pen.get("tile") is not None:
-            _one_tile(pen["tile"], f"{path}.tile")
+            _one_tile(pen["tile"], (*path, "tile"))
 
 
 class Win(NamedTuple):

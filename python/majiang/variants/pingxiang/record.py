@@ -60,7 +60,7 @@ from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
 from majiang.record_schema import TileSet, table_melds
 from majiang.tiles import KINDS, NUM_KINDS
-from majiang.variants.pingxiang.hands import score_hand
+from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.options import PingxiangOptions
 from majiang.variants.pingxiang.rules import TABLE
 
@@ -114,6 +114,8 @@ class HandRecord:
     variant: Literal["pingxiang"] = "pingxiang"
     checked: bool = field(default=False, repr=False, compare=False)
     """Set by :meth:`from_dict` (already checked); otherwise building checks the record."""
+    score: HandScore | None = field(default=None, repr=False, compare=False)
+    """The win's score when the check computed it (settling does not score it again)."""
 
     def __post_init__(self) -> None:
         if not self.checked:
@@ -130,22 +132,33 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'pingxiang', got 'nanchang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
-        r = d["result"]
+        w: WinFacts | None = c.values["result"]
         result: WinResult | DrawResult = DrawResult()
-        if r["kind"] == "win":
-            result = WinResult.from_dict(r)
+        if w is not None:
+            result = WinResult(w.winner, d["result"]["tile"], w.source, *w[3:])
+        seats: list[SeatFacts] = c.seats
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            dealer=c.values["dealer"],
+            players=tuple(
+                PlayerRecord(
+                    s.data["hand"],
+                    s.melds,
+                    s.data.get("discards") or "",
+                    s.data.get("dealt"),
+                    s.hand,
+                )
+                for s in seats
+            ),
             result=result,
-            dealer_streak=d.get("dealer_streak", 1),
+            dealer_streak=c.values["dealer_streak"],
             jing_indicator=d.get("jing_indicator"),
             lower_jing_indicator=d.get("lower_jing_indicator"),
-            chao_zhuang=d.get("chao_zhuang", False),
-            options=options,
+            chao_zhuang=c.values["chao_zhuang"],
+            options=c.options,
             checked=True,
+            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -181,15 +194,15 @@ def _indicator(name: str) -> Field:
 
 def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = facts.data
     if p.get("dealt") is not None:
-        dealt = parts.tiles_field(p["dealt"], f"{path}.dealt", kinds_of)
+        dealt = parts.tiles_field(p["dealt"], (*path, "dealt"), kinds_of)
         want = 14 if seat == c.values["dealer"] else 13
         if len(dealt) != want:
-            raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
+            raise fail((*path, "dealt"), f"expected {want} dealt tiles, got {len(dealt)}")
         if any(dealt.count(k) > 4 for k in set(dealt)):
-            raise fail(f"{path}.dealt", "more than four of one tile")
+            raise fail((*path, "dealt"), "more than four of one tile")
     return facts
 
 
@@ -229,6 +242,7 @@ def _winning_hand(c: Checked) -> None:
         di_hu=w.di_hu,
         options=c.options,
     )
+    c.scratch["score"] = score
     if score is None:
         raise fail(
             "result.tile",
@@ -237,7 +251,7 @@ def _winning_hand(c: Checked) -> None:
         )
 
 
-SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="pingxiang",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -258,7 +272,7 @@ SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
     player=_seat,
     after=(Field("result", _result),),
     checks=(_win_flags, _tile_counts, _winning_hand),
-    finish=lambda c: c.options,
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The Pingxiang record: its fields and their checks, in order (see the module docstring)."""
@@ -274,4 +288,5 @@ def check_record(data: Any) -> PingxiangOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)
+    options: PingxiangOptions = record_check.check_record(data, SPEC).options
+    return options

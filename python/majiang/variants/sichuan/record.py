@@ -680,16 +680,16 @@ def _hands_as_won(
     w: Mapping[str, Any], index: int, winners: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...]]:
     """血流成河: each winner's concealed counts and melds as it won (``wins[index]``)."""
-    path = f"wins[{index}]"
+    path = ("wins", index)
     for key in ("hands", "melds"):
         given = w.get(key)
         if type(given) is not dict or set(given) != {str(s) for s in winners}:
-            raise fail(f"{path}.{key}", "expected an object with each winner's seat")
+            raise fail((*path, key), "expected an object with each winner's seat")
     hands: list[tuple[int, ...]] = []
     melds: list[tuple[Meld, ...]] = []
     for s in winners:
         seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
-                       s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+                       s, _NO_VOID, f"wins[{index}].hands[{s}]")  # fmt: skip
         hands.append(seat.counts)
         melds.append(seat.melds)
     return tuple(hands), tuple(melds)
@@ -781,18 +781,18 @@ def _check_wins(r: HandRecord) -> None:
 def _check_flags(w: Win, i: int, dealer: int) -> None:
     """The flags of ``wins[i]``: at most one of 杠上花, 杠上炮, 抢杠, 天胡, 地胡, each with
     its source, 天胡 the dealer's first win, 地胡 the first win on the dealer's discard."""
-    path = f"wins[{i}]"
+    path = ("wins", i)
     flags = [n for n in _SINGLE_FLAGS if getattr(w, n)]
     if len(flags) > 1:
-        raise fail(f"{path}.{flags[1]}", f"cannot go with {flags[0]}")
+        raise fail((*path, flags[1]), f"cannot go with {flags[0]}")
     if (w.gang_kai or w.tian_hu) and w.source is not None:
-        raise fail(f"{path}.{flags[0]}", "a self-drawn win: from must be null")
+        raise fail((*path, flags[0]), "a self-drawn win: from must be null")
     if (w.gang_pao or w.qiang_gang or w.di_hu) and w.source is None:
-        raise fail(f"{path}.{flags[0]}", "a win on another seat's tile: from is needed")
+        raise fail((*path, flags[0]), "a win on another seat's tile: from is needed")
     if w.tian_hu and (w.winners != (dealer,) or i):
-        raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
+        raise fail((*path, "tian_hu"), "天胡 is the dealer's, the hand's first win")
     if w.di_hu and (dealer in w.winners or w.source != dealer or i):
-        raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
+        raise fail((*path, "di_hu"), "地胡 is won on the dealer's first discard")
 
 
 _VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
