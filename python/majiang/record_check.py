@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from majiang.errors import Loc, MajiangError, RecordError, quoted
@@ -146,7 +147,7 @@ class ChiRule:
     describes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MeldRules:
     """A variant's melds: the ``kinds`` it has (with a ``note`` for the message), its tile
     parser and its chi (None: no chow).
@@ -433,6 +434,72 @@ class SeatFacts(NamedTuple):
 
 
 def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> SeatFacts:
+    """The checked seat ``players[seat]`` (see :func:`_check_seat`); a seat of plain values
+    (text tiles, melds of text and a seat or null) is checked once and remembered.
+
+    Example:
+        >>> from majiang.variants.pingxiang.record import MELD_RULES, PLAYER_KEYS
+        >>> check_seat({"hand": "123456789m1234z"}, 2, PLAYER_KEYS, MELD_RULES).hand[:3]
+        (0, 1, 2)
+    """
+    if type(raw) is dict and raw.keys() <= keys:
+        key = _plain_seat_key(raw)
+        if key is not None:
+            try:
+                hand, melds, pond = _plain_seat(seat, keys, rules, *key)
+            except RecordError:
+                pass  # the check below raises it, naming this seat's own fields
+            else:
+                return SeatFacts(raw, hand, melds, pond)
+    return _check_seat(raw, seat, keys, rules)
+
+
+_PlainMeld = tuple[str, str, int | None]
+
+
+def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld, ...]] | None:
+    """A seat's hand, discards and melds as a cache key, or None when any is not a plain
+    value (exact types: ``True`` is no seat, and hashing a nested value could overflow)."""
+    get = raw.get
+    hand, discards, given = get("hand"), get("discards"), get("melds")
+    if type(hand) is not str or not (discards is None or type(discards) is str):
+        return None
+    if not given:
+        return hand, discards, ()
+    if type(given) is not list or len(given) > 4:
+        return None
+    melds: list[_PlainMeld] = []
+    for m in given:
+        if type(m) is not dict or not m.keys() <= MELD_KEYS:
+            return None
+        kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
+        if type(kind) is not str or type(text) is not str:
+            return None
+        if source is not None and type(source) is not int:
+            return None
+        melds.append((kind, text, source))
+    return hand, discards, tuple(melds)
+
+
+@lru_cache(maxsize=16384)
+def _plain_seat(
+    seat: int,
+    keys: frozenset[str],
+    rules: MeldRules,
+    hand: str,
+    discards: str | None,
+    melds: tuple[_PlainMeld, ...],
+) -> tuple[tuple[int, ...], tuple[Meld, ...], tuple[int, ...]]:
+    raw = {
+        "hand": hand,
+        "discards": discards,
+        "melds": [{"kind": k, "tiles": t, "from": s} for k, t, s in melds],
+    }
+    facts = _check_seat(raw, seat, keys, rules)
+    return facts.hand, facts.melds, facts.pond
+
+
+def _check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> SeatFacts:
     """The checked seat ``players[seat]`` (known ``keys`` only): its ``hand`` (given), at most
     four ``melds`` (each by :func:`check_meld`), a hand of 13 - 3 per meld tiles and the
     ``discards`` (null or missing: none).

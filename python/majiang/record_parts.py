@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any, ClassVar, TypeVar
 
 from majiang.bounds import range_text
@@ -513,9 +511,6 @@ def tile_counts_field(fields: Iterable[tuple[str | Loc, Iterable[int]]]) -> None
     Example:
         >>> tile_counts_field([("players[0].hand", (0, 0, 0, 0)), ("result.tile", (1,))])
     """
-    fields = list(fields)
-    if max(Counter(chain.from_iterable(tiles for _, tiles in fields)).values(), default=0) <= 4:
-        return  # the usual case, counted at C speed; else find the field of the fifth
     seen = [0] * NUM_KINDS
     for path, tiles in fields:
         for k in tiles:
