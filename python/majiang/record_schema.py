@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from majiang._core import parse_tiles
@@ -26,7 +26,7 @@ from majiang.record_check import ChiRule, MeldRules
 from majiang.tiles import NUM_KINDS, TILE_INDEX
 from majiang.variants.protocol import DRAGONS, WINDS, TableRules
 
-__all__ = ["TileSet", "is_honor_chi", "is_suit_chi", "table_melds"]
+__all__ = ["TileSet", "counts_kinds", "is_honor_chi", "is_suit_chi", "table_melds"]
 
 _CACHED = 8192
 """How many tile texts each variant's reader remembers (a record names a few dozen)."""
@@ -133,3 +133,13 @@ def table_melds(table: TableRules, tiles: TileSet, describes: str, note: str = "
         return MeldRules(tuple(k for k in MELD_KINDS if k != "chi"), tiles, None, note)
     fits = is_honor_chi if table.chows == "honors" else is_suit_chi
     return MeldRules(MELD_KINDS, tiles, ChiRule(fits, describes), note)
+
+
+def counts_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds of a hand held as 34 counts, sorted (the engine's form of a hand).
+
+    Example:
+        >>> counts_kinds([2, 0, 1] + [0] * 31)
+        (0, 0, 2)
+    """
+    return tuple(k for k, n in enumerate(counts) for _ in range(n))

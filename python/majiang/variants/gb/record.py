@@ -54,8 +54,8 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
-from majiang.record_schema import TileSet, table_melds
-from majiang.tiles import FLOWERS, KINDS, NUM_KINDS, SEATS
+from majiang.record_schema import TileSet, counts_kinds, table_melds
+from majiang.tiles import FLOWERS, KIND_INDEX, KINDS, NUM_KINDS, SEATS
 from majiang.variants.gb.hands import HandScore, score_win
 from majiang.variants.gb.options import GbOptions
 from majiang.variants.gb.rules import TABLE
@@ -68,9 +68,11 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "check_record",
+    "from_engine",
     "kinds_of",
     "parse_flowers",
     "score_record",
+    "score_seats",
 ]
 
 RECORD_KEYS = frozenset(
@@ -210,6 +212,8 @@ class HandRecord:
     variant: Literal["gb"] = "gb"
     checked: bool = field(default=False, repr=False, compare=False)
     """Set by :meth:`from_dict` (already checked); otherwise building checks the record."""
+    score: HandScore | None = field(default=None, repr=False, compare=False)
+    """The win's score when known (the engine's record: settling scores it no more)."""
 
     def __post_init__(self) -> None:
         if not self.checked:
@@ -391,16 +395,38 @@ def _winning_hand(c: Checked) -> None:
     w: GbWin | None = c.values["result"]
     if w is None:
         return
-    c.scratch["score"] = _score(c, w)
+    c.scratch["score"] = score_seats(
+        c.seats,
+        w,
+        c.values["dealer"],
+        c.values["prevalent_wind"],
+        c.scratch["flower_counts"],
+        c.options,
+    )
 
 
-def _score(c: Checked, w: GbWin) -> HandScore:
-    seat: SeatFacts = c.seats[w.winner]
-    o: GbOptions = c.options
+def score_seats(
+    seats: list[SeatFacts],
+    w: GbWin,
+    dealer: int,
+    prevalent_wind: int,
+    flower_counts: list[int],
+    o: GbOptions,
+) -> HandScore:
+    """The score of the win ``w`` from each seat's tiles (checked, or the engine's own) and
+    the seats' flower counts; RecordError for a 错和 (no win, or below 起和 without flowers).
+
+    Example:
+        >>> seats = [SeatFacts({}, kinds_of("123m456m789m234p5p"), (), ())] + [
+        ...     SeatFacts({}, (), (), ())] * 3
+        >>> score_seats(seats, GbWin(0, 13, None, dict.fromkeys(FLAGS, False)), 0, 0,
+        ...             [0] * 4, GbOptions()).total
+        23
+    """
+    seat = seats[w.winner]
     concealed = [0] * NUM_KINDS
     for k in seat.hand:
         concealed[k] += 1
-    dealer: int = c.values["dealer"]
     special = next((zh for name, zh in SPECIALS.items() if w.flags[name]), None)
     try:
         score = score_win(
@@ -410,9 +436,9 @@ def _score(c: Checked, w: GbWin) -> HandScore:
             self_drawn=w.source is None,
             seat=w.winner,
             seat_wind=(w.winner - dealer) % SEATS,
-            prevalent_wind=c.values["prevalent_wind"],
-            flowers=c.scratch["flower_counts"][w.winner],
-            last_copy=visible_copies(c.seats, w.winner, w.tile) == 3,
+            prevalent_wind=prevalent_wind,
+            flowers=flower_counts[w.winner],
+            last_copy=visible_copies(seats, w.winner, w.tile) == 3,
             replacement=w.flags["gang_kai"],
             robbing=w.flags["qiang_gang"],
             last_tile=w.flags["last_tile"],
@@ -428,13 +454,52 @@ def _score(c: Checked, w: GbWin) -> HandScore:
     except WinFlagsError as e:
         raise fail("result", f"错和: {e}") from None
     except MajiangError as e:
-        raise fail(f"players[{w.winner}]", str(e)) from None
+        raise fail(("players", w.winner), str(e)) from None
     if score.counted < o.min_fan:
         raise fail(
             "result",
             f"错和: {score.counted} 番 without flowers ({score.detail}), below 起和 {o.min_fan}",
         )
     return score
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished, with its score: the record ``data``
+    it wrote (its scalar fields and flags) and the engine's ``state`` (each seat's counts,
+    melds, pond and flowers, as they are: no tile text is read).
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("gb", seed=5), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    options = GbOptions.from_dict(data["options"])
+    r = data["result"]
+    players = tuple(
+        PlayerRecord(p["hand"], tuple(state.melds[s]), p["flowers"], p["discards"], p.get("dealt"))
+        for s, p in enumerate(data["players"])
+    )
+    record = HandRecord(
+        dealer=data["dealer"],
+        players=players,
+        result=WinResult.from_dict(r) if r["kind"] == "win" else DrawResult(),
+        dealer_streak=data["dealer_streak"],
+        prevalent_wind=data["prevalent_wind"],
+        options=options,
+        checked=True,
+    )
+    if r["kind"] == "win":
+        seats = [
+            SeatFacts(p, counts_kinds(state.hands[s]), tuple(state.melds[s]), tuple(state.ponds[s]))
+            for s, p in enumerate(data["players"])
+        ]
+        flags = {name: r[name] for name in FLAGS}
+        w = GbWin(r["winner"], KIND_INDEX[r["tile"]], r["from"], flags)
+        counts = [len(f) for f in state.flowers]
+        score = score_seats(seats, w, data["dealer"], data["prevalent_wind"], counts, options)
+        object.__setattr__(record, "score", score)
+    return record
 
 
 SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(

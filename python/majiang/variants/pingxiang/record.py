@@ -58,7 +58,7 @@ from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
-from majiang.record_schema import TileSet, table_melds
+from majiang.record_schema import TileSet, counts_kinds, table_melds
 from majiang.tiles import KINDS, NUM_KINDS
 from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.options import PingxiangOptions
@@ -74,6 +74,7 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "check_record",
+    "from_engine",
     "kinds_of",
 ]
 
@@ -183,6 +184,52 @@ class HandRecord:
             "result": self.result.to_dict(),
             "chao_zhuang": self.chao_zhuang,
         }
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished: the record ``data`` it wrote (its
+    scalar fields) and the engine's ``state`` (each seat's counts and melds, as they are:
+    no tile text is read). Not checked: the engine's values are its own.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("pingxiang", seed=2), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    r = data["result"]
+    result: WinResult | DrawResult = DrawResult()
+    if r["kind"] == "win":
+        result = WinResult(
+            r["winner"],
+            r["tile"],
+            r["from"],
+            r["gang_kai"],
+            r["qiang_gang"],
+            r["tian_hu"],
+            r["di_hu"],
+        )
+    players = tuple(
+        PlayerRecord(
+            p["hand"],
+            tuple(state.melds[s]),
+            p["discards"],
+            p.get("dealt"),
+            counts_kinds(state.hands[s]),
+        )
+        for s, p in enumerate(data["players"])
+    )
+    return HandRecord(
+        dealer=data["dealer"],
+        players=players,
+        result=result,
+        dealer_streak=data["dealer_streak"],
+        jing_indicator=data.get("jing_indicator"),
+        lower_jing_indicator=data.get("lower_jing_indicator"),
+        chao_zhuang=data["chao_zhuang"],
+        options=PingxiangOptions.from_dict(data["options"]),
+        checked=True,
+    )
 
 
 def _indicator(name: str) -> Field:
