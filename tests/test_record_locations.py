@@ -201,16 +201,21 @@ def test_a_mutated_record_raises_record_error_at_a_real_location(data: st.DataOb
 
 
 # ------------------------------------------------------------------ typed vs dict
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_engine_settles_each_hand_as_its_record_dict_does(variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [(v, {}) for v in VARIANTS] + [("sichuan", {"xueliu": True}), ("gb", {"flowers": True})],
+)
+def test_the_engine_settles_each_hand_as_its_record_dict_does(
+    variant: str, options: dict[str, Any]
+) -> None:
     for seed in range(4):
-        game = Game(variant, seed=seed, hands=3)
+        game = Game(variant, seed=seed, hands=3, options=options)
         play(game, make_bots("efficiency", seed))
         for record, settled in zip(game.records, game.settlements, strict=True):
             assert settle(record) == settled
 
 
-@pytest.mark.parametrize("variant", ["pingxiang", "gb"])
+@pytest.mark.parametrize("variant", ["pingxiang", "gb", "sichuan"])
 def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
     module = __import__(f"majiang.variants.{variant}.record", fromlist=["HandRecord"])
     for seed in range(6):
@@ -220,4 +225,5 @@ def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
         typed = module.from_engine(record, game.state)
         assert typed == module.HandRecord.from_dict(record)
         assert typed.to_dict() == module.HandRecord.from_dict(record).to_dict()
+        assert engine_settle(variant).typed is module.from_engine
         assert engine_settle(variant)(record, game.state) == settle(record)

@@ -3,9 +3,9 @@ record from the record dict's scalar fields and the engine's state (counts, meld
 they are), so no tile text is written and read back. The record dict the engine stores is
 the same either way; a record from anywhere else is checked in full.
 
-A built-in variant whose record module has ``from_engine(record, state)`` (Pingxiang, GB)
-settles this way; any other variant, or one registered anew under a built-in name, settles
-its record dict.
+A built-in variant whose record module has ``from_engine(record, state)`` (Pingxiang, GB,
+Sichuan) settles this way; any other variant, or one registered anew under a built-in name,
+settles its record dict.
 
 Example:
     >>> from majiang.game import Game, EfficiencyBot, play

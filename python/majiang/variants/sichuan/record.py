@@ -57,7 +57,7 @@ from majiang.record_parts import (
     whole_number_field,
 )
 from majiang.record_schema import TileSet, table_melds
-from majiang.tiles import KINDS, SEATS, mpsz
+from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
 from majiang.variants.sichuan.rules import TABLE
@@ -70,6 +70,7 @@ __all__ = [
     "PlayerRecord",
     "Win",
     "check_record",
+    "from_engine",
     "kinds_of",
 ]
 
@@ -313,6 +314,54 @@ class HandRecord:
             "kongs": [k.to_dict() for k in self.kongs],
             "result": {"kind": "draw" if self.drawn else "win"},
         }
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished: the record ``data`` it wrote (its
+    scalar fields, wins and kongs) and the engine's ``state`` (each seat's counts, melds and
+    pond, as they are). Not checked: the engine's values are its own.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("sichuan", seed=3), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    players = []
+    for seat, p in enumerate(data["players"]):
+        pond = [0] * 34
+        for k in state.ponds[seat]:
+            pond[k] += 1
+        player = object.__new__(PlayerRecord)
+        player.__dict__.update(
+            hand=p["hand"],
+            melds=tuple(state.melds[seat]),
+            discards=mpsz(pond),
+            void=p["void"],
+            counts=tuple(state.hands[seat]),
+        )
+        players.append(player)
+    wins = []
+    for i, w in enumerate(data["wins"]):
+        winners = tuple(w["winner"]) if type(w["winner"]) is list else (w["winner"],)
+        hands, melds = _hands_as_won(w, i, winners) if "hands" in w else ((), ())
+        flags = {name: w[name] for name in WIN_FLAGS}
+        wins.append(
+            Win(winners, KIND_INDEX[w["tile"]], w["from"], **flags, hands=hands, melds=melds)
+        )
+    kongs = tuple(
+        Kong(k["seat"], k["kind"], KIND_INDEX[k["tile"]], k["from"], k["after_wins"])
+        for k in data["kongs"]
+    )
+    return HandRecord(
+        dealer=data["dealer"],
+        players=tuple(players),
+        wins=tuple(wins),
+        kongs=kongs,
+        drawn=data["result"]["kind"] == "draw",
+        options=_options(data.get("options", {}) or {}),
+        dealer_streak=data["dealer_streak"],
+    )
 
 
 # ------------------------------------------------------------------ the checks
