@@ -491,7 +491,12 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
     )
     if r["kind"] == "win":
         seats = [
-            SeatFacts(p, counts_kinds(state.hands[s]), tuple(state.melds[s]), tuple(state.ponds[s]))
+            SeatFacts(
+                p,
+                counts_kinds(state.hands[s]),
+                tuple(state.melds[s]),
+                tuple(sorted(state.ponds[s])),
+            )
             for s, p in enumerate(data["players"])
         ]
         flags = {name: r[name] for name in FLAGS}
