@@ -230,20 +230,24 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'gb', got 'nanchang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
         r = d["result"]
-        result: WinResult | DrawResult = (
-            WinResult.from_dict(r) if r["kind"] == "win" else (DrawResult())
-        )
+        seats: list[SeatFacts] = c.seats
+        players = tuple(
+            PlayerRecord(p.data["hand"], p.melds, p.data.get("flowers") or "",
+                         p.data.get("discards") or "", p.data.get("dealt"))
+            for p in seats
+        )  # fmt: skip
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
-            result=result,
-            dealer_streak=d.get("dealer_streak", 1),
-            prevalent_wind=d.get("prevalent_wind", 0),
-            options=options,
+            dealer=c.values["dealer"],
+            players=players,
+            result=WinResult.from_dict(r) if r["kind"] == "win" else DrawResult(),
+            dealer_streak=c.values["dealer_streak"],
+            prevalent_wind=c.values["prevalent_wind"],
+            options=c.options,
             checked=True,
+            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -507,7 +511,7 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
     return record
 
 
-SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="gb",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -526,7 +530,7 @@ SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(
     player=_seat,
     after=(Field("result", _result),),
     checks=(_win_flags, _tile_counts, _winning_hand),
-    finish=lambda c: (c.options, c.scratch.get("score")),
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The GB record: its fields and their checks, in order (see the module docstring)."""
@@ -542,7 +546,8 @@ def check_record(data: Any) -> GbOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)[0]
+    options: GbOptions = record_check.check_record(data, SPEC).options
+    return options
 
 
 def score_record(data: Any) -> tuple[GbOptions, HandScore | None]:
@@ -554,4 +559,5 @@ def score_record(data: Any) -> tuple[GbOptions, HandScore | None]:
         ...     {"hand": "1122334m556677p"}], "result": {"kind": "draw"}})[1] is None
         True
     """
-    return record_check.check_record(data, SPEC)
+    c = record_check.check_record(data, SPEC)
+    return c.options, c.scratch.get("score")
