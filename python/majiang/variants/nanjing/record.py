@@ -318,7 +318,7 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'nanjing', got 'pingxiang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
         r = d["result"]
         result: WinResult | DrawResult = DrawResult()
@@ -336,15 +336,26 @@ class HandRecord:
         penalties = tuple(
             Penalty(p["kind"], p["seat"], p.get("tile")) for p in d.get("penalties") or ()
         )
+        seats: list[Seat] = c.seats
+        players = tuple(
+            PlayerRecord(
+                s.facts.data["hand"],
+                s.facts.melds,
+                s.facts.data.get("flowers") or "",
+                s.facts.data.get("discards") or "",
+                s.ready,
+            )
+            for s in seats
+        )
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            dealer=c.values["dealer"],
+            players=players,
             result=result,
-            bixiahu=d.get("bixiahu", False),
-            bixiahu_flags=d.get("bixiahu_flags"),
+            bixiahu=c.values["bixiahu"],
+            bixiahu_flags=c.values["bixiahu_flags"],
             penalties=penalties,
             yuanzi_left=None if d.get("yuanzi_left") is None else tuple(d["yuanzi_left"]),
-            options=options,
+            options=c.options,
             checked=True,
         )
 
@@ -524,7 +535,7 @@ def _winning_hands(c: Checked) -> None:
             )
 
 
-SPEC: RecordSpec[NanjingOptions] = RecordSpec(
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="nanjing",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -540,7 +551,7 @@ SPEC: RecordSpec[NanjingOptions] = RecordSpec(
     player=_seat,
     after=(Field("penalties", _penalties), Field("result", _result)),
     checks=(_win_flags, _tile_counts, _winning_hands),
-    finish=lambda c: c.options,
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The Nanjing record: its fields and their checks, in order (see the module docstring)."""
@@ -556,7 +567,8 @@ def check_record(data: Any) -> NanjingOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)
+    options: NanjingOptions = record_check.check_record(data, SPEC).options
+    return options
 
 
 def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:
