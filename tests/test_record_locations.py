@@ -23,6 +23,7 @@ from majiang.errors import RecordError, loc_text
 from majiang.game.engine import play
 from majiang.game.simulation import make_bots
 from majiang.record_parts import parse_loc
+from majiang.record_schema import counts_kinds
 from majiang.typed_records import engine_settle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -227,3 +228,9 @@ def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
         assert typed.to_dict() == module.HandRecord.from_dict(record).to_dict()
         assert engine_settle(variant).typed is module.from_engine
         assert engine_settle(variant)(record, game.state) == settle(record)
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_counts_kinds_matches_the_brute_force(counts: list[int]) -> None:
+    brute = tuple(k for k in range(34) for _ in range(counts[k]))
+    assert counts_kinds(counts) == brute

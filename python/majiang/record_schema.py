@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import compress
 
 from majiang._core import parse_tiles
 from majiang.errors import RecordError
@@ -142,4 +143,12 @@ def counts_kinds(counts: Sequence[int]) -> tuple[int, ...]:
         >>> counts_kinds([2, 0, 1] + [0] * 31)
         (0, 0, 2)
     """
-    return tuple(k for k, n in enumerate(counts) for _ in range(n))
+    out: list[int] = []
+    for k in compress(_KINDS, counts):  # the held kinds only (at most 14 of 34)
+        out += _COPIES[k][counts[k]]
+    return tuple(out)
+
+
+_KINDS = range(NUM_KINDS)
+_COPIES = tuple(tuple((k,) * n for n in range(5)) for k in range(NUM_KINDS))
+"""Each kind's copies, none to four: a hand's kinds are built from these."""
