@@ -284,26 +284,32 @@ class GbWin:
 
 def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = ("players", seat)
     p = facts.data
-    given = p.get("flowers") or ""
-    laid = parts.text_field(given, (*path, "flowers"), parse_flowers, "flowers") if given else ()
-    o: GbOptions = c.options
-    if laid and not o.flowers:
-        raise fail((*path, "flowers"), "no flowers are in play (option flowers is off)")
-    seen: dict[str, int] = c.scratch.setdefault("flowers", {})
-    for name in laid:
-        if name in seen:
-            raise fail((*path, "flowers"), f"{name} is laid aside twice (seat {seen[name]} too)")
-        seen[name] = seat
-    c.scratch.setdefault("flower_counts", []).append(len(laid))
+    given = p.get("flowers")
+    laid: tuple[str, ...] = ()
+    if given:
+        path = ("players", seat, "flowers")
+        laid = parts.text_field(given, path, parse_flowers, "flowers")
+        o: GbOptions = c.options
+        if laid and not o.flowers:
+            raise fail(path, "no flowers are in play (option flowers is off)")
+        seen: dict[str, int] = c.scratch.setdefault("flowers", {})
+        for name in laid:
+            if name in seen:
+                raise fail(path, f"{name} is laid aside twice (seat {seen[name]} too)")
+            seen[name] = seat
+    counts = c.scratch.get("flower_counts")
+    if counts is None:
+        counts = c.scratch["flower_counts"] = []
+    counts.append(len(laid))
     if p.get("dealt") is not None:
-        dealt = parts.tiles_field(p["dealt"], (*path, "dealt"), kinds_of)
+        path = ("players", seat, "dealt")
+        dealt = parts.tiles_field(p["dealt"], path, kinds_of)
         want = 14 if seat == c.values["dealer"] else 13
         if len(dealt) != want:
-            raise fail((*path, "dealt"), f"expected {want} dealt tiles, got {len(dealt)}")
+            raise fail(path, f"expected {want} dealt tiles, got {len(dealt)}")
         if any(dealt.count(k) > 4 for k in set(dealt)):
-            raise fail((*path, "dealt"), "more than four of one tile")
+            raise fail(path, "more than four of one tile")
     return facts
 
 
