@@ -20,6 +20,7 @@ __all__ = [
     "ArgumentTypeError",
     "IllegalActionError",
     "InvalidHandError",
+    "Loc",
     "MajiangError",
     "NotWinningError",
     "RecordError",
@@ -27,6 +28,7 @@ __all__ = [
     "RulesError",
     "TileParseError",
     "WinFlagsError",
+    "loc_text",
     "quoted",
     "surrogate_path",
 ]
@@ -76,9 +78,61 @@ class RulesError(MajiangError, ValueError):
     """An unknown rules preset, knob or option."""
 
 
+Loc = tuple[str | int, ...]
+"""Where in a record a field is: its keys and list indices from the top, as pydantic writes
+them (``("players", 2, "melds", 0, "from")``); ``()`` is the record itself."""
+
+
+def loc_text(loc: Loc) -> str:
+    """The text form of a location: keys joined by dots, indices in brackets; ``record`` for
+    the record itself.
+
+    Example:
+        >>> loc_text(("players", 2, "melds", 0, "from")), loc_text(())
+        ('players[2].melds[0].from', 'record')
+    """
+    out = ""
+    for part in loc:
+        if type(part) is int:
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "record"
+
+
 class RecordError(MajiangError, ValueError):
-    """A hand record that cannot have happened; the message starts with the field's path
-    (``players[2].melds[0]: ...``)."""
+    """A hand record that cannot have happened. ``loc`` is where (:data:`Loc`; empty when the
+    error has no one field), ``msg`` what is wrong; the text starts with the field's path
+    (``players[2].melds[0].from: ...``).
+
+    Example:
+        >>> e = RecordError.at(("players", 2, "hand"), "missing")
+        >>> e.loc, e.msg, str(e)
+        (('players', 2, 'hand'), 'missing', 'players[2].hand: missing')
+        >>> RecordError("no field named").loc
+        ()
+    """
+
+    loc: Loc
+    msg: str
+
+    def __init__(self, message: str, loc: Loc = (), msg: str | None = None) -> None:
+        super().__init__(message)
+        self.loc = loc
+        self.msg = message if msg is None else msg
+
+    @classmethod
+    def at(cls, loc: Loc, msg: str, where: str | None = None) -> RecordError:
+        """The error for the field at ``loc`` (``where``: its text, when not ``loc``'s own).
+
+        Example:
+            >>> RecordError.at(("result", "tile"), "expected one tile, got 2")
+            RecordError('result.tile: expected one tile, got 2')
+        """
+        return cls(f"{loc_text(loc) if where is None else where}: {msg}", loc, msg)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.loc, self.msg))
 
 
 class IllegalActionError(MajiangError, ValueError):

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from majiang.errors import MajiangError, quoted
+from majiang.errors import Loc, MajiangError, RecordError, quoted
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
     MELD_KEYS,
@@ -146,7 +147,7 @@ class ChiRule:
     describes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MeldRules:
     """A variant's melds: the ``kinds`` it has (with a ``note`` for the message), its tile
     parser and its chi (None: no chow).
@@ -200,7 +201,7 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
     if kind == "an_gang":
         if source is not None:
             raise FieldProblem("from", "an an_gang is concealed: it takes no tile from anyone")
-        return Meld(kind, tiles, None)
+        return _spelled(Meld(kind, tiles, None), text)
     if source is None:
         raise FieldProblem("from", f"a {kind} needs the seat the claimed tile came from")
     if type(source) is not int or not 0 <= source < SEATS:
@@ -213,7 +214,14 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
             f"a chi takes the previous player's (上家) discard, seat {(seat + 3) % SEATS}, "
             f"not seat {source}",
         )
-    return Meld(kind, tiles, source)
+    return _spelled(Meld(kind, tiles, source), text)
+
+
+def _spelled(meld: Meld, text: str) -> Meld:
+    # The tiles as the record spelled them, as Meld(kind, text) keeps them (settlement
+    # details quote them), without reading the text a second time.
+    meld.__dict__["spelled"] = text
+    return meld
 
 
 class WinFacts(NamedTuple):
@@ -426,6 +434,72 @@ class SeatFacts(NamedTuple):
 
 
 def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> SeatFacts:
+    """The checked seat ``players[seat]`` (see :func:`_check_seat`); a seat of plain values
+    (text tiles, melds of text and a seat or null) is checked once and remembered.
+
+    Example:
+        >>> from majiang.variants.pingxiang.record import MELD_RULES, PLAYER_KEYS
+        >>> check_seat({"hand": "123456789m1234z"}, 2, PLAYER_KEYS, MELD_RULES).hand[:3]
+        (0, 1, 2)
+    """
+    if type(raw) is dict and raw.keys() <= keys:
+        key = _plain_seat_key(raw)
+        if key is not None:
+            try:
+                hand, melds, pond = _plain_seat(seat, keys, rules, *key)
+            except RecordError:
+                pass  # the check below raises it, naming this seat's own fields
+            else:
+                return SeatFacts(raw, hand, melds, pond)
+    return _check_seat(raw, seat, keys, rules)
+
+
+_PlainMeld = tuple[str, str, int | None]
+
+
+def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld, ...]] | None:
+    """A seat's hand, discards and melds as a cache key, or None when any is not a plain
+    value (exact types: ``True`` is no seat, and hashing a nested value could overflow)."""
+    get = raw.get
+    hand, discards, given = get("hand"), get("discards"), get("melds")
+    if type(hand) is not str or not (discards is None or type(discards) is str):
+        return None
+    if not given:
+        return hand, discards, ()
+    if type(given) is not list or len(given) > 4:
+        return None
+    melds: list[_PlainMeld] = []
+    for m in given:
+        if type(m) is not dict or not m.keys() <= MELD_KEYS:
+            return None
+        kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
+        if type(kind) is not str or type(text) is not str:
+            return None
+        if source is not None and type(source) is not int:
+            return None
+        melds.append((kind, text, source))
+    return hand, discards, tuple(melds)
+
+
+@lru_cache(maxsize=16384)
+def _plain_seat(
+    seat: int,
+    keys: frozenset[str],
+    rules: MeldRules,
+    hand: str,
+    discards: str | None,
+    melds: tuple[_PlainMeld, ...],
+) -> tuple[tuple[int, ...], tuple[Meld, ...], tuple[int, ...]]:
+    raw = {
+        "hand": hand,
+        "discards": discards,
+        "melds": [{"kind": k, "tiles": t, "from": s} for k, t, s in melds],
+    }
+    facts = _check_seat(raw, seat, keys, rules)
+    return facts.hand, facts.melds, facts.pond
+
+
+def _check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> SeatFacts:
     """The checked seat ``players[seat]`` (known ``keys`` only): its ``hand`` (given), at most
     four ``melds`` (each by :func:`check_meld`), a hand of 13 - 3 per meld tiles and the
     ``discards`` (null or missing: none).
@@ -437,24 +511,40 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
         ...
         majiang.errors.RecordError: players[2].hand: 3 tiles concealed, but 0 meld(s) leave ...
     """
-    path = f"players[{seat}]"
-    p = object_field(raw, path, keys)
+    path = ("players", seat)
+    # The usual case first (a plain object of known fields, text tiles), the shared field
+    # checks for the rest: they raise the message naming the field.
+    p = raw if type(raw) is dict and raw.keys() <= keys else object_field(raw, path, keys)
     if "hand" not in p:
-        raise fail(f"{path}.hand", "missing")
+        raise fail((*path, "hand"), "missing")
     melds: list[Meld] = []
-    for i, m in enumerate(list_field(p.get("melds") or [], f"{path}.melds", "melds")):
-        where = f"{path}.melds[{i}]"
-        m = object_field(m, where, MELD_KEYS)
-        try:
-            melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, rules))
-        except FieldProblem as e:
-            raise field_fail(where, e) from None
-    if len(melds) > 4:
-        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
-    hand = tiles_field(p["hand"], f"{path}.hand", rules.kinds_of)
-    check_concealed(hand, len(melds), f"{path}.hand")
-    pond = tiles_field(p.get("discards") or "", f"{path}.discards", rules.kinds_of)
+    given = p.get("melds")
+    if given:
+        if type(given) is not list:
+            given = list_field(given, (*path, "melds"), "melds")
+        for i, m in enumerate(given):
+            if type(m) is not dict or not m.keys() <= MELD_KEYS:
+                m = object_field(m, (*path, "melds", i), MELD_KEYS)
+            try:
+                melds.append(check_meld(m.get("kind"), m.get("tiles"), m.get("from"), seat, rules))
+            except FieldProblem as e:
+                raise field_fail((*path, "melds", i), e) from None
+        if len(melds) > 4:
+            raise fail((*path, "melds"), f"at most four melds, got {len(melds)}")
+    hand = _tiles(p["hand"], (*path, "hand"), rules.kinds_of)
+    if len(hand) != 13 - 3 * len(melds):
+        check_concealed(hand, len(melds), (*path, "hand"))
+    pond = _tiles(p.get("discards") or "", (*path, "discards"), rules.kinds_of)
     return SeatFacts(p, hand, tuple(melds), pond)
+
+
+def _tiles(value: Any, loc: Loc, kinds_of: KindsOf) -> tuple[int, ...]:
+    if type(value) is str:
+        try:
+            return kinds_of(value)
+        except MajiangError:
+            pass  # the field check below names the field
+    return tiles_field(value, loc, kinds_of)
 
 
 def seat_tile_counts(seats: Sequence[SeatFacts], tile: int | None) -> None:
@@ -468,21 +558,25 @@ def seat_tile_counts(seats: Sequence[SeatFacts], tile: int | None) -> None:
         ...
         majiang.errors.RecordError: result.tile: a fifth 1m: only four of each tile exist
     """
-    fields: list[tuple[str, tuple[int, ...]]] = []
+    fields: list[tuple[Loc, tuple[int, ...]]] = []
     for seat, facts in enumerate(seats):
-        path = f"players[{seat}]"
-        fields += [(f"{path}.melds[{i}]", m.kinds) for i, m in enumerate(facts.melds)]
-        fields += [(f"{path}.hand", facts.hand), (f"{path}.discards", facts.pond)]
+        fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
+        fields += [(("players", seat, "hand"), facts.hand)]
+        fields += [(("players", seat, "discards"), facts.pond)]
     if tile is not None:
-        fields.append(("result.tile", (tile,)))
+        fields.append((("result", "tile"), (tile,)))
     tile_counts_field(fields)
 
 
-def field_fail(prefix: str, problem: FieldProblem) -> Exception:
+def field_fail(prefix: str | Loc, problem: FieldProblem) -> RecordError:
     """The RecordError of a FieldProblem found below ``prefix``.
 
     Example:
         >>> field_fail("result", FieldProblem("from", "bad"))
         RecordError('result.from: bad')
+        >>> field_fail(("players", 0, "melds", 1), FieldProblem("tiles", "bad")).loc
+        ('players', 0, 'melds', 1, 'tiles')
     """
+    if isinstance(prefix, tuple):
+        return fail((*prefix, problem.field), problem.message)
     return fail(f"{prefix}.{problem.field}", problem.message)

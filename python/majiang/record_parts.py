@@ -27,12 +27,13 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from majiang.bounds import range_text
-from majiang.errors import MajiangError, RecordError, quoted
+from majiang.errors import Loc, MajiangError, RecordError, loc_text, quoted
 from majiang.meld import Meld
 from majiang.tiles import KINDS, NUM_KINDS, SEATS
 
@@ -63,6 +64,7 @@ __all__ = [
     "one_tile_field",
     "option_overrides",
     "option_values",
+    "parse_loc",
     "players_field",
     "result_kind",
     "scalars",
@@ -123,6 +125,9 @@ class PlayerRecord:
     melds: tuple[Meld, ...] = ()
     discards: str = ""
     dealt: str | None = None
+    kinds: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The kinds of ``hand`` when known (read by the record check, or the engine's own), so
+    that settling does not read the text again; None: read ``hand``."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
@@ -254,19 +259,39 @@ def scalars(values: Iterable[Any]) -> bool:
     return all(type(v) in SCALARS for v in values)
 
 
-def fail(path: str, message: str) -> RecordError:
-    """The RecordError for the field at ``path``.
+_PATH_PART = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
+
+
+def parse_loc(path: str) -> Loc:
+    """The location a text path names (``players[2].hand``; ``record``: the record itself),
+    for checks that write their field's path as text.
+
+    Example:
+        >>> parse_loc("players[2].melds[0].from"), parse_loc("record")
+        (('players', 2, 'melds', 0, 'from'), ())
+    """
+    if path == "record":
+        return ()
+    return tuple(int(index) if index else key for index, key in _PATH_PART.findall(path))
+
+
+def fail(path: str | Loc, message: str) -> RecordError:
+    """The RecordError for the field at ``path`` (a location, or its text form).
 
     Example:
         >>> fail("players[1].hand", "missing")
         RecordError('players[1].hand: missing')
+        >>> fail(("players", 1, "hand"), "missing").loc
+        ('players', 1, 'hand')
     """
-    return RecordError(f"{path}: {message}")
+    if isinstance(path, tuple):
+        return RecordError.at(path, message)
+    return RecordError.at(parse_loc(path), message, path)
 
 
-def object_field(data: Any, path: str, allowed: frozenset[str]) -> Mapping[str, Any]:
-    """``data`` if it is an object with only ``allowed`` fields (``path`` "record": the
-    record itself, whose fields are named without a prefix).
+def object_field(data: Any, path: str | Loc, allowed: frozenset[str]) -> Mapping[str, Any]:
+    """``data`` if it is an object with only ``allowed`` fields (``path`` "record" or ``()``:
+    the record itself, whose fields are named without a prefix).
 
     Example:
         >>> object_field({"kind": "draw"}, "result", frozenset({"kind"}))
@@ -282,14 +307,17 @@ def object_field(data: Any, path: str, allowed: frozenset[str]) -> Mapping[str, 
     """
     if not isinstance(data, Mapping):
         raise fail(path, f"expected an object, got {type(data).__name__}")
-    unknown = sorted(map(str, data.keys() - allowed))
+    unknown = sorted(data.keys() - allowed, key=str)
     if unknown:
-        where = f"{path}.{unknown[0]}" if path != "record" else unknown[0]
-        raise fail(where, f"unknown field (known: {', '.join(sorted(allowed))})")
+        prefix = loc_text(path) if isinstance(path, tuple) else path
+        loc = (path if isinstance(path, tuple) else parse_loc(path)) + (unknown[0],)
+        text = str(unknown[0])
+        where = f"{prefix}.{text}" if prefix != "record" else text
+        raise RecordError.at(loc, f"unknown field (known: {', '.join(sorted(allowed))})", where)
     return data
 
 
-def seat_field(value: Any, path: str) -> int:
+def seat_field(value: Any, path: str | Loc) -> int:
     """``value`` if it is a seat 0-3.
 
     Example:
@@ -303,7 +331,7 @@ def seat_field(value: Any, path: str) -> int:
     return value
 
 
-def flag_field(value: Any, path: str) -> bool:
+def flag_field(value: Any, path: str | Loc) -> bool:
     """``value`` if it is true or false.
 
     Example:
@@ -319,7 +347,7 @@ def flag_field(value: Any, path: str) -> bool:
     return value
 
 
-def whole_number_field(value: Any, path: str, least: int, most: int) -> int:
+def whole_number_field(value: Any, path: str | Loc, least: int, most: int) -> int:
     """``value`` if it is a whole number from ``least`` to ``most`` (every number of a record
     or options object has an upper bound: :mod:`majiang.bounds`).
 
@@ -340,7 +368,7 @@ def whole_number_field(value: Any, path: str, least: int, most: int) -> int:
     return value
 
 
-def choice_field(value: Any, path: str, choices: tuple[Any, ...]) -> Any:
+def choice_field(value: Any, path: str | Loc, choices: tuple[Any, ...]) -> Any:
     """``value`` if it is one of ``choices`` (and of their type: true is not 1).
 
     Example:
@@ -356,7 +384,7 @@ def choice_field(value: Any, path: str, choices: tuple[Any, ...]) -> Any:
     return value
 
 
-def text_field(value: Any, path: str, parse: Callable[[str], T], what: str = "tiles") -> T:
+def text_field(value: Any, path: str | Loc, parse: Callable[[str], T], what: str = "tiles") -> T:
     """The text ``value`` (of ``what``) read by ``parse``; its MajiangError names the field.
 
     Example:
@@ -375,7 +403,7 @@ def text_field(value: Any, path: str, parse: Callable[[str], T], what: str = "ti
         raise fail(path, str(e)) from None
 
 
-def tiles_field(value: Any, path: str, kinds_of: KindsOf) -> tuple[int, ...]:
+def tiles_field(value: Any, path: str | Loc, kinds_of: KindsOf) -> tuple[int, ...]:
     """The kinds of the tile text ``value``, read by the variant's ``kinds_of``.
 
     Example:
@@ -394,7 +422,7 @@ def tiles_field(value: Any, path: str, kinds_of: KindsOf) -> tuple[int, ...]:
     return text_field(value, path, kinds_of)
 
 
-def one_tile_field(value: Any, path: str, kinds_of: KindsOf, what: str = "tiles") -> int:
+def one_tile_field(value: Any, path: str | Loc, kinds_of: KindsOf, what: str = "tiles") -> int:
     """The kind of the one tile ``value`` names (``what``: how a non-text value's message
     names it).
 
@@ -413,7 +441,7 @@ def one_tile_field(value: Any, path: str, kinds_of: KindsOf, what: str = "tiles"
     return tiles[0]
 
 
-def list_field(value: Any, path: str, what: str) -> Sequence[Any]:
+def list_field(value: Any, path: str | Loc, what: str) -> Sequence[Any]:
     """``value`` if it is a list (of ``what``, for the message).
 
     Example:
@@ -457,7 +485,7 @@ def check_variant(data: Mapping[str, Any], variant: str) -> None:
         raise fail("variant", f"expected {quoted(variant)}, got {quoted(given)}")
 
 
-def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:
+def check_concealed(hand: Sequence[int], melds: int, path: str | Loc) -> None:
     """Checks that the concealed ``hand`` at ``path`` has 13 - 3 per meld tiles.
 
     Example:
@@ -476,7 +504,7 @@ def check_concealed(hand: Sequence[int], melds: int, path: str) -> None:
         )
 
 
-def tile_counts_field(fields: Iterable[tuple[str, Iterable[int]]]) -> None:
+def tile_counts_field(fields: Iterable[tuple[str | Loc, Iterable[int]]]) -> None:
     """Checks that no kind has more than four copies across ``fields`` (path, kinds), naming
     the field where a fifth appears.
 
@@ -584,11 +612,15 @@ def option_values(
         majiang.errors.RecordError: options: expected an object of option overrides, got []
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"options: expected an object of option overrides, got {quoted(data)}")
+        raise fail("options", f"expected an object of option overrides, got {quoted(data)}")
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in known:
-            raise fail(f"options.{name}", f"unknown option (known: {', '.join(sorted(known))})")
+            raise RecordError.at(
+                ("options", name),
+                f"unknown option (known: {', '.join(sorted(known))})",
+                f"options.{name}",
+            )
         values[name] = check(name, value)
     return values
 

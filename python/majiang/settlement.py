@@ -223,12 +223,14 @@ def settle(record: Any) -> Settlement:
         name = getattr(record, "variant", None)
     if not isinstance(name, str):
         known = ", ".join(variants())
-        raise RecordError(f"variant: expected the rules' name ({known}), got {quoted(name)}")
+        raise RecordError.at(
+            ("variant",), f"expected the rules' name ({known}), got {quoted(name)}"
+        )
     try:
         entry = registry.lookup(name)
     except RulesError:
-        raise RecordError(
-            f"variant: unknown variant {name!r} (known: {', '.join(variants())})"
+        raise RecordError.at(
+            ("variant",), f"unknown variant {name!r} (known: {', '.join(variants())})"
         ) from None
     try:
         return entry.settle(record)

@@ -59,7 +59,8 @@ from majiang.room import RoomConfig
 from majiang.settlement import Settlement
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_NAMES
-from majiang.variants import Variant, get_variant, lookup
+from majiang.typed_records import engine_settle
+from majiang.variants import Variant, get_variant
 from majiang.variants.protocol import DealReveal, FinishedHand, WinQuery, chow_options
 from majiang.variants.registry import DEFAULT
 
@@ -163,7 +164,7 @@ class Game:
 
     def _setup_variant(self) -> None:
         table = self.table = self.variant.table
-        self._settle = lookup(self.variant.name).settle
+        self._settle = engine_settle(self.variant.name)  # the engine's record typed, no text
         self._option_items = tuple(sorted(self.options.items()))  # observations' `options`
         # Looked up on every draw, so a tuple rather than a set.
         self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
@@ -929,7 +930,7 @@ class Game:
 
     def _end(self, record: dict[str, Any]) -> None:
         st = self.state
-        settlement = self._settle(record)
+        settlement = self._settle(record, st)
         self.records.append(record)
         self.settlements.append(settlement)
         # what was paid during the hand is part of the settlement

@@ -42,13 +42,11 @@ from majiang import record_parts as parts
 from majiang._core import parse_tiles
 from majiang.bounds import MAX_STREAK
 from majiang.errors import MajiangError, NotWinningError, RecordError, WinFlagsError, quoted
-from majiang.meld import MELD_KINDS, Meld
+from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
-    ChiRule,
     Field,
     FieldProblem,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     check_seat,
@@ -56,9 +54,11 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
+from majiang.record_schema import TileSet, counts_kinds, table_melds
 from majiang.tiles import FLOWERS, KIND_INDEX, KINDS, NUM_KINDS, SEATS
 from majiang.variants.gb.hands import HandScore, score_win
 from majiang.variants.gb.options import GbOptions
+from majiang.variants.gb.rules import TABLE
 
 __all__ = [
     "MELD_RULES",
@@ -68,9 +68,11 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "check_record",
+    "from_engine",
     "kinds_of",
     "parse_flowers",
     "score_record",
+    "score_seats",
 ]
 
 RECORD_KEYS = frozenset(
@@ -83,25 +85,10 @@ RESULT_KEYS = frozenset({"kind", "winner", "tile", "from", *FLAGS})
 SPECIALS: dict[str, str] = {"tian_hu": "天和", "di_hu": "地和", "ren_hu": "人和"}
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every tile in ``text`` (no flowers: they go in ``flowers``).
-
-    Example:
-        >>> kinds_of("55p 中")
-        (13, 13, 33)
-        >>> kinds_of("1f")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 1f is a flower: it goes in flowers, never in a hand
-    """
-    names = parse_tiles(text)
-    out = []
-    for name in names:
-        k = KIND_INDEX.get(name)
-        if k is None:
-            raise RecordError(f"{name} is a flower: it goes in flowers, never in a hand")
-        out.append(k)
-    return tuple(out)
+kinds_of = TileSet(TABLE, "{name} is not a GB tile")
+"""The kind index of every tile in a text (no flowers: they go in ``flowers``), the GB set's
+reader (:class:`~majiang.record_schema.TileSet`): ``kinds_of("55p 中")`` is ``(13, 13, 33)``,
+``kinds_of("1f")`` a RecordError (``1f is a flower: it goes in flowers, never in a hand``)."""
 
 
 def parse_flowers(text: str) -> tuple[str, ...]:
@@ -118,14 +105,7 @@ def parse_flowers(text: str) -> tuple[str, ...]:
     return names
 
 
-def _is_chow(kinds: tuple[int, ...]) -> bool:
-    a, b, c = kinds
-    return a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
-
-
-MELD_RULES = MeldRules(
-    MELD_KINDS, kinds_of, ChiRule(_is_chow, "three numbers in a row of one suit")
-)
+MELD_RULES = table_melds(TABLE, kinds_of, "three numbers in a row of one suit")
 """GB's melds: chi (a suit sequence from the 上家), peng and the kongs."""
 
 
@@ -232,6 +212,8 @@ class HandRecord:
     variant: Literal["gb"] = "gb"
     checked: bool = field(default=False, repr=False, compare=False)
     """Set by :meth:`from_dict` (already checked); otherwise building checks the record."""
+    score: HandScore | None = field(default=None, repr=False, compare=False)
+    """The win's score when known (the engine's record: settling scores it no more)."""
 
     def __post_init__(self) -> None:
         if not self.checked:
@@ -248,20 +230,24 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'gb', got 'nanchang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
         r = d["result"]
-        result: WinResult | DrawResult = (
-            WinResult.from_dict(r) if r["kind"] == "win" else (DrawResult())
-        )
+        seats: list[SeatFacts] = c.seats
+        players = tuple(
+            PlayerRecord(p.data["hand"], p.melds, p.data.get("flowers") or "",
+                         p.data.get("discards") or "", p.data.get("dealt"))
+            for p in seats
+        )  # fmt: skip
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
-            result=result,
-            dealer_streak=d.get("dealer_streak", 1),
-            prevalent_wind=d.get("prevalent_wind", 0),
-            options=options,
+            dealer=c.values["dealer"],
+            players=players,
+            result=WinResult.from_dict(r) if r["kind"] == "win" else DrawResult(),
+            dealer_streak=c.values["dealer_streak"],
+            prevalent_wind=c.values["prevalent_wind"],
+            options=c.options,
             checked=True,
+            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -298,25 +284,32 @@ class GbWin:
 
 def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
     p = facts.data
-    laid = parts.text_field(p.get("flowers") or "", f"{path}.flowers", parse_flowers, "flowers")
-    o: GbOptions = c.options
-    if laid and not o.flowers:
-        raise fail(f"{path}.flowers", "no flowers are in play (option flowers is off)")
-    seen: dict[str, int] = c.scratch.setdefault("flowers", {})
-    for name in laid:
-        if name in seen:
-            raise fail(f"{path}.flowers", f"{name} is laid aside twice (seat {seen[name]} too)")
-        seen[name] = seat
-    c.scratch.setdefault("flower_counts", []).append(len(laid))
+    given = p.get("flowers")
+    laid: tuple[str, ...] = ()
+    if given:
+        path = ("players", seat, "flowers")
+        laid = parts.text_field(given, path, parse_flowers, "flowers")
+        o: GbOptions = c.options
+        if laid and not o.flowers:
+            raise fail(path, "no flowers are in play (option flowers is off)")
+        seen: dict[str, int] = c.scratch.setdefault("flowers", {})
+        for name in laid:
+            if name in seen:
+                raise fail(path, f"{name} is laid aside twice (seat {seen[name]} too)")
+            seen[name] = seat
+    counts = c.scratch.get("flower_counts")
+    if counts is None:
+        counts = c.scratch["flower_counts"] = []
+    counts.append(len(laid))
     if p.get("dealt") is not None:
-        dealt = parts.tiles_field(p["dealt"], f"{path}.dealt", kinds_of)
+        path = ("players", seat, "dealt")
+        dealt = parts.tiles_field(p["dealt"], path, kinds_of)
         want = 14 if seat == c.values["dealer"] else 13
         if len(dealt) != want:
-            raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
+            raise fail(path, f"expected {want} dealt tiles, got {len(dealt)}")
         if any(dealt.count(k) > 4 for k in set(dealt)):
-            raise fail(f"{path}.dealt", "more than four of one tile")
+            raise fail(path, "more than four of one tile")
     return facts
 
 
@@ -412,16 +405,38 @@ def _winning_hand(c: Checked) -> None:
     w: GbWin | None = c.values["result"]
     if w is None:
         return
-    c.scratch["score"] = _score(c, w)
+    c.scratch["score"] = score_seats(
+        c.seats,
+        w,
+        c.values["dealer"],
+        c.values["prevalent_wind"],
+        c.scratch["flower_counts"],
+        c.options,
+    )
 
 
-def _score(c: Checked, w: GbWin) -> HandScore:
-    seat: SeatFacts = c.seats[w.winner]
-    o: GbOptions = c.options
+def score_seats(
+    seats: list[SeatFacts],
+    w: GbWin,
+    dealer: int,
+    prevalent_wind: int,
+    flower_counts: list[int],
+    o: GbOptions,
+) -> HandScore:
+    """The score of the win ``w`` from each seat's tiles (checked, or the engine's own) and
+    the seats' flower counts; RecordError for a 错和 (no win, or below 起和 without flowers).
+
+    Example:
+        >>> seats = [SeatFacts({}, kinds_of("123m456m789m234p5p"), (), ())] + [
+        ...     SeatFacts({}, (), (), ())] * 3
+        >>> score_seats(seats, GbWin(0, 13, None, dict.fromkeys(FLAGS, False)), 0, 0,
+        ...             [0] * 4, GbOptions()).total
+        23
+    """
+    seat = seats[w.winner]
     concealed = [0] * NUM_KINDS
     for k in seat.hand:
         concealed[k] += 1
-    dealer: int = c.values["dealer"]
     special = next((zh for name, zh in SPECIALS.items() if w.flags[name]), None)
     try:
         score = score_win(
@@ -431,9 +446,9 @@ def _score(c: Checked, w: GbWin) -> HandScore:
             self_drawn=w.source is None,
             seat=w.winner,
             seat_wind=(w.winner - dealer) % SEATS,
-            prevalent_wind=c.values["prevalent_wind"],
-            flowers=c.scratch["flower_counts"][w.winner],
-            last_copy=visible_copies(c.seats, w.winner, w.tile) == 3,
+            prevalent_wind=prevalent_wind,
+            flowers=flower_counts[w.winner],
+            last_copy=visible_copies(seats, w.winner, w.tile) == 3,
             replacement=w.flags["gang_kai"],
             robbing=w.flags["qiang_gang"],
             last_tile=w.flags["last_tile"],
@@ -449,7 +464,7 @@ def _score(c: Checked, w: GbWin) -> HandScore:
     except WinFlagsError as e:
         raise fail("result", f"错和: {e}") from None
     except MajiangError as e:
-        raise fail(f"players[{w.winner}]", str(e)) from None
+        raise fail(("players", w.winner), str(e)) from None
     if score.counted < o.min_fan:
         raise fail(
             "result",
@@ -458,7 +473,51 @@ def _score(c: Checked, w: GbWin) -> HandScore:
     return score
 
 
-SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished, with its score: the record ``data``
+    it wrote (its scalar fields and flags) and the engine's ``state`` (each seat's counts,
+    melds, pond and flowers, as they are: no tile text is read).
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("gb", seed=5), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    options = GbOptions.from_dict(data["options"])
+    r = data["result"]
+    players = tuple(
+        PlayerRecord(p["hand"], tuple(state.melds[s]), p["flowers"], p["discards"], p.get("dealt"))
+        for s, p in enumerate(data["players"])
+    )
+    record = HandRecord(
+        dealer=data["dealer"],
+        players=players,
+        result=WinResult.from_dict(r) if r["kind"] == "win" else DrawResult(),
+        dealer_streak=data["dealer_streak"],
+        prevalent_wind=data["prevalent_wind"],
+        options=options,
+        checked=True,
+    )
+    if r["kind"] == "win":
+        seats = [
+            SeatFacts(
+                p,
+                counts_kinds(state.hands[s]),
+                tuple(state.melds[s]),
+                tuple(sorted(state.ponds[s])),
+            )
+            for s, p in enumerate(data["players"])
+        ]
+        flags = {name: r[name] for name in FLAGS}
+        w = GbWin(r["winner"], KIND_INDEX[r["tile"]], r["from"], flags)
+        counts = [len(f) for f in state.flowers]
+        score = score_seats(seats, w, data["dealer"], data["prevalent_wind"], counts, options)
+        object.__setattr__(record, "score", score)
+    return record
+
+
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="gb",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -477,7 +536,7 @@ SPEC: RecordSpec[tuple[GbOptions, HandScore | None]] = RecordSpec(
     player=_seat,
     after=(Field("result", _result),),
     checks=(_win_flags, _tile_counts, _winning_hand),
-    finish=lambda c: (c.options, c.scratch.get("score")),
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The GB record: its fields and their checks, in order (see the module docstring)."""
@@ -493,7 +552,8 @@ def check_record(data: Any) -> GbOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)[0]
+    options: GbOptions = record_check.check_record(data, SPEC).options
+    return options
 
 
 def score_record(data: Any) -> tuple[GbOptions, HandScore | None]:
@@ -505,4 +565,5 @@ def score_record(data: Any) -> tuple[GbOptions, HandScore | None]:
         ...     {"hand": "1122334m556677p"}], "result": {"kind": "draw"}})[1] is None
         True
     """
-    return record_check.check_record(data, SPEC)
+    c = record_check.check_record(data, SPEC)
+    return c.options, c.scratch.get("score")

@@ -44,15 +44,24 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
         >>> s.deltas, s.pattern
         ((0, 0, 0, 0), {'result': 'draw'})
     """
-    data = record.to_dict() if isinstance(record, HandRecord) else record
-    try:
-        options, score = score_record(data)
-    except UnicodeEncodeError:  # a lone surrogate in a text field
-        raise text_error(record) from None
-    r = data["result"]
-    if score is None:
-        return Settlement.from_items([], pattern={"result": "draw"})
-    w = WinResult.from_dict(r)
+    if (
+        isinstance(record, HandRecord)
+        and record.checked
+        and (record.score is not None or not isinstance(record.result, WinResult))
+    ):  # the engine's typed record, scored
+        options, score = record.options, record.score
+        if score is None or not isinstance(record.result, WinResult):
+            return Settlement.from_items([], pattern={"result": "draw"})
+        w = record.result
+    else:
+        data = record.to_dict() if isinstance(record, HandRecord) else record
+        try:
+            options, score = score_record(data)
+        except UnicodeEncodeError:  # a lone surrogate in a text field
+            raise text_error(record) from None
+        if score is None:
+            return Settlement.from_items([], pattern={"result": "draw"})
+        w = WinResult.from_dict(data["result"])
     base = options.base
     amount = base + score.total
     detail = f"{base} (底分) + {score.total} 番 ({score.detail}) = {amount}"

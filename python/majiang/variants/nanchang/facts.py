@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 from majiang import record_check
 from majiang._core import is_winning
 from majiang.bounds import MAX_STREAK
-from majiang.errors import MajiangError, quoted
+from majiang.errors import Loc, MajiangError, quoted
 from majiang.meld import GANG_KINDS, MELD_KINDS, Meld
 from majiang.record_check import (
     Checked,
@@ -314,16 +314,16 @@ def _fed_jing(value: Any, c: Checked) -> tuple[FedJing, ...]:
     out: list[FedJing] = []
     jing = c.scratch["jing"]
     for i, entry in enumerate(list_field(value, "fed_jing", "claimed jing")):
-        path = f"fed_jing[{i}]"
+        path = ("fed_jing", i)
         e = object_field(entry, path, FED_KEYS)
         for key in ("seat", "from", "tile"):
             if key not in e:
-                raise fail(f"{path}.{key}", "missing")
-        seat = seat_field(e["seat"], f"{path}.seat")
-        source = seat_field(e["from"], f"{path}.from")
-        tile = one_tile_field(e["tile"], f"{path}.tile", kinds_of)
+                raise fail((*path, key), "missing")
+        seat = seat_field(e["seat"], (*path, "seat"))
+        source = seat_field(e["from"], (*path, "from"))
+        tile = one_tile_field(e["tile"], (*path, "tile"), kinds_of)
         if tile not in jing:
-            raise fail(f"{path}.tile", f"{KINDS[tile]} is no jing")
+            raise fail((*path, "tile"), f"{KINDS[tile]} is no jing")
         out.append(FedJing(seat, source, tile))
     if not _fed_melds(out, c.seats, 0, set()):
         raise fail(
@@ -460,23 +460,23 @@ def _meld(kind: Any, text: Any, source: Any, seat: int) -> Meld:
 
 def _locate_fifth(d: Mapping[str, Any], options: NanchangOptions, kind: int) -> None:
     """Raises the error naming the first field where a fifth ``kind`` appears."""
-    fields: list[tuple[str, str]] = []
+    fields: list[tuple[str | Loc, str]] = []
     if not options.indicator_back_in_wall:
         fields.append(("jing_indicator", d["jing_indicator"]))
         if d.get("lower_jing_indicator") is not None:
             fields.append(("lower_jing_indicator", d["lower_jing_indicator"]))
     for seat, p in enumerate(d["players"]):
-        path = f"players[{seat}]"
-        fields += [(f"{path}.melds[{i}]", m["tiles"]) for i, m in enumerate(p.get("melds") or ())]
-        fields += [(f"{path}.hand", p["hand"]), (f"{path}.discards", p.get("discards", ""))]
+        path = ("players", seat)
+        fields += [((*path, "melds", i), m["tiles"]) for i, m in enumerate(p.get("melds") or ())]
+        fields += [((*path, "hand"), p["hand"]), ((*path, "discards"), p.get("discards", ""))]
     result = d["result"]
     if result.get("kind") == "win":
         fields.append(("result.tile", result["tile"]))
     seen = 0
-    for path, text in fields:
+    for where, text in fields:
         seen += kinds_of(text).count(kind)
         if seen > 4:
-            raise fail(path, f"a fifth {KINDS[kind]}: only four of each tile exist")
+            raise fail(where, f"a fifth {KINDS[kind]}: only four of each tile exist")
 
 
 def _check_dealt(

@@ -27,11 +27,23 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from majiang.meld import Meld
+from majiang.record_check import WinFacts
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult
-from majiang.variants.nanchang.facts import HandFacts, check_record
+from majiang.record_schema import counts_kinds
+from majiang.tiles import KIND_INDEX
+from majiang.variants.nanchang.facts import FedJing, HandFacts, check_record
 from majiang.variants.nanchang.options import NanchangOptions
+from majiang.variants.nanchang.tile_counts import jing_kinds
 
-__all__ = ["DrawResult", "HandRecord", "Meld", "MeldKind", "PlayerRecord", "WinResult"]
+__all__ = [
+    "DrawResult",
+    "HandRecord",
+    "Meld",
+    "MeldKind",
+    "PlayerRecord",
+    "WinResult",
+    "from_engine",
+]
 
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
 
@@ -113,3 +125,69 @@ class HandRecord:
         if self.fed_jing:
             out["fed_jing"] = [dict(e) for e in self.fed_jing]
         return out
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished, with its facts: the record ``data``
+    it wrote (its scalar fields, indicators and ``fed_jing``) and the engine's ``state``
+    (each seat's counts, melds, pond and dealt counts, as they are: no hand text is read).
+    Not checked: the engine's values are its own.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("nanchang", seed=4), [EfficiencyBot() for _ in range(4)])
+        >>> r = from_engine(g.records[-1], g.state)
+        >>> r == HandRecord.from_dict(g.records[-1]), r.facts == check_record(g.records[-1])
+        (True, True)
+    """
+    r = data["result"]
+    melds = tuple(tuple(m) for m in state.melds)
+    hands = tuple(counts_kinds(h) for h in state.hands)
+    held = []
+    for hand, seat_melds in zip(hands, melds, strict=True):
+        for m in seat_melds:
+            hand += m.kinds
+        held.append(hand)
+    gangs = tuple(tuple(m for m in ms if m.is_gang) for ms in melds)
+    dealt = tuple(counts_kinds(d) for d in state.dealt)
+    lower_text = data.get("lower_jing_indicator")
+    win = None
+    result: WinResult | DrawResult = DrawResult()
+    if r["kind"] == "win":
+        flags = (r["gang_kai"], r["qiang_gang"], r["tian_hu"], r["di_hu"])
+        win = WinFacts(r["winner"], KIND_INDEX[r["tile"]], r["from"], *flags)
+        result = WinResult(r["winner"], r["tile"], r["from"], *flags)
+    fed = data.get("fed_jing", [])
+    options = NanchangOptions.from_dict(data["options"])
+    facts = HandFacts(
+        options,
+        data["dealer"],
+        data["dealer_streak"],
+        jing_kinds(data["jing_indicator"]),
+        None if lower_text is None else jing_kinds(lower_text),
+        hands,
+        tuple(held),
+        melds,
+        gangs if any(gangs) else None,
+        tuple(tuple(sorted(p)) for p in state.ponds),  # as the record writes them: sorted
+        dealt,
+        win,
+        data["chao_zhuang"],
+        tuple(FedJing(e["seat"], e["from"], KIND_INDEX[e["tile"]]) for e in fed),
+    )
+    players = tuple(
+        PlayerRecord(p["hand"], melds[s], p["discards"], p.get("dealt"), hands[s])
+        for s, p in enumerate(data["players"])
+    )
+    return HandRecord(
+        dealer=data["dealer"],
+        jing_indicator=data["jing_indicator"],
+        players=players,
+        result=result,
+        dealer_streak=data["dealer_streak"],
+        lower_jing_indicator=lower_text,
+        chao_zhuang=data["chao_zhuang"],
+        fed_jing=tuple(dict(e) for e in fed),
+        options=options,
+        facts=facts,
+    )

@@ -43,14 +43,12 @@ from typing import Any, Literal, NamedTuple
 
 from majiang import record_check
 from majiang import record_parts as parts
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_FLAGS, MAX_GARDEN
-from majiang.errors import RecordError, quoted
+from majiang.errors import Loc, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
     Field,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     check_seat,
@@ -58,11 +56,14 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
-from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
-from majiang.variants.nanjing.flowers import DRAGONS, FLOWER_NAMES, flower_kongs, parse_flowers
-from majiang.variants.nanjing.hands import MELD_KINDS, score_hand
+from majiang.record_schema import TileSet, table_melds
+from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.nanjing.flowers import DRAGONS, flower_kongs, parse_flowers
+from majiang.variants.nanjing.hands import score_hand
 from majiang.variants.nanjing.options import NanjingOptions
+from majiang.variants.nanjing.rules import TABLE
 from majiang.variants.nanjing.yajue import yajue_kinds
+from majiang.variants.protocol import DRAGONS as DRAGON_KINDS
 
 __all__ = [
     "MELD_RULES",
@@ -115,39 +116,17 @@ FLAGS: tuple[str, ...] = ("qiang_gang", "tian_hu", "di_hu", "haidi")
 GANG_KAI: tuple[str, ...] = ("small", "big", "flower")
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every playing tile in ``text`` (MPSZ, Chinese names or glyphs), in
-    order; a flower or a dragon (a hard flower in Nanjing) raises RecordError.
+kinds_of = TileSet(
+    TABLE,
+    "{name} is not a Nanjing tile",
+    {k: "a dragon, a hard flower" for k in DRAGON_KINDS},
+)
+"""The kind index of every playing tile in a text (MPSZ, Chinese names or glyphs), in order,
+the Nanjing set's reader (:class:`~majiang.record_schema.TileSet`): ``kinds_of("55p 东")`` is
+``(13, 13, 27)``; a flower or a dragon (a hard flower in Nanjing) raises RecordError
+(``5z is a dragon, a hard flower: it goes in flowers, never in a hand``)."""
 
-    Example:
-        >>> kinds_of("55p 东")
-        (13, 13, 27)
-        >>> kinds_of("5z")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 5z is a dragon, a hard flower: it goes in flowers, ...
-    """
-    names = parse_tiles(text)
-    try:
-        return tuple(map(_HELD_INDEX.__getitem__, names))  # no flower: the usual case
-    except KeyError:
-        pass
-    out = []
-    for name in names:
-        if name in FLOWER_NAMES or name in DRAGONS:
-            what = "a flower" if name in FLOWER_NAMES else "a dragon, a hard flower"
-            raise RecordError(f"{name} is {what}: it goes in flowers, never in a hand")
-        out.append(KIND_INDEX[name])
-    return tuple(out)
-
-
-_HELD_INDEX: dict[str, int] = {
-    name: k for name, k in KIND_INDEX.items() if name not in FLOWER_NAMES and name not in DRAGONS
-}
-"""The kinds a Nanjing hand may hold (no dragon, a hard flower), by name."""
-
-
-MELD_RULES = MeldRules(MELD_KINDS, kinds_of, note=" (no chow in Nanjing)")
+MELD_RULES = table_melds(TABLE, kinds_of, "", " (no chow in Nanjing)")
 """Nanjing's melds: peng and the kongs (no chow)."""
 
 
@@ -339,7 +318,7 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'nanjing', got 'pingxiang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
         r = d["result"]
         result: WinResult | DrawResult = DrawResult()
@@ -357,15 +336,26 @@ class HandRecord:
         penalties = tuple(
             Penalty(p["kind"], p["seat"], p.get("tile")) for p in d.get("penalties") or ()
         )
+        seats: list[Seat] = c.seats
+        players = tuple(
+            PlayerRecord(
+                s.facts.data["hand"],
+                s.facts.melds,
+                s.facts.data.get("flowers") or "",
+                s.facts.data.get("discards") or "",
+                s.ready,
+            )
+            for s in seats
+        )
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            dealer=c.values["dealer"],
+            players=players,
             result=result,
-            bixiahu=d.get("bixiahu", False),
-            bixiahu_flags=d.get("bixiahu_flags"),
+            bixiahu=c.values["bixiahu"],
+            bixiahu_flags=c.values["bixiahu_flags"],
             penalties=penalties,
             yuanzi_left=None if d.get("yuanzi_left") is None else tuple(d["yuanzi_left"]),
-            options=options,
+            options=c.options,
             checked=True,
         )
 
@@ -397,11 +387,11 @@ class HandRecord:
         return out
 
 
-def _flowers(value: Any, path: str) -> tuple[str, ...]:
+def _flowers(value: Any, path: str | Loc) -> tuple[str, ...]:
     return parts.text_field(value, path, parse_flowers, "flowers")
 
 
-def _one_tile(value: Any, path: str) -> int:
+def _one_tile(value: Any, path: str | Loc) -> int:
     return parts.one_tile_field(value, path, kinds_of)
 
 
@@ -415,17 +405,17 @@ class Seat(NamedTuple):
 
 def _seat(raw: Any, seat: int, c: Checked) -> Seat:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = facts.data
-    laid = _flowers(p.get("flowers") or "", f"{path}.flowers")
+    laid = _flowers(p.get("flowers") or "", (*path, "flowers"))
     seen: dict[str, int] = c.scratch.setdefault("flowers", {})
     for name in laid:
         seen[name] = seen.get(name, 0) + 1
         limit = 4 if name in DRAGONS else 1
         if seen[name] > limit:
             what = "four of each dragon" if limit == 4 else "one of each flower"
-            raise fail(f"{path}.flowers", f"another {name}: only {what} exist")
-    ready = parts.flag_field(p.get("ready", False), f"{path}.ready")
+            raise fail((*path, "flowers"), f"another {name}: only {what} exist")
+    ready = parts.flag_field(p.get("ready", False), (*path, "ready"))
     return Seat(facts, laid, ready)
 
 
@@ -456,16 +446,16 @@ def _penalties(value: Any, c: Checked) -> None:
     if len(given) > NUM_KINDS:  # each 罚 takes all four copies of its tile: one per kind
         raise fail("penalties", f"at most {NUM_KINDS} (one per kind), got {len(given)}")
     for i, raw in enumerate(given):
-        path = f"penalties[{i}]"
+        path = ("penalties", i)
         pen = parts.object_field(raw, path, PENALTY_KEYS)
         if pen.get("kind") not in PENALTY_KINDS:
             raise fail(
-                f"{path}.kind",
+                (*path, "kind"),
                 f"expected one of {', '.join(PENALTY_KINDS)}, got {quoted(pen.get('kind'))}",
             )
-        parts.seat_field(pen.get("seat"), f"{path}.seat")
+        parts.seat_field(pen.get("seat"), (*path, "seat"))
         if pen.get("tile") is not None:
-            _one_tile(pen["tile"], f"{path}.tile")
+            _one_tile(pen["tile"], (*path, "tile"))
 
 
 class Win(NamedTuple):
@@ -545,7 +535,7 @@ def _winning_hands(c: Checked) -> None:
             )
 
 
-SPEC: RecordSpec[NanjingOptions] = RecordSpec(
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="nanjing",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -561,7 +551,7 @@ SPEC: RecordSpec[NanjingOptions] = RecordSpec(
     player=_seat,
     after=(Field("penalties", _penalties), Field("result", _result)),
     checks=(_win_flags, _tile_counts, _winning_hands),
-    finish=lambda c: c.options,
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The Nanjing record: its fields and their checks, in order (see the module docstring)."""
@@ -577,7 +567,8 @@ def check_record(data: Any) -> NanjingOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)
+    options: NanjingOptions = record_check.check_record(data, SPEC).options
+    return options
 
 
 def _winners(value: Any, options: NanjingOptions) -> tuple[int, ...]:

@@ -39,15 +39,11 @@ from typing import Any, Literal
 
 from majiang import record_check
 from majiang import record_parts as parts
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_STREAK
-from majiang.errors import RecordError
-from majiang.meld import MELD_KINDS, Meld
+from majiang.meld import Meld
 from majiang.record_check import (
     Checked,
-    ChiRule,
     Field,
-    MeldRules,
     RecordSpec,
     SeatFacts,
     WinFacts,
@@ -62,9 +58,11 @@ from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
-from majiang.tiles import KIND_INDEX, KINDS, NUM_KINDS
-from majiang.variants.pingxiang.hands import is_chow, score_hand
+from majiang.record_schema import TileSet, counts_kinds, table_melds
+from majiang.tiles import KINDS, NUM_KINDS
+from majiang.variants.pingxiang.hands import HandScore, score_hand
 from majiang.variants.pingxiang.options import PingxiangOptions
+from majiang.variants.pingxiang.rules import TABLE
 
 __all__ = [
     "MELD_RULES",
@@ -76,34 +74,20 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "check_record",
+    "from_engine",
     "kinds_of",
 ]
 
 MeldKind = Literal["chi", "peng", "ming_gang", "an_gang", "bu_gang"]
 
 
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every tile in ``text`` (MPSZ, Chinese names or glyphs), in order.
+kinds_of = TileSet(TABLE, "{name} is a flower; Pingxiang has no flowers")
+"""The kind index of every tile in a text (MPSZ, Chinese names or glyphs), in order: the
+Pingxiang set's reader (:class:`~majiang.record_schema.TileSet`), ``kinds_of("55p 中")`` is
+``(13, 13, 33)``."""
 
-    Example:
-        >>> kinds_of("55p 中")
-        (13, 13, 33)
-    """
-    names = parse_tiles(text)
-    try:
-        return tuple(map(KIND_INDEX.__getitem__, names))  # every name a kind: the usual case
-    except KeyError:
-        pass
-    for name in names:
-        if name not in KIND_INDEX:
-            raise RecordError(f"{name} is a flower; Pingxiang has no flowers")
-    raise AssertionError("unreachable: a name was not a kind")
-
-
-MELD_RULES = MeldRules(
-    MELD_KINDS,
-    kinds_of,
-    ChiRule(is_chow, "three numbers in a row of one suit; honors cannot be chowed"),
+MELD_RULES = table_melds(
+    TABLE, kinds_of, "three numbers in a row of one suit; honors cannot be chowed"
 )
 """Pingxiang's melds: chi (of one suit), peng and the kongs."""
 
@@ -131,6 +115,8 @@ class HandRecord:
     variant: Literal["pingxiang"] = "pingxiang"
     checked: bool = field(default=False, repr=False, compare=False)
     """Set by :meth:`from_dict` (already checked); otherwise building checks the record."""
+    score: HandScore | None = field(default=None, repr=False, compare=False)
+    """The win's score when the check computed it (settling does not score it again)."""
 
     def __post_init__(self) -> None:
         if not self.checked:
@@ -147,22 +133,33 @@ class HandRecord:
             ...
             majiang.errors.RecordError: variant: expected 'pingxiang', got 'nanchang'
         """
-        options = check_record(data)
+        c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
-        r = d["result"]
+        w: WinFacts | None = c.values["result"]
         result: WinResult | DrawResult = DrawResult()
-        if r["kind"] == "win":
-            result = WinResult.from_dict(r)
+        if w is not None:
+            result = WinResult(w.winner, d["result"]["tile"], w.source, *w[3:])
+        seats: list[SeatFacts] = c.seats
         return cls(
-            dealer=d["dealer"],
-            players=tuple(PlayerRecord.from_dict(p) for p in d["players"]),
+            dealer=c.values["dealer"],
+            players=tuple(
+                PlayerRecord(
+                    s.data["hand"],
+                    s.melds,
+                    s.data.get("discards") or "",
+                    s.data.get("dealt"),
+                    s.hand,
+                )
+                for s in seats
+            ),
             result=result,
-            dealer_streak=d.get("dealer_streak", 1),
+            dealer_streak=c.values["dealer_streak"],
             jing_indicator=d.get("jing_indicator"),
             lower_jing_indicator=d.get("lower_jing_indicator"),
-            chao_zhuang=d.get("chao_zhuang", False),
-            options=options,
+            chao_zhuang=c.values["chao_zhuang"],
+            options=c.options,
             checked=True,
+            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -189,6 +186,52 @@ class HandRecord:
         }
 
 
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished: the record ``data`` it wrote (its
+    scalar fields) and the engine's ``state`` (each seat's counts and melds, as they are:
+    no tile text is read). Not checked: the engine's values are its own.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("pingxiang", seed=2), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    r = data["result"]
+    result: WinResult | DrawResult = DrawResult()
+    if r["kind"] == "win":
+        result = WinResult(
+            r["winner"],
+            r["tile"],
+            r["from"],
+            r["gang_kai"],
+            r["qiang_gang"],
+            r["tian_hu"],
+            r["di_hu"],
+        )
+    players = tuple(
+        PlayerRecord(
+            p["hand"],
+            tuple(state.melds[s]),
+            p["discards"],
+            p.get("dealt"),
+            counts_kinds(state.hands[s]),
+        )
+        for s, p in enumerate(data["players"])
+    )
+    return HandRecord(
+        dealer=data["dealer"],
+        players=players,
+        result=result,
+        dealer_streak=data["dealer_streak"],
+        jing_indicator=data.get("jing_indicator"),
+        lower_jing_indicator=data.get("lower_jing_indicator"),
+        chao_zhuang=data["chao_zhuang"],
+        options=PingxiangOptions.from_dict(data["options"]),
+        checked=True,
+    )
+
+
 def _indicator(name: str) -> Field:
     def check(value: Any, c: Checked) -> int | None:
         return None if value is None else parts.one_tile_field(value, name, kinds_of)
@@ -198,15 +241,15 @@ def _indicator(name: str) -> Field:
 
 def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
-    path = f"players[{seat}]"
+    path = ("players", seat)
     p = facts.data
     if p.get("dealt") is not None:
-        dealt = parts.tiles_field(p["dealt"], f"{path}.dealt", kinds_of)
+        dealt = parts.tiles_field(p["dealt"], (*path, "dealt"), kinds_of)
         want = 14 if seat == c.values["dealer"] else 13
         if len(dealt) != want:
-            raise fail(f"{path}.dealt", f"expected {want} dealt tiles, got {len(dealt)}")
+            raise fail((*path, "dealt"), f"expected {want} dealt tiles, got {len(dealt)}")
         if any(dealt.count(k) > 4 for k in set(dealt)):
-            raise fail(f"{path}.dealt", "more than four of one tile")
+            raise fail((*path, "dealt"), "more than four of one tile")
     return facts
 
 
@@ -246,6 +289,7 @@ def _winning_hand(c: Checked) -> None:
         di_hu=w.di_hu,
         options=c.options,
     )
+    c.scratch["score"] = score
     if score is None:
         raise fail(
             "result.tile",
@@ -254,7 +298,7 @@ def _winning_hand(c: Checked) -> None:
         )
 
 
-SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
+SPEC: RecordSpec[Checked] = RecordSpec(
     variant="pingxiang",
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
@@ -275,7 +319,7 @@ SPEC: RecordSpec[PingxiangOptions] = RecordSpec(
     player=_seat,
     after=(Field("result", _result),),
     checks=(_win_flags, _tile_counts, _winning_hand),
-    finish=lambda c: c.options,
+    finish=lambda c: c,
     melds=MELD_RULES,
 )
 """The Pingxiang record: its fields and their checks, in order (see the module docstring)."""
@@ -291,4 +335,5 @@ def check_record(data: Any) -> PingxiangOptions:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 0
     """
-    return record_check.check_record(data, SPEC)
+    options: PingxiangOptions = record_check.check_record(data, SPEC).options
+    return options

@@ -126,8 +126,11 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
 
 
 def _score(r: HandRecord, w: WinResult) -> HandScore:
+    if r.score is not None:  # scored by the check
+        return r.score
+    p = r.players[w.winner]
     concealed = [0] * NUM_KINDS
-    for k in (*kinds_of(r.players[w.winner].hand), *kinds_of(w.tile)):
+    for k in (*(kinds_of(p.hand) if p.kinds is None else p.kinds), *kinds_of(w.tile)):
         concealed[k] += 1
     score = score_hand(
         concealed,

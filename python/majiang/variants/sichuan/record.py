@@ -41,11 +41,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
-from majiang._core import parse_tiles
 from majiang.bounds import MAX_COUNT, MAX_STREAK
 from majiang.errors import MajiangError, RecordError, quoted
 from majiang.meld import Meld
-from majiang.record_check import FieldProblem, MeldRules, check_meld, field_fail
+from majiang.record_check import FieldProblem, check_meld, field_fail
 from majiang.record_parts import (
     fail,
     flag_field,
@@ -57,9 +56,11 @@ from majiang.record_parts import (
     tiles_field,
     whole_number_field,
 )
+from majiang.record_schema import TileSet, table_melds
 from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
+from majiang.variants.sichuan.rules import TABLE
 
 __all__ = [
     "EXAMPLE",
@@ -69,6 +70,7 @@ __all__ = [
     "PlayerRecord",
     "Win",
     "check_record",
+    "from_engine",
     "kinds_of",
 ]
 
@@ -87,29 +89,12 @@ MELD_KEYS = frozenset({"kind", "tiles", "from"})
 T = TypeVar("T")
 
 
-@lru_cache(maxsize=65536)
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind of every tile in ``text``: suit tiles only (Sichuan's 108 have no honors and
-    no flowers).
+kinds_of = TileSet(TABLE, "{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
+"""The kind of every tile in a text: suit tiles only (Sichuan's 108 have no honors and no
+flowers), the Sichuan set's reader (:class:`~majiang.record_schema.TileSet`):
+``kinds_of("19m5p")`` is ``(0, 8, 13)``."""
 
-    Example:
-        >>> kinds_of("19m5p")
-        (0, 8, 13)
-        >>> kinds_of("5z")
-        Traceback (most recent call last):
-        ...
-        majiang.errors.RecordError: 5z is not one of Sichuan's 108 tiles (no honors, no flowers)
-    """
-    out = []
-    for name in parse_tiles(text):
-        k = KIND_INDEX.get(name)
-        if k is None or k >= 27:
-            raise RecordError(f"{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
-        out.append(k)
-    return tuple(out)
-
-
-MELD_RULES = MeldRules(("peng", "ming_gang", "an_gang", "bu_gang"), kinds_of, None, " (no chi)")
+MELD_RULES = table_melds(TABLE, kinds_of, "", " (no chi)")
 """Sichuan's melds: peng and the kongs (no chow)."""
 
 
@@ -329,6 +314,54 @@ class HandRecord:
             "kongs": [k.to_dict() for k in self.kongs],
             "result": {"kind": "draw" if self.drawn else "win"},
         }
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished: the record ``data`` it wrote (its
+    scalar fields, wins and kongs) and the engine's ``state`` (each seat's counts, melds and
+    pond, as they are). Not checked: the engine's values are its own.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("sichuan", seed=3), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    players = []
+    for seat, p in enumerate(data["players"]):
+        pond = [0] * 34
+        for k in state.ponds[seat]:
+            pond[k] += 1
+        player = object.__new__(PlayerRecord)
+        player.__dict__.update(
+            hand=p["hand"],
+            melds=tuple(state.melds[seat]),
+            discards=mpsz(pond),
+            void=p["void"],
+            counts=tuple(state.hands[seat]),
+        )
+        players.append(player)
+    wins = []
+    for i, w in enumerate(data["wins"]):
+        winners = tuple(w["winner"]) if type(w["winner"]) is list else (w["winner"],)
+        hands, melds = _hands_as_won(w, i, winners) if "hands" in w else ((), ())
+        flags = {name: w[name] for name in WIN_FLAGS}
+        wins.append(
+            Win(winners, KIND_INDEX[w["tile"]], w["from"], **flags, hands=hands, melds=melds)
+        )
+    kongs = tuple(
+        Kong(k["seat"], k["kind"], KIND_INDEX[k["tile"]], k["from"], k["after_wins"])
+        for k in data["kongs"]
+    )
+    return HandRecord(
+        dealer=data["dealer"],
+        players=tuple(players),
+        wins=tuple(wins),
+        kongs=kongs,
+        drawn=data["result"]["kind"] == "draw",
+        options=_options(data.get("options", {}) or {}),
+        dealer_streak=data["dealer_streak"],
+    )
 
 
 # ------------------------------------------------------------------ the checks
@@ -696,16 +729,16 @@ def _hands_as_won(
     w: Mapping[str, Any], index: int, winners: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...]]:
     """血流成河: each winner's concealed counts and melds as it won (``wins[index]``)."""
-    path = f"wins[{index}]"
+    path = ("wins", index)
     for key in ("hands", "melds"):
         given = w.get(key)
         if type(given) is not dict or set(given) != {str(s) for s in winners}:
-            raise fail(f"{path}.{key}", "expected an object with each winner's seat")
+            raise fail((*path, key), "expected an object with each winner's seat")
     hands: list[tuple[int, ...]] = []
     melds: list[tuple[Meld, ...]] = []
     for s in winners:
         seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
-                       s, _NO_VOID, f"{path}.hands[{s}]")  # fmt: skip
+                       s, _NO_VOID, f"wins[{index}].hands[{s}]")  # fmt: skip
         hands.append(seat.counts)
         melds.append(seat.melds)
     return tuple(hands), tuple(melds)
@@ -797,18 +830,18 @@ def _check_wins(r: HandRecord) -> None:
 def _check_flags(w: Win, i: int, dealer: int) -> None:
     """The flags of ``wins[i]``: at most one of 杠上花, 杠上炮, 抢杠, 天胡, 地胡, each with
     its source, 天胡 the dealer's first win, 地胡 the first win on the dealer's discard."""
-    path = f"wins[{i}]"
+    path = ("wins", i)
     flags = [n for n in _SINGLE_FLAGS if getattr(w, n)]
     if len(flags) > 1:
-        raise fail(f"{path}.{flags[1]}", f"cannot go with {flags[0]}")
+        raise fail((*path, flags[1]), f"cannot go with {flags[0]}")
     if (w.gang_kai or w.tian_hu) and w.source is not None:
-        raise fail(f"{path}.{flags[0]}", "a self-drawn win: from must be null")
+        raise fail((*path, flags[0]), "a self-drawn win: from must be null")
     if (w.gang_pao or w.qiang_gang or w.di_hu) and w.source is None:
-        raise fail(f"{path}.{flags[0]}", "a win on another seat's tile: from is needed")
+        raise fail((*path, flags[0]), "a win on another seat's tile: from is needed")
     if w.tian_hu and (w.winners != (dealer,) or i):
-        raise fail(f"{path}.tian_hu", "天胡 is the dealer's, the hand's first win")
+        raise fail((*path, "tian_hu"), "天胡 is the dealer's, the hand's first win")
     if w.di_hu and (dealer in w.winners or w.source != dealer or i):
-        raise fail(f"{path}.di_hu", "地胡 is won on the dealer's first discard")
+        raise fail((*path, "di_hu"), "地胡 is won on the dealer's first discard")
 
 
 _VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
