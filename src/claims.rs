@@ -110,7 +110,9 @@ pub fn claim_scan(
     out: u8,
 ) -> Result<ClaimSeats> {
     if tile >= NUM_KINDS {
-        return Err(Error::InvalidHand(format!("tile must be a kind 0-33, got {tile}")));
+        return Err(Error::InvalidHand(format!(
+            "tile must be a kind 0-33, got {tile}"
+        )));
     }
     if discarder >= 4 {
         return Err(Error::InvalidHand(format!(
@@ -166,7 +168,13 @@ mod tests {
             }
         }
         if rule == ChowRule::Honors {
-            seqs.extend([[27, 28, 29], [27, 28, 30], [27, 29, 30], [28, 29, 30], [31, 32, 33]]);
+            seqs.extend([
+                [27, 28, 29],
+                [27, 28, 30],
+                [27, 29, 30],
+                [28, 29, 30],
+                [31, 32, 33],
+            ]);
         }
         let mut found: Vec<[u8; 3]> = seqs
             .into_iter()

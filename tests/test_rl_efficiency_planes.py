@@ -15,7 +15,9 @@ from majiang.errors import InvalidHandError
 from majiang.tiles import KINDS
 
 
-def brute(hand: list[int], unseen: list[int], jing: list[int], melds: int, rules: str) -> list[list[int]]:
+def brute(
+    hand: list[int], unseen: list[int], jing: list[int], melds: int, rules: str
+) -> list[list[int]]:
     names = tuple(KINDS[k] for k in jing)
 
     def sh(counts: list[int]) -> int:
@@ -83,7 +85,13 @@ def test_planes_are_the_single_calls(
 
 
 def test_any_layout_and_bad_rows() -> None:
-    a = np.array([majiang.tiles.to_counts("123m456p789s1122z"), majiang.tiles.to_counts("19m19p19s1234567z")], np.uint8)
+    a = np.array(
+        [
+            majiang.tiles.to_counts("123m456p789s1122z"),
+            majiang.tiles.to_counts("19m19p19s1234567z"),
+        ],
+        np.uint8,
+    )
     unseen = np.full((2, 34), 4, np.uint8)
     plain = core_batch.efficiency_planes(a, unseen, rules="standard")
     strided = np.zeros((2, 3, 34), np.uint8)

@@ -545,49 +545,58 @@ pub fn efficiency_planes(
 ) -> Result<Vec<u8>> {
     batch.check_lengths()?;
     let width = EFFICIENCY_ROWS * NUM_KINDS;
-    run(batch.counts, Some(unseen), width, threads, |i, held, unseen, o| {
-        let melds = batch.melds.get(i);
-        let total: usize = held.iter().map(|&c| usize::from(c)).sum();
-        if (total + 3 * usize::from(melds)) % 3 == 0 {
-            return Ok(()); // neither size: no plane applies
-        }
-        batch.check_row(i, held, None, "efficiency_planes")?;
-        let jing = batch.jing.get(i);
-        let (row0, rest) = o.split_at_mut(NUM_KINDS);
-        let (discard, rest) = rest.split_at_mut(NUM_KINDS);
-        let (effective, waits) = rest.split_at_mut(NUM_KINDS);
-        let shifted = |s: i8| u8::try_from((i16::from(s) + 1).max(0)).unwrap_or(u8::MAX);
-        if hand_size(held, melds) == Some(HandSize::Waiting) {
-            let (s, after) = eval.shanten_with_draws(held, jing, melds);
-            row0.fill(shifted(s));
-            if s == 0 {
-                for (w, a) in waits.iter_mut().zip(after) {
-                    *w = u8::from(a == -1);
+    run(
+        batch.counts,
+        Some(unseen),
+        width,
+        threads,
+        |i, held, unseen, o| {
+            let melds = batch.melds.get(i);
+            let total: usize = held.iter().map(|&c| usize::from(c)).sum();
+            if total.is_multiple_of(3) {
+                return Ok(()); // neither size: no plane applies
+            }
+            batch.check_row(i, held, None, "efficiency_planes")?;
+            let jing = batch.jing.get(i);
+            let (row0, rest) = o.split_at_mut(NUM_KINDS);
+            let (discard, rest) = rest.split_at_mut(NUM_KINDS);
+            let (effective, waits) = rest.split_at_mut(NUM_KINDS);
+            let shifted = |s: i8| u8::try_from((i16::from(s) + 1).max(0)).unwrap_or(u8::MAX);
+            if hand_size(held, melds) == Some(HandSize::Waiting) {
+                let (s, after) = eval.shanten_with_draws(held, jing, melds);
+                row0.fill(shifted(s));
+                if s == 0 {
+                    for (w, a) in waits.iter_mut().zip(after) {
+                        *w = u8::from(a == -1);
+                    }
                 }
+                return Ok(());
             }
-            return Ok(());
-        }
-        row0.fill(shifted(eval.shanten_split(&Split::new(held, jing), melds)));
-        // What each kind leaves unseen to draw: 4 less the held and the visible copies.
-        let mut left = [0i16; NUM_KINDS];
-        for k in 0..NUM_KINDS {
-            let visible = (4 - i16::from(unseen[k]) - i16::from(held[k])).clamp(0, 4);
-            left[k] = 4 - i16::from(held[k]) - visible;
-        }
-        let mut c = *held;
-        for d in 0..NUM_KINDS {
-            if c[d] == 0 {
-                continue;
+            row0.fill(shifted(eval.shanten_split(&Split::new(held, jing), melds)));
+            // What each kind leaves unseen to draw: 4 less the held and the visible copies.
+            let mut left = [0i16; NUM_KINDS];
+            for k in 0..NUM_KINDS {
+                let visible = (4 - i16::from(unseen[k]) - i16::from(held[k])).clamp(0, 4);
+                left[k] = 4 - i16::from(held[k]) - visible;
             }
-            c[d] -= 1;
-            let (s, after) = eval.shanten_with_draws(&c, jing, melds);
-            c[d] += 1;
-            discard[d] = shifted(s);
-            let sum: i16 = (0..NUM_KINDS).filter(|&k| after[k] < s).map(|k| left[k]).sum();
-            effective[d] = u8::try_from(sum.clamp(0, 255)).unwrap_or(u8::MAX);
-        }
-        Ok(())
-    })
+            let mut c = *held;
+            for d in 0..NUM_KINDS {
+                if c[d] == 0 {
+                    continue;
+                }
+                c[d] -= 1;
+                let (s, after) = eval.shanten_with_draws(&c, jing, melds);
+                c[d] += 1;
+                discard[d] = shifted(s);
+                let sum: i16 = (0..NUM_KINDS)
+                    .filter(|&k| after[k] < s)
+                    .map(|k| left[k])
+                    .sum();
+                effective[d] = u8::try_from(sum.clamp(0, 255)).unwrap_or(u8::MAX);
+            }
+            Ok(())
+        },
+    )
 }
 
 #[cfg(test)]
@@ -726,7 +735,8 @@ mod tests {
                             let mut drawn = c;
                             drawn[k] += 1;
                             if eval.shanten(&drawn, jing[i], melds).unwrap() < sd {
-                                let vis = (4 - i16::from(unseen[i][k]) - i16::from(h[k])).clamp(0, 4);
+                                let vis =
+                                    (4 - i16::from(unseen[i][k]) - i16::from(h[k])).clamp(0, 4);
                                 sum += 4 - i16::from(h[k]) - vis;
                             }
                         }

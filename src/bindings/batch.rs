@@ -20,8 +20,8 @@ use crate::hand::Jing;
 use crate::tiles::{Counts, NUM_KINDS};
 use numpy::ndarray::{Array2, Array3};
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
-    PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayMethods,
+    PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicU8;

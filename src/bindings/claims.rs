@@ -29,9 +29,16 @@ fn four<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<[Bound<'py, PyAny>
     }
     let n = obj.len()?;
     if n != 4 {
-        return Err(invalid_hand(format!("{name} must hold four seats, got {n}")));
+        return Err(invalid_hand(format!(
+            "{name} must hold four seats, got {n}"
+        )));
     }
-    Ok([obj.get_item(0)?, obj.get_item(1)?, obj.get_item(2)?, obj.get_item(3)?])
+    Ok([
+        obj.get_item(0)?,
+        obj.get_item(1)?,
+        obj.get_item(2)?,
+        obj.get_item(3)?,
+    ])
 }
 
 /// The seats that may claim `tile` (a kind 0-33) discarded by `discarder`: a tuple of four
@@ -64,9 +71,9 @@ pub fn claim_scan(
             Some(o) if !o.is_none() => small(o, "out", 16)? as u8,
             _ => 0,
         };
-        let name = chows.cast::<PyString>().map_err(|_| {
-            type_error(format!("chows must be a str, not {}", type_name(chows)))
-        })?;
+        let name = chows
+            .cast::<PyString>()
+            .map_err(|_| type_error(format!("chows must be a str, not {}", type_name(chows))))?;
         let rule = ChowRule::from_name(&name.to_string_lossy()).map_err(to_py)?;
         let s = claims::claim_scan(&counts, tile, discarder, rule, &masks, out).map_err(to_py)?;
         Ok((s.win, s.pong, s.kong, s.chow))

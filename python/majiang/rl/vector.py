@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import accumulate, chain
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -138,9 +138,9 @@ class VectorGame:
         seats = [game.to_act()[0] for game in games]
         legal = self._acts = list(map(Game.legal_actions, games, seats))
         flat = list(chain.from_iterable(legal))
-        found = list(map(space._by_object.get, map(id, flat)))
-        if None in found:  # an action object not seen yet: remembered once
-            found = space.ids_of(flat)
+        known = list(map(space._by_object.get, map(id, flat)))
+        # an action object not seen yet: remembered once
+        found = space.ids_of(flat) if None in known else cast("list[int]", known)
         self._ids = found
         self._starts = starts = list(accumulate(map(len, legal), initial=0))
         self.seats[:] = seats
