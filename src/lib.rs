@@ -17,6 +17,7 @@
 //! ```
 
 pub mod algo;
+pub mod claims;
 pub mod error;
 pub mod gb;
 pub mod hand;

@@ -20,6 +20,7 @@ __all__ = [
     "_panic_for_test",
     "batch",
     "best_discard",
+    "claim_scan",
     "decompositions",
     "discard_options",
     "gb_fan",
@@ -232,6 +233,14 @@ def gb_fan_batch(
     flowers: npt.NDArray[np.uint8] | None = None,
     threads: int | None = None,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]: ...
+def claim_scan(
+    hands: Sequence[_Hand],
+    tile: int,
+    discarder: int,
+    chows: str,
+    waits: Sequence[int],
+    out: int | None = None,
+) -> tuple[int, int, int, int]: ...
 def _panic_for_test() -> None: ...
 
 # The `batch` submodule; its typed wrappers live in `majiang.batch`.

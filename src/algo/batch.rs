@@ -520,6 +520,85 @@ pub fn effective_counts(
     )
 }
 
+/// Rows of [`efficiency_planes`] per hand: shanten, shanten after each discard, effective
+/// tiles after each discard, waits.
+pub const EFFICIENCY_ROWS: usize = 4;
+
+/// The four efficiency planes of every row, `EFFICIENCY_ROWS x 34` bytes a row, in one pass
+/// (what `discard_shanten`, `effective_counts`, `shanten` and `winning_mask` give, shifted
+/// and capped into bytes). `unseen` holds each row's count of each kind not yet seen
+/// (0-4); the tiles a row sees outside its hand are `4 - unseen - held`, clamped to 0-4.
+///
+/// - row 0, every cell: 1 + the shanten (0 for a complete 14-3k hand);
+/// - row 1 (14-3k): 1 + the shanten after discarding each held kind, 0 where not held;
+/// - row 2 (14-3k): after discarding each held kind, how many unseen tiles lower its
+///   shanten, capped at 255, 0 where not held;
+/// - row 3 (13-3k): 1 on each kind that completes the hand.
+///
+/// A row whose tiles and melds make neither size (a multiple of three) is all zeros; any
+/// other bad row fails the call, naming it.
+pub fn efficiency_planes(
+    eval: &Evaluator,
+    batch: &Batch<'_>,
+    unseen: Rows<'_>,
+    threads: usize,
+) -> Result<Vec<u8>> {
+    batch.check_lengths()?;
+    let width = EFFICIENCY_ROWS * NUM_KINDS;
+    run(
+        batch.counts,
+        Some(unseen),
+        width,
+        threads,
+        |i, held, unseen, o| {
+            let melds = batch.melds.get(i);
+            let total: usize = held.iter().map(|&c| usize::from(c)).sum();
+            if total.is_multiple_of(3) {
+                return Ok(()); // neither size: no plane applies
+            }
+            batch.check_row(i, held, None, "efficiency_planes")?;
+            let jing = batch.jing.get(i);
+            let (row0, rest) = o.split_at_mut(NUM_KINDS);
+            let (discard, rest) = rest.split_at_mut(NUM_KINDS);
+            let (effective, waits) = rest.split_at_mut(NUM_KINDS);
+            let shifted = |s: i8| u8::try_from((i16::from(s) + 1).max(0)).unwrap_or(u8::MAX);
+            if hand_size(held, melds) == Some(HandSize::Waiting) {
+                let (s, after) = eval.shanten_with_draws(held, jing, melds);
+                row0.fill(shifted(s));
+                if s == 0 {
+                    for (w, a) in waits.iter_mut().zip(after) {
+                        *w = u8::from(a == -1);
+                    }
+                }
+                return Ok(());
+            }
+            row0.fill(shifted(eval.shanten_split(&Split::new(held, jing), melds)));
+            // What each kind leaves unseen to draw: 4 less the held and the visible copies.
+            let mut left = [0i16; NUM_KINDS];
+            for k in 0..NUM_KINDS {
+                let visible = (4 - i16::from(unseen[k]) - i16::from(held[k])).clamp(0, 4);
+                left[k] = 4 - i16::from(held[k]) - visible;
+            }
+            let mut c = *held;
+            for d in 0..NUM_KINDS {
+                if c[d] == 0 {
+                    continue;
+                }
+                c[d] -= 1;
+                let (s, after) = eval.shanten_with_draws(&c, jing, melds);
+                c[d] += 1;
+                discard[d] = shifted(s);
+                let sum: i16 = (0..NUM_KINDS)
+                    .filter(|&k| after[k] < s)
+                    .map(|k| left[k])
+                    .sum();
+                effective[d] = u8::try_from(sum.clamp(0, 255)).unwrap_or(u8::MAX);
+            }
+            Ok(())
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -613,6 +692,76 @@ mod tests {
         };
         let err = winning_mask(&eval, &batch, 1).unwrap_err().to_string();
         assert!(err.contains("row 0: winning_mask needs 13"), "{err}");
+    }
+
+    /// The efficiency planes against single checked calls, one tile at a time: shanten of
+    /// each hand after each discard and after each discard and draw.
+    #[test]
+    fn efficiency_planes_match_single_calls() {
+        let eval = Evaluator::new(&ShapeRules::NANCHANG);
+        let mut rng = Rng::new(11);
+        for (size, melds) in [(14, 0), (13, 0), (11, 1), (10, 1), (12, 0)] {
+            let (mut counts, jing) = hands(300, if size == 12 { 13 } else { size });
+            if size == 12 {
+                for c in &mut counts {
+                    let k = (0..NUM_KINDS).find(|&k| c[k] > 0).unwrap();
+                    c[k] -= 1; // 12 tiles, no meld: neither size
+                }
+            }
+            let unseen: Vec<Counts> = (0..counts.len())
+                .map(|_| std::array::from_fn(|_| rng.below(5) as u8))
+                .collect();
+            let batch = Batch {
+                counts: (&counts).into(),
+                jing: PerRow::Each(&jing),
+                melds: PerRow::All(melds),
+            };
+            let got = efficiency_planes(&eval, &batch, (&unseen).into(), 2).unwrap();
+            for (i, h) in counts.iter().enumerate() {
+                let row = &got[i * 4 * NUM_KINDS..(i + 1) * 4 * NUM_KINDS];
+                let mut want = [0u8; 4 * NUM_KINDS];
+                if size != 12 {
+                    let s = eval.shanten(h, jing[i], melds).unwrap();
+                    want[..NUM_KINDS].fill((s + 1).max(0) as u8);
+                }
+                if size == 14 || size == 11 {
+                    for d in (0..NUM_KINDS).filter(|&d| h[d] > 0) {
+                        let mut c = *h;
+                        c[d] -= 1;
+                        let sd = eval.shanten(&c, jing[i], melds).unwrap();
+                        want[NUM_KINDS + d] = (sd + 1).max(0) as u8;
+                        let mut sum = 0i16;
+                        for k in (0..NUM_KINDS).filter(|&k| c[k] < 4) {
+                            let mut drawn = c;
+                            drawn[k] += 1;
+                            if eval.shanten(&drawn, jing[i], melds).unwrap() < sd {
+                                let vis =
+                                    (4 - i16::from(unseen[i][k]) - i16::from(h[k])).clamp(0, 4);
+                                sum += 4 - i16::from(h[k]) - vis;
+                            }
+                        }
+                        want[2 * NUM_KINDS + d] = sum.clamp(0, 255) as u8;
+                    }
+                }
+                if size == 13 || size == 10 {
+                    for k in eval.winning_tiles(h, jing[i], melds).unwrap() {
+                        want[3 * NUM_KINDS + k] = 1;
+                    }
+                }
+                assert_eq!(row, &want[..], "row {i} size {size} melds {melds}");
+            }
+        }
+        let (counts, jing) = hands(3, 13);
+        let mut bad = counts.clone();
+        bad[1] = [0; NUM_KINDS];
+        bad[1][..4].fill(4); // 16 tiles: no hand
+        let batch = Batch {
+            counts: (&bad).into(),
+            jing: PerRow::Each(&jing),
+            melds: PerRow::All(0),
+        };
+        let err = efficiency_planes(&eval, &batch, (&counts).into(), 1).unwrap_err();
+        assert!(err.to_string().contains("row 1"), "{err}");
     }
 
     #[test]

@@ -18,10 +18,10 @@ use crate::algo::Evaluator;
 use crate::error::excerpt;
 use crate::hand::Jing;
 use crate::tiles::{Counts, NUM_KINDS};
-use numpy::ndarray::Array2;
+use numpy::ndarray::{Array2, Array3};
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
-    PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayMethods,
+    PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicU8;
@@ -352,6 +352,33 @@ fn effective_counts<'py>(
     })
 }
 
+/// The four efficiency planes of every row, as an (N, 4, 34) uint8 array: 1 + shanten,
+/// 1 + shanten after each discard, effective tiles after each discard, waits (see
+/// `majiang.rl.planes`). `unseen`: (N, 34) uint8 counts of each kind each row has not seen.
+#[pyfunction]
+#[pyo3(signature = (counts, unseen, *, rules=None, jing=None, melds=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn efficiency_planes<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    unseen: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
+    melds: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray3<u8>>> {
+    guard(|| {
+        let args = Args::new(counts, rules, jing, melds, threads)?;
+        let unseen = Matrix::new(unseen, "unseen")?;
+        let rows = unseen.rows();
+        let v = args.run(py, |e, b, t| batch::efficiency_planes(e, b, rows, t))?;
+        let n = v.len() / (batch::EFFICIENCY_ROWS * NUM_KINDS);
+        let a = Array3::from_shape_vec((n, batch::EFFICIENCY_ROWS, NUM_KINDS), v)
+            .map_err(|e| invalid_hand(format!("internal shape error: {e}")))?;
+        Ok(a.into_pyarray(py))
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let sub = PyModule::new(m.py(), "batch")?;
     sub.add("NOT_HELD", batch::NOT_HELD)?;
@@ -360,6 +387,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sub.add_function(wrap_pyfunction!(winning_mask, &sub)?)?;
     sub.add_function(wrap_pyfunction!(discard_shanten, &sub)?)?;
     sub.add_function(wrap_pyfunction!(effective_counts, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(efficiency_planes, &sub)?)?;
     m.add_submodule(&sub)?;
     Ok(())
 }

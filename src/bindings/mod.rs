@@ -2,6 +2,7 @@
 //! core, convert results and errors. One file per Python-facing topic.
 
 mod batch;
+mod claims;
 mod convert;
 mod count_lists;
 mod decomposition;
@@ -24,6 +25,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shapes::register(m)?;
     batch::register(m)?;
     gb::register(m)?;
+    m.add_function(wrap_pyfunction!(claims::claim_scan, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_test, m)?)?;
     Ok(())
 }

@@ -6,9 +6,10 @@ by :func:`plane_names`, in order:
 
 - rows 0-34: :data:`majiang.game.PLANES`, the seat's :meth:`Observation.to_numpy`
   (docs/engine.md, "Observations");
-- :data:`EFFICIENCY_PLANES` (4 rows), computed for the whole batch in one call each of
-  :mod:`majiang.batch` with the variant's shape rules, its wild kinds (jing-aware) and the
-  seat's meld count:
+- :data:`EFFICIENCY_PLANES` (4 rows), computed for the whole batch in one Rust call (one
+  pass over each hand's discards and draws; the values of :mod:`majiang.batch`'s
+  ``shanten``, ``discard_shanten``, ``effective_counts`` and ``winning_mask``) with the
+  variant's shape rules, its wild kinds (jing-aware) and the seat's meld count:
 
   ``shanten`` every cell: 1 + the shanten of the concealed hand (0: a complete 14-3k hand,
   1: ready); ``discard_shanten`` on a 14-3k hand (the seat's discard turn): 1 + the shanten
@@ -38,12 +39,12 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from majiang import batch
+from majiang._core import batch as _core_batch
 from majiang.errors import RulesError
 from majiang.game.observation import PLANES
 from majiang.rl.arguments import check_out, flag
@@ -174,35 +175,12 @@ def _efficiency(
     shapes: str,
     threads: int | None,
 ) -> None:
-    hands = np.ascontiguousarray(out[:, 0])
-    size = hands.sum(axis=1, dtype=np.int64) + 3 * melds.astype(np.int64)
-    # Row numbers, not bool masks: each selects several arrays. The clips are ufuncs (the
-    # np.clip wrapper costs more than the work on a batch of 64): a shanten is at least -1,
-    # an effective count at least -1 (not held) and at most 136.
-    rest = size % 3
-    full, short = (rest == 2).nonzero()[0], (rest == 1).nonzero()[0]
-    common: dict[str, Any] = {"rules": shapes, "threads": threads}
-    if len(full) + len(short) == len(hands):  # every row a hand (the usual case): no copies
-        s = batch.shanten(hands, jing=jing, melds=melds, **common)
-        out[:, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
-    else:
-        some = rest.nonzero()[0]
-        if len(some):
-            s = batch.shanten(hands[some], jing=jing[some], melds=melds[some], **common)
-            out[some, _SHANTEN] = np.maximum(s.astype(np.int16) + 1, 0)[:, None]
-    if len(full):
-        h, j, m = hands[full], jing[full], melds[full]
-        d = batch.discard_shanten(h, jing=j, melds=m, **common)
-        d16 = d.astype(np.int16) + 1
-        d16[d == batch.NOT_HELD] = 0
-        out[full, _DISCARD] = np.maximum(d16, 0)
-        visible = 4 - out[full, _UNSEEN].astype(np.int16) - h
-        np.minimum(np.maximum(visible, 0, out=visible), 4, out=visible)
-        e = batch.effective_counts(h, visible.astype(np.uint8), jing=j, melds=m, **common)
-        out[full, _EFFECTIVE] = np.minimum(np.maximum(e, 0), 255)
-    if len(short):
-        w = batch.winning_mask(hands[short], jing=jing[short], melds=melds[short], **common)
-        out[short, _WAITS] = w
+    """The efficiency rows of every table from its hand and unseen rows, in one Rust call
+    (the four planes of one pass over each hand's discards and draws)."""
+    planes: npt.NDArray[np.uint8] = _core_batch.efficiency_planes(
+        out[:, 0], out[:, _UNSEEN], rules=shapes, jing=jing, melds=melds, threads=threads
+    )
+    out[:, _BASE:_ORACLE] = planes
 
 
 def _oracle(game: Game, seat: int, rows: npt.NDArray[np.uint8]) -> None:

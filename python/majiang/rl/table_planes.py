@@ -127,8 +127,8 @@ class TablePlanes:
     def __init__(self, n: int) -> None:
         self.n = n
         # rows by table and absolute seat: melds as the seat sees them, melds as the others
-        # see them, pond, kinds laid aside
-        self._rows = np.zeros((n, 4, 4, 34), np.uint8)
+        # see them, pond, kinds laid aside, tiles shown after the deal still known held
+        self._rows = np.zeros((n, 4, 5, 34), np.uint8)
         self._kongs = np.zeros((n, 4, 2), np.uint8)  # concealed kongs, the same two views
         self._owner = np.full((n, 8), -1, np.int8)  # absolute seat that laid flower f aside
         self._owners = False  # whether any table has laid a flower aside yet
@@ -137,6 +137,8 @@ class TablePlanes:
         self._both = [False] * n  # whether both views of every seat are those melds
         self._ponds: list[tuple[int, ...]] = [()] * (4 * n)  # every table's four, flat
         self._flowers: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
+        self._revealed: list[tuple[Any, ...]] = [(None,) * 4 for _ in range(n)]
+        self._reveals = False  # whether any table's seats have shown tiles after the deal
 
     def _update_ponds(self, ponds: list[tuple[int, ...]]) -> None:
         """Recount the pond rows that changed (``ponds``: every table's four, flat): one more
@@ -146,7 +148,7 @@ class TablePlanes:
         taken: list[int] = []  # one fewer
         for j in compress(range(len(ponds)), map(is_not, ponds, kept)):
             new, old = ponds[j], kept[j]
-            at = (j * 4 + 2) * 34  # the pond row of table j // 4, seat j % 4
+            at = (j * 5 + 2) * 34  # the pond row of table j // 4, seat j % 4 (5 rows a seat)
             if len(new) == len(old) + 1 and new[:-1] == old:
                 grown.append(at + new[-1])  # a discard: the common case
             elif len(new) + 1 == len(old) and old[:-1] == new:
@@ -173,6 +175,14 @@ class TablePlanes:
                     owner[k - 34] = s
                     self._owners = True
         self._flowers[i] = flowers
+
+    def _update_revealed(self, i: int, revealed: tuple[tuple[int, ...], ...]) -> None:
+        """Rewrite the revealed rows of table ``i`` (a seat's row: its 34 counts, or none)."""
+        rows = self._rows[i, :, 4]
+        for s, known in enumerate(revealed):
+            rows[s] = known if known else 0
+            self._reveals = self._reveals or bool(known)
+        self._revealed[i] = revealed
 
     def _update_melds(self, i: int, o: Observation) -> None:
         """Recount the meld rows of table ``i`` whose tuple in ``o`` is not the one counted.
@@ -250,12 +260,8 @@ class TablePlanes:
         on = (kinds >= 0) & (kinds < 34)
         base[table[on], _LOWER, kinds[on]] = 1  # the lower indicator, once shown to all
         revealed = list(map(_REVEALED_OF, observations))
-        reveals = list(compress(range(n), map(any, revealed)))
-        for i in reveals:  # the tiles shown after the deal still known held, by relative seat
-            for r in range(4):
-                known = revealed[i][(seats[i] + r) % 4]
-                if known:
-                    base[i, _REVEALED + r] = known
+        for i in compress(range(n), map(ne, revealed, self._revealed)):
+            self._update_revealed(i, revealed[i])
         wilds = list(map(_WILDS_OF, observations))
         if any(wilds):
             many = np.fromiter(map(len, wilds), np.int64, n)
@@ -281,6 +287,8 @@ class TablePlanes:
         base[:, _MELDS + 1 : _MELDS + 4] = g[:, 1:, 1]
         base[:, _POND : _POND + 4] = g[:, :, 2]
         base[:, _ASIDE : _ASIDE + 4] = g[:, :, 3]
+        if self._reveals:  # the tiles shown after the deal still known held
+            base[:, _REVEALED : _REVEALED + 4] = g[:, :, 4]
         kongs = self._kongs[table, at]
         base[:, _R["concealed_kongs"], 0] = kongs[:, 0, 0]
         base[:, _R["concealed_kongs"], 1:4] = kongs[:, 1:, 1]
@@ -292,10 +300,8 @@ class TablePlanes:
         seen = base[:, _SEEN_ROWS].sum(axis=1, dtype=np.uint8)
         seen += base[:, _R["indicator"]]
         seen += base[:, _LOWER]
-        if reveals:  # the others' (the observer's own are in its hand)
-            seen[reveals] += base[reveals, _REVEALED + 1 : _REVEALED + 4].sum(
-                axis=1, dtype=np.uint8
-            )
+        if self._reveals:  # the others' (the observer's own are in its hand)
+            seen += g[:, 1:, 4].sum(axis=1, dtype=np.uint8)
         if rob.any():
             seen[rob] += base[rob, _R["last_discard"]]
         base[:, _R["unseen"]] = 4 - np.minimum(seen, 4)

@@ -25,14 +25,16 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from itertools import accumulate, chain
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError
 from majiang.game import Game
-from majiang.rl.actions import action_space
+from majiang.game.actions import DISCARDS, Action
+from majiang.rl.actions import CONCEALED, action_space
 from majiang.rl.arguments import MAX_TABLES, SEED_LIMIT, flag, whole
 from majiang.rl.arguments import options as check_options
 from majiang.rl.arguments import seed as check_seed
@@ -109,8 +111,10 @@ class VectorGame:
         self.seats = np.zeros(n, np.int64)
         self._obs = np.zeros((n, len(plane_names(oracle)), 34), np.uint8)
         self._masks = np.zeros((n, self.space.size), np.bool_)
-        self._acts: list[list[Any]] = [[] for _ in range(n)]  # each table's legal actions
-        self._ids: list[list[int]] = [[] for _ in range(n)]  # and their ids, in that order
+        self._acts: list[list[Action]] = [[] for _ in range(n)]  # each table's legal actions
+        self._ids: list[int] = []  # and their ids, every table's in turn
+        self._starts: list[int] = [0] * (n + 1)  # where each table's ids begin in _ids
+        self._tables = np.arange(n)
         self._planes = TablePlanes(n)
         self.finished: dict[int, Game] = {}
         """The matches that ended in the last step, by table (replaced in ``games``)."""
@@ -127,21 +131,22 @@ class VectorGame:
         return game
 
     def _refresh(self) -> None:
-        """Recompute every table's seat, legal actions and their ids, mask and observation."""
-        games, ids_of, size = self.games, self.space.ids_of, self.space.size
-        cells: list[int] = []
-        acts, ids = self._acts, self._ids
-        seats: list[int] = []
-        for i, game in enumerate(games):
-            seat = game.to_act()[0]
-            seats.append(seat)
-            legal = game.legal_actions(seat)
-            found = ids_of(legal)
-            acts[i], ids[i] = legal, found
-            cells.extend(map((i * size).__add__, found))
+        """Recompute every table's seat, legal actions and their ids, mask and observation.
+        The ids of all tables' actions are looked up in one pass (the engine shares one
+        object per action) and the mask set in one numpy call."""
+        games, space = self.games, self.space
+        seats = [game.to_act()[0] for game in games]
+        legal = self._acts = list(map(Game.legal_actions, games, seats))
+        flat = list(chain.from_iterable(legal))
+        known = list(map(space._by_object.get, map(id, flat)))
+        # an action object not seen yet: remembered once
+        found = space.ids_of(flat) if None in known else cast("list[int]", known)
+        self._ids = found
+        self._starts = starts = list(accumulate(map(len, legal), initial=0))
         self.seats[:] = seats
         self._masks[:] = False
-        self._masks.reshape(-1)[cells] = True
+        rows = np.repeat(self._tables, np.diff(starts))
+        self._masks[rows, found] = True
         encode_batch(
             games,
             seats,
@@ -150,6 +155,13 @@ class VectorGame:
             threads=self.threads,
             cache=self._planes,
         )
+
+    def _action(self, i: int, a: int) -> Action:
+        """The legal action of table ``i`` with id ``a`` (checked legal by the mask)."""
+        if a < CONCEALED:
+            return DISCARDS[a]  # the engine's shared Discard of that kind, as it offers it
+        start = self._starts[i]
+        return self._acts[i][self._ids[start : self._starts[i + 1]].index(a)]
 
     def reset(self, seed: int | None = None) -> None:
         """Start every table's next match now (its episode counted); with ``seed``, start
@@ -224,7 +236,7 @@ class VectorGame:
         self.finished = {}
         for i, a in enumerate(ids.tolist()):
             game = games[i]
-            game.step(seats[i], self._acts[i][self._ids[i].index(a)])
+            game.step(seats[i], self._action(i, a))
             if game.settlements and self.books[i].pending(game):
                 rewards[i] = self.books[i].collect(game)
             if game.over:
