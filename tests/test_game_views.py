@@ -3,8 +3,13 @@ comes from the public part or the seat's part, named as in Observation, whatever
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import majiang
 from majiang.game import Game
 from majiang.game.observation import Observation
 from majiang.game.views import PublicFields, SeatPart, observation_of, picker, public_view
@@ -59,3 +64,33 @@ def test_an_observation_holds_the_seat_own_hand_and_the_public_table(variant: st
         assert o.wall == st.wall.remaining - g.table.kept_back
         # the dealer's drawn tile shows on its own turn only
         assert o.drawn_kind == (st.drawn if seat == st.turn and st.phase == "turn" else None)
+
+
+@pytest.mark.parametrize(
+    ("seat", "tile", "error"),
+    [
+        (4, 0, majiang.IllegalActionError),
+        (True, 0, majiang.ArgumentTypeError),
+        (1, 34, majiang.IllegalActionError),
+        (1, -1, majiang.IllegalActionError),
+        (1, "5m", majiang.ArgumentTypeError),
+        (1, False, majiang.ArgumentTypeError),
+        ("1", 0, majiang.ArgumentTypeError),
+    ],
+)
+def test_claim_options_refuses_what_is_no_seat_or_kind(seat: Any, tile: Any, error: type) -> None:
+    g = Game(seed=3, dealer=0)
+    before = g.state.to_json()
+    with pytest.raises(error):
+        g.claim_options(seat, tile)
+    assert g.state.to_json() == before
+
+
+@given(st.integers(0, 3), st.integers(0, 33))
+@settings(max_examples=60, deadline=None)
+def test_claim_options_are_what_a_claim_window_offers(seat: int, tile: int) -> None:
+    # Every option is an action the seat could take on that discard: no pass, a win first.
+    g = Game("pingxiang", seed=seat * 34 + tile, dealer=(seat + 1) % 4)
+    opts = g.claim_options(seat, tile)
+    assert all(type(a).__name__ in ("Win", "Kong", "Pong", "Chow") for a in opts)
+    assert all(type(a).__name__ != "Win" for a in opts[1:])

@@ -14,7 +14,7 @@ from majiang.game.dealing import Deal
 from majiang.tiles import KIND_INDEX
 from majiang.variants.protocol import Variant
 
-__all__ = ["check_game_arguments", "is_int", "seat_argument", "valid_tiles"]
+__all__ = ["check_game_arguments", "is_int", "kind_argument", "seat_argument", "valid_tiles"]
 
 
 def check_game_arguments(
@@ -130,6 +130,25 @@ def seat_argument(seat: object, where: str) -> int:
     if not 0 <= seat <= 3:
         raise IllegalActionError(f"{where}: expected a seat 0-3, got {quoted(seat)}")
     return int(seat)
+
+
+def kind_argument(kind: object, where: str) -> int:
+    """``kind`` checked as a tile kind argument: an int 0-33 (never a bool);
+    ArgumentTypeError for another type, IllegalActionError for another number.
+
+    Example:
+        >>> kind_argument(33, "claim_options")
+        33
+        >>> kind_argument("5m", "claim_options")
+        Traceback (most recent call last):
+        ...
+        majiang.errors.ArgumentTypeError: claim_options: expected a kind 0-33 (an int), got '5m'
+    """
+    if isinstance(kind, bool) or not isinstance(kind, int):
+        raise ArgumentTypeError(f"{where}: expected a kind 0-33 (an int), got {quoted(kind)}")
+    if not 0 <= kind < 34:
+        raise IllegalActionError(f"{where}: expected a kind 0-33, got {quoted(kind)}")
+    return int(kind)
 
 
 def valid_tiles(text: str) -> bool:

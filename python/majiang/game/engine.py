@@ -37,7 +37,12 @@ from majiang.game.actions import (
     from_dict,
     kong,
 )
-from majiang.game.arguments import check_game_arguments, seat_argument, valid_tiles
+from majiang.game.arguments import (
+    check_game_arguments,
+    kind_argument,
+    seat_argument,
+    valid_tiles,
+)
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
 from majiang.game.events import Chow as ChowEvent
 from majiang.game.events import Deal as DealEvent
@@ -405,7 +410,15 @@ class Game:
             ...     "555m123456p1199s", "123456789s1234z", "147m258p369s1234z"), "8m"))
             >>> [type(a).__name__ for a in g.claim_options(1, 4)]
             ['Kong', 'Pong']
+            >>> g.claim_options(1, 34)
+            Traceback (most recent call last):
+            ...
+            majiang.errors.IllegalActionError: claim_options: expected a kind 0-33, got 34
         """
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = seat_argument(seat, "claim_options")
+        if tile.__class__ is not int or not 0 <= tile < 34:
+            tile = kind_argument(tile, "claim_options")
         st = self.state
         held = st.hands[seat][tile]
         opts: list[Action] = []
