@@ -13,6 +13,7 @@ import majiang
 from majiang.game import Game
 from majiang.game.observation import Observation
 from majiang.game.views import PublicFields, SeatPart, observation_of, picker, public_view
+from majiang.meld import Meld
 
 
 def test_each_observation_field_comes_from_the_part_field_of_its_name() -> None:
@@ -94,3 +95,58 @@ def test_claim_options_are_what_a_claim_window_offers(seat: int, tile: int) -> N
     opts = g.claim_options(seat, tile)
     assert all(type(a).__name__ in ("Win", "Kong", "Pong", "Chow") for a in opts)
     assert all(type(a).__name__ != "Win" for a in opts[1:])
+
+
+def test_the_public_view_takes_each_field_from_the_state_by_name() -> None:
+    # Every public field of the state made distinct, so a field built from the wrong place
+    # (two arguments swapped) shows up as the other's value.
+    g = Game("nanchang", seed=5, dealer=0)
+    st = g.state
+    st.dealer, st.streak, st.turn, st.discarder, st.last_discard = 3, 7, 2, 1, 5
+    st.indicator, st.lower, st.lower_shown, st.wilds = 9, 11, True, (12, 13)
+    st.ponds = [(0,), (1, 1), (2, 2, 2), (3, 3, 3, 3)]
+    st.flowers = [(), (34,), (35, 36), ()]
+    st.revealed = [(), tuple([1] + [0] * 33), (), ()]
+    scores = [101, 102, 103, 104]
+    view = public_view(st, g.table, scores, over=False, kept=4, out=(False,) * 4,
+                       variant="nanchang", options=(("x", 1),))  # fmt: skip
+    expected = {
+        "pond_kinds": tuple(st.ponds),
+        "wall": st.wall.remaining - 4,
+        "indicator_kind": 9,
+        "wild_kinds": (12, 13),
+        "scores": (101, 102, 103, 104),
+        "dealer": 3,
+        "dealer_streak": 7,
+        "turn": 2,
+        "phase": st.phase,
+        "last_discard_kind": 5,
+        "discarder": 1,
+        "flowers": tuple(st.flowers),
+        "rules": g.table.shapes,
+        "shown": ((), (), (), ()),
+        "wins": (),
+        "variant": "nanchang",
+        "options": (("x", 1),),
+        "lower_indicator_kind": 11,
+        "revealed": tuple(st.revealed),
+    }
+    assert set(expected) == set(PublicFields._fields)
+    for name, value in expected.items():
+        assert getattr(view.fields, name) == value, name
+
+
+def test_a_seat_part_takes_each_field_by_name() -> None:
+    # The seat's five fields made distinct: a meld, a declaration, a drawn tile, its hand.
+    g = Game("nanchang", seed=6, dealer=1)
+    st = g.state
+    st.melds = [(), (Meld("peng", (4, 4, 4), 0),), (), ()]
+    st.declared = [{"ready": "yes"}, {}, {}, {}]
+    st.phase, st.turn, st.drawn = "turn", 1, 7
+    view = public_view(st, g.table, g.scores, False, 0, (False,) * 4, "nanchang", ())
+    o = observation_of(view, st, 1, g.variant)
+    assert o.seat == 1
+    assert o.hand_counts == tuple(st.hands[1])
+    assert o.melds == ((), (Meld("peng", (4, 4, 4), 0),), (), ())
+    assert o.drawn_kind == 7
+    assert o.declared == ((("ready", "yes"),), (), (), ())

@@ -541,16 +541,16 @@ class Game:
             seat = seat_argument(seat, "observation")
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
-            shared = self._shared = public_view(
+            shared = self._shared = public_view(  # in its parameters' order (hot: no keywords)
                 self.state,
                 self.table,
                 self.scores,
-                over=self.over,
-                kept=self._kept,
-                out=self._out,
-                variant=self.variant.name,
-                options=self._option_items,
-                melds_cache=self._melds_cache,
+                self.over,
+                self._kept,
+                self._out,
+                self.variant.name,
+                self._option_items,
+                self._melds_cache,
             )
         return observation_of(shared, self.state, seat, self.variant)
 

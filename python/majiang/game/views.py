@@ -100,14 +100,16 @@ def picker(parts: Sequence[tuple[str, ...]], wanted: tuple[str, ...]) -> itemget
 
 
 _PICK = picker((PublicFields._fields, SeatPart._fields), Observation._fields)
-_new_observation = tuple.__new__  # an Observation from its fields in order (no keyword parsing)
+"""``PublicFields + SeatPart`` in Observation's order (its making checks the parts at import)."""
+# Each named tuple from its fields in order, without the named-tuple call's argument parsing
+# (three of them a step: the views' cost is most of an observation's).
+_new_observation = _new_fields = _new_view = tuple.__new__
 
 
 def public_view(
     st: HandState,
     table: TableRules,
     scores: Sequence[int],
-    *,
     over: bool,
     kept: int,
     out: Sequence[bool],
@@ -115,8 +117,10 @@ def public_view(
     options: tuple[tuple[str, Any], ...],
     melds_cache: list[Any] | None = None,
 ) -> PublicView:
-    """What every seat sees alike now. ``melds_cache`` (a one-item list the caller keeps)
-    holds the last (melds, melds as the others see them): most steps make no meld."""
+    """What every seat sees alike now: the hand state, the match's scores, whether it is
+    over, the tiles kept back at the wall's end, the seats out of play, the variant's name
+    and options. ``melds_cache`` (a one-item list the caller keeps) holds the last (melds,
+    melds as the others see them): most steps make no meld."""
     melds = tuple(st.melds)
     last = melds_cache[0] if melds_cache else None
     if last is not None and last[0] == melds:
@@ -134,28 +138,34 @@ def public_view(
     going_on = st.wins and (table.wins_to_end > 1 or table.winners_stay)
     shown, won = _shown(st.wins, st.hands, out) if going_on else (_NOTHING_SHOWN, ())
     phase = "over" if over else st.phase
-    fields = PublicFields(
-        pond_kinds=tuple(st.ponds),
-        wall=st.wall.remaining - kept,
-        indicator_kind=st.indicator,
-        wild_kinds=st.wilds,
-        scores=tuple(scores),
-        dealer=st.dealer,
-        dealer_streak=st.streak,
-        turn=st.turn,
-        phase=phase,
-        last_discard_kind=st.rob_tile if st.phase == "rob" else st.last_discard,
-        discarder=st.discarder,
-        flowers=tuple(st.flowers),
-        rules=table.shapes,
-        shown=shown,
-        wins=won,
-        variant=variant,
-        options=options,
-        lower_indicator_kind=st.lower if st.lower_shown else None,
-        revealed=tuple(st.revealed),
+    # In PublicFields's order, built as a tuple (a keyword build costs eight times as much,
+    # once a step): tests/test_game_views.py checks each field by name from a state whose
+    # every public field differs.
+    fields: PublicFields = _new_fields(
+        PublicFields,
+        (
+            tuple(st.ponds),  # pond_kinds
+            st.wall.remaining - kept,  # wall
+            st.indicator,  # indicator_kind
+            st.wilds,  # wild_kinds
+            tuple(scores),  # scores
+            st.dealer,  # dealer
+            st.streak,  # dealer_streak
+            st.turn,  # turn
+            phase,  # phase
+            st.rob_tile if st.phase == "rob" else st.last_discard,  # last_discard_kind
+            st.discarder,  # discarder
+            tuple(st.flowers),  # flowers
+            table.shapes,  # rules
+            shown,  # shown
+            won,  # wins
+            variant,  # variant
+            options,  # options
+            st.lower if st.lower_shown else None,  # lower_indicator_kind
+            tuple(st.revealed),  # revealed
+        ),
     )
-    return PublicView(fields, melds, seen, declared, seen_declared)
+    return _new_view(PublicView, (fields, melds, seen, declared, seen_declared))
 
 
 def observation_of(view: PublicView, st: HandState, seat: int, variant: Variant) -> Observation:
@@ -167,7 +177,7 @@ def observation_of(view: PublicView, st: HandState, seat: int, variant: Variant)
         seen = (*seen[:seat], view.melds[seat], *seen[seat + 1 :])
     public = view.fields
     own_turn = public.phase == "turn" and st.turn == seat
-    part = SeatPart(
+    part = (  # SeatPart's fields in its order (a plain tuple: concatenated at once)
         seat,
         tuple(st.hands[seat]),
         seen,
