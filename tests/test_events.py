@@ -162,3 +162,18 @@ def test_the_checks_and_the_schema_agree_on_any_mutation(event: dict[str, Any]) 
     else:
         assert valid, f"parse_event accepts what the schema refuses: {event}"
         assert typed.to_json() == event
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"event": "draw", "seat": 1, "tile": "2s", "replacement": False},
+        {"event": "kong", "seat": 1, "kind": "concealed", "tile": "5m", "source": None},
+    ],
+)
+def test_a_field_written_by_leaving_it_out_is_refused_when_present(event: dict[str, Any]) -> None:
+    # The engine leaves these fields out (false, null), so a line holding them would not
+    # write back byte for byte: both the checks and the schema refuse it.
+    assert not jsonschema.Draft202012Validator(json_schema()).is_valid(event)
+    with pytest.raises(majiang.ReplayError, match="line 2: "):
+        parse_event(event, line=2)

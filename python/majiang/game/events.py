@@ -267,6 +267,8 @@ class _Event:
                 continue
             value = obj[slot.key]
             wanted = slot.type.check(value)
+            if wanted is None and value is slot.absent:  # written by leaving the field out
+                wanted = "true" if value is False else "a value (a null is left out)"
             if wanted is not None:
                 raise ReplayError(
                     f"{where}{cls.KIND} event: {slot.key}: expected {wanted}, got {quoted(value)}"
@@ -583,6 +585,16 @@ def parse_event(obj: Any, line: int | None = None) -> Event:
     return event
 
 
+def _present_schema(slot: _Slot) -> dict[str, Any]:
+    """What a field may hold when it is written: a field left out when false or null never
+    holds false or null."""
+    if slot.absent is False:
+        return {"const": True}
+    if slot.absent is None and "oneOf" in slot.type.schema:
+        return {"oneOf": [t for t in slot.type.schema["oneOf"] if t != {"type": "null"}]}
+    return slot.type.schema
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one log line, made from the classes.
 
@@ -595,7 +607,7 @@ def json_schema() -> dict[str, Any]:
         properties: dict[str, Any] = {"event": {"const": kind}}
         required = ["event"]
         for slot in cls._SLOTS:
-            properties[slot.key] = slot.type.schema
+            properties[slot.key] = _present_schema(slot)
             if slot.required:
                 required.append(slot.key)
         defs[kind] = {
