@@ -66,7 +66,14 @@ from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_NAMES
 from majiang.typed_records import engine_settle
 from majiang.variants import Variant, get_variant
-from majiang.variants.protocol import DealReveal, FinishedHand, WinQuery, chow_options
+from majiang.variants.protocol import (
+    DealReveal,
+    FinishedHand,
+    TableRules,
+    WinQuery,
+    chow_options,
+    may_chow,
+)
 from majiang.variants.registry import DEFAULT
 
 __all__ = ["Deal", "Game", "Observation", "play"]
@@ -78,6 +85,22 @@ FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
+
+
+_FLOWER_MASKS: dict[int, tuple[TableRules, tuple[bool, ...], bool]] = {}
+
+
+def _flower_mask(table: TableRules) -> tuple[tuple[bool, ...], bool]:
+    """Whether each tile id is laid aside when drawn (looked up on every draw, so a tuple
+    rather than a set) and whether the set holds any: made once per table (kept with the
+    table, so its id is not reused while the entry lives)."""
+    found = _FLOWER_MASKS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_FLOWER_MASKS) >= 64:  # bound: tables made per option set come and go
+            _FLOWER_MASKS.clear()
+        mask = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
+        found = _FLOWER_MASKS[id(table)] = (table, mask, any(mask[t] for t in set(table.tiles)))
+    return found[1], found[2]
 
 
 def _chow(seq: tuple[int, int, int]) -> Chow:
@@ -171,9 +194,7 @@ class Game:
         table = self.table = self.variant.table
         self._settle = engine_settle(self.variant.name)  # the engine's record typed, no text
         self._option_items = tuple(sorted(self.options.items()))  # observations' `options`
-        # Looked up on every draw, so a tuple rather than a set.
-        self._flower = tuple(t in table.laid_aside for t in range(len(TILE_NAMES)))
-        self._has_flowers = any(self._flower[t] for t in set(table.tiles))
+        self._flower, self._has_flowers = _flower_mask(table)
         self._kept = table.kept_back
         self._openings = table.openings
         # the restriction hooks are asked only with openings or winners who stay in play
@@ -224,7 +245,7 @@ class Game:
             dice=wall.dice,
             hands=tuple(mpsz(h) for h in hands),
             drawn=KINDS[last],
-            wall=tuple(TILE_NAMES[t] for t in wall.live()),
+            wall=tuple(map(TILE_NAMES.__getitem__, wall.live())),
             scores=tuple(self.scores),
             indicator=TILE_NAMES[up] if flipped and up is not None else None,
             lower_indicator=TILE_NAMES[low] if flipped and low is not None else None,
@@ -250,14 +271,18 @@ class Game:
         for s, shown in enumerate(reveal.tiles):
             if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
                 raise RulesError(f"{self.variant.name}: seat {s} reveals {shown!r}")
+            if not shown:
+                shown_text.append("")
+                continue
             counts = [0] * 34
             for k in shown:
                 counts[k] += 1
-            if any(n > h for n, h in zip(counts, st.hands[s], strict=True)):
+            hand = st.hands[s]
+            if any(counts[k] > hand[k] for k in set(shown)):  # the shown kinds only
                 raise RulesError(
                     f"{self.variant.name}: seat {s} reveals {kinds_text(shown)}, not all held"
                 )
-            shown_text.append(mpsz(counts) if shown else "")
+            shown_text.append(mpsz(counts))
         lower = None
         if reveal.lower_indicator:
             if st.lower is None:
@@ -676,7 +701,7 @@ class Game:
                 continue  # won and left play
             # Most discards interest nobody: a cheap test first (no pair of it, no chow for the
             # 下家, not waiting on it), the full options only when it fails.
-            if hands[s][t] < 2 and (s != after[0] or not chow_options(chows, t, hands[s])):
+            if hands[s][t] < 2 and (s != after[0] or not may_chow(chows, t, hands[s])):
                 waits = st.waits[s]
                 if waits is None:
                     waits = self._waits(s)

@@ -661,6 +661,42 @@ def chow_options(rule: ChowRule, tile: int, counts: Sequence[int]) -> list[tuple
     return out
 
 
+def _chow_partners(rule: ChowRule, tile: int) -> tuple[tuple[int, int], ...]:
+    if rule == "none" or (tile >= 27 and rule != "honors"):
+        return ()
+    if tile < 27:
+        n = tile % 9
+        steps = ((-2, -1), (-1, 1), (1, 2))
+        return tuple((tile + a, tile + b) for a, b in steps if n + a >= 0 and n + b <= 8)
+    others = [k for k in (WINDS if tile in WINDS else DRAGONS) if k != tile]
+    return tuple((a, b) for i, a in enumerate(others) for b in others[i + 1 :])
+
+
+CHOW_PARTNERS: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {
+    rule: tuple(_chow_partners(rule, t) for t in range(34)) for rule in ("none", "suits", "honors")
+}
+"""``CHOW_PARTNERS[rule][tile]``: the pairs of kinds that make a chow with ``tile``; a hand may
+chow it when it holds both kinds of one pair (the test :func:`chow_options` answers in full).
+
+Example:
+    >>> CHOW_PARTNERS["suits"][0], CHOW_PARTNERS["honors"][31], CHOW_PARTNERS["suits"][31]
+    (((1, 2),), ((32, 33),), ())
+"""
+
+
+def may_chow(rule: ChowRule, tile: int, counts: Sequence[int]) -> bool:
+    """Whether :func:`chow_options` has any chow for ``tile`` (cheaper: no list is built).
+
+    Example:
+        >>> may_chow("suits", 4, majiang.tiles.to_counts("36m")), may_chow("suits", 4, [0] * 34)
+        (True, False)
+    """
+    for a, b in CHOW_PARTNERS[rule][tile]:  # noqa: SIM110 - a loop, not any(): no generator (hot)
+        if counts[a] and counts[b]:
+            return True
+    return False
+
+
 def meld_pairs(melds: Sequence[Meld]) -> list[tuple[str, tuple[int, ...]]]:
     """Declared melds as (kind, kinds) pairs, the form the variants' hand checks take.
 
