@@ -16,7 +16,7 @@ import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
-from majiang._core import parse_tiles, tile_index, to_mpsz
+from majiang._core import counts_mpsz, parse_tiles, tile_index, to_mpsz
 from majiang.errors import (
     ArgumentTypeError,
     InvalidHandError,
@@ -67,6 +67,10 @@ def mpsz(counts: Sequence[int]) -> str:
         >>> mpsz([0] * 33 + [3])
         '777z'
     """
+    if counts.__class__ is list:  # the usual form, written by the core (a tenth the time)
+        text = counts_mpsz(counts)
+        if text is not None:
+            return text
     out = ""
     for start, stop, suit in _SUIT_SPANS:
         digits = "".join(map(list.__getitem__, _DIGITS[start:stop], counts[start:stop]))

@@ -1,9 +1,11 @@
 //! Tile parsing and naming for Python.
 
 use super::convert::{one_tile_arg, tiles_arg};
+use super::count_lists::counts_from_list;
 use super::errors::{guard, tile_parse};
 use crate::tiles::format_tiles;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 /// Parses tiles (MPSZ, Chinese names, glyphs, freely mixed) into MPSZ names, in order.
 ///
@@ -28,6 +30,31 @@ fn parse_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 #[pyfunction]
 fn to_mpsz(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
     guard(|| Ok(format_tiles(&tiles_arg(tiles, "tiles")?)))
+}
+
+/// The MPSZ text of 34 counts (suits in order), or None unless `counts` is a list of 34
+/// ints 0-4: the fast path of `majiang.tiles.mpsz`, which answers every other form itself.
+///
+/// Example:
+///     >>> from majiang._core import counts_mpsz
+///     >>> counts_mpsz([2] + [0] * 32 + [1]), counts_mpsz([5] * 34), counts_mpsz((0,) * 34)
+///     ('11m7z', None, None)
+#[pyfunction]
+fn counts_mpsz(counts: &Bound<'_, PyAny>) -> Option<String> {
+    let counts = counts_from_list(counts.cast_exact::<PyList>().ok()?)?;
+    let mut out = String::with_capacity(24);
+    for (start, stop, suit) in [(0, 9, 'm'), (9, 18, 'p'), (18, 27, 's'), (27, 34, 'z')] {
+        let before = out.len();
+        for (k, &n) in counts.iter().enumerate().take(stop).skip(start) {
+            for _ in 0..n {
+                out.push(char::from(b'1' + (k - start) as u8));
+            }
+        }
+        if out.len() > before {
+            out.push(suit);
+        }
+    }
+    Some(out)
 }
 
 /// Tiles as Unicode mahjong glyphs.
@@ -100,6 +127,7 @@ fn jing_pair(indicator: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(to_mpsz, m)?)?;
+    m.add_function(wrap_pyfunction!(counts_mpsz, m)?)?;
     m.add_function(wrap_pyfunction!(to_glyphs, m)?)?;
     m.add_function(wrap_pyfunction!(to_chinese, m)?)?;
     m.add_function(wrap_pyfunction!(tile_index, m)?)?;

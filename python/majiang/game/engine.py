@@ -507,15 +507,16 @@ class Game:
                 if self.variant.must_win(query, st):
                     return [WIN]  # a win it must take
                 out.append(WIN)
-            first_dealer_turn = (
-                not self.table.dealer_first_kong
-                and seat == st.dealer
-                and st.discards_made == 0
-                and st.turns == 0
-            )
             melds = not self._restricts or self.variant.may_meld(seat, st)
-            if melds and st.wall.remaining > self._kept:
-                if not first_dealer_turn and 4 in hand:
+            wall = st.wall
+            if melds and wall.tail - wall.head > self._kept:
+                first_dealer_turn = (
+                    seat == st.dealer
+                    and st.discards_made == 0
+                    and st.turns == 0
+                    and not self.table.dealer_first_kong
+                )
+                if 4 in hand and not first_dealer_turn:
                     out += [kong(t, "concealed") for t in range(34) if hand[t] == 4]
                 for m in st.melds[seat]:
                     if m.kind == "peng" and hand[m.kinds[0]]:
