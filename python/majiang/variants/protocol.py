@@ -688,7 +688,7 @@ def may_chow(rule: ChowRule, tile: int, counts: Sequence[int]) -> bool:
     """Whether :func:`chow_options` has any chow for ``tile`` (cheaper: no list is built).
 
     Example:
-        >>> may_chow("suits", 4, majiang.tiles.to_counts("36m")), may_chow("suits", 4, [0] * 34)
+        >>> may_chow("suits", 4, majiang.tiles.to_counts("46m")), may_chow("suits", 4, [0] * 34)
         (True, False)
     """
     for a, b in CHOW_PARTNERS[rule][tile]:  # noqa: SIM110 - a loop, not any(): no generator (hot)
