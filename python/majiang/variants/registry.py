@@ -88,7 +88,7 @@ def names() -> list[str]:
 
     Example:
         >>> names()[:3]
-        ['gb', 'nanchang', 'nanjing']
+        ['gb', 'guangdong', 'nanchang']
     """
     return sorted({*BUILT_IN, *_ENTRIES})
 
@@ -100,7 +100,7 @@ def lookup(name: object) -> VariantSpec:
         >>> lookup("gb-2006")
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, nanchang, nanjing, ...
+        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, guangdong, nanchang, ...
     """
     if isinstance(name, str):
         spec = _ENTRIES.get(name)

@@ -22,8 +22,10 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from majiang import record_check
@@ -342,7 +344,11 @@ def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
 def _dealt(p: Mapping[str, Any], seat: int, c: Checked, path: tuple[Any, ...]) -> None:
     if p.get("dealt") is None:
         return
-    dealt = parts.tiles_field(p["dealt"], (*path, "dealt"), kinds_of)
+    raw = p["dealt"]
+    try:  # the set's reader caches a text's kinds; the field check names a bad one
+        dealt = kinds_of(raw) if type(raw) is str else parts.tiles_field(raw, (), kinds_of)
+    except MajiangError:
+        dealt = parts.tiles_field(raw, (*path, "dealt"), kinds_of)
     want = 14 if seat == c.values["dealer"] else 13
     if len(dealt) != want:
         raise fail((*path, "dealt"), f"expected {want} dealt tiles, got {len(dealt)}")
@@ -428,16 +434,26 @@ def _tile_counts(c: Checked) -> None:
     w: WinFacts | None = c.values["result"]
     horses: tuple[int, ...] = c.values["horses"]
     seats: list[SeatFacts] = c.seats
-    fields: list[tuple[Any, tuple[int, ...]]] = []
-    for seat, facts in enumerate(seats):
-        fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
-        fields += [(("players", seat, "hand"), facts.hand)]
-        fields += [(("players", seat, "discards"), facts.pond)]
-    if w is not None:
-        fields.append((("result", "tile"), (w.tile,)))
-    fields.append((("horses",), horses))
-    parts.tile_counts_field(fields)
-    seen = sum(len(k) for loc, k in fields if loc != ("horses",))
+    placed: list[int] = [] if w is None else [w.tile]
+    for facts in seats:
+        placed += facts.hand
+        placed += facts.pond
+        for m in facts.melds:
+            placed += m.kinds
+    seen = len(placed)
+    counts = Counter(placed)
+    counts.update(horses)
+    if max(counts.values()) > 4:  # the shared check names the field where the fifth copy is
+        fields: list[tuple[Any, tuple[int, ...]]] = []
+        for seat, facts in enumerate(seats):
+            fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
+            fields += [
+                (("players", seat, "hand"), facts.hand),
+                (("players", seat, "discards"), facts.pond),
+            ]
+        if w is not None:
+            fields.append((("result", "tile"), (w.tile,)))
+        parts.tile_counts_field([*fields, (("horses",), horses)])
     left = TILES - seen
     if w is None:
         wanted = 0
@@ -459,14 +475,9 @@ def _winning_hand(c: Checked) -> None:
     if w is None:
         return
     seat: SeatFacts = c.seats[w.winner]
-    concealed = [0] * NUM_KINDS
-    for k in (*seat.hand, w.tile):
-        concealed[k] += 1
     ghosts = ghost_kinds(c.options, c.values["ghost_indicator"])
     try:
-        score = score_hand(
-            concealed, seat.melds, ghosts, c.options, tian_hu=w.tian_hu, di_hu=w.di_hu
-        )
+        score = _score((*seat.hand, w.tile), seat.melds, ghosts, c.options, w.tian_hu, w.di_hu)
     except MajiangError as e:
         raise fail("result.tile", str(e)) from None
     c.scratch["score"] = score
@@ -476,6 +487,23 @@ def _winning_hand(c: Checked) -> None:
             f"players[{w.winner}]'s hand {seat.data['hand']} with {KINDS[w.tile]} "
             f"({len(seat.melds)} meld(s)) does not win",
         )
+
+
+@lru_cache(maxsize=4096)
+def _score(
+    tiles: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    ghosts: tuple[int, ...],
+    options: GuangdongOptions,
+    tian_hu: bool,
+    di_hu: bool,
+) -> HandScore | None:
+    """The winner's score, cached on its tiles (a replayed or re-settled record is scored
+    once)."""
+    concealed = [0] * NUM_KINDS
+    for k in tiles:
+        concealed[k] += 1
+    return score_hand(concealed, melds, ghosts, options, tian_hu=tian_hu, di_hu=di_hu)
 
 
 SPEC: RecordSpec[Checked] = RecordSpec(
