@@ -132,8 +132,8 @@ def _win(r: HandRecord, w: WinResult) -> tuple[list[Payment], dict[str, Any]]:
     per_hit = share if o.horse_value == "hand" else 2
     if hit:
         horse_pts = hit * per_hit
-        word = "the hand's points (马跟底分)" if o.horse_value == "hand" else "2 points"
-        hd = f"{hit} horse(s) on the winner's seat x {word} {per_hit} = {horse_pts}"
+        word = "马跟底分: the hand's points" if o.horse_value == "hand" else "a base unit"
+        hd = f"{hit} horse(s) on the winner's seat x {per_hit} ({word}) = {horse_pts}"
         if stake != 1:
             hd += f"; {horse_pts} x {stake} (stake)"
         lines += win_payments(
