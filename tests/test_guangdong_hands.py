@@ -79,7 +79,8 @@ def test_dahu_multiplier_is_the_brute_force_largest(counts: list[int]) -> None:
     score = score_hand(counts, (), (), DAHU)
     assert score is not None
     assert score.multiplier == expected(counts), (counts, score)
-    assert score_hand(counts, (), (), GuangdongOptions()).multiplier == 1  # 推倒胡: all alike
+    flat = score_hand(counts, (), (), GuangdongOptions())
+    assert flat is not None and flat.multiplier == 1  # 推倒胡: every hand alike
 
 
 @settings(max_examples=50, deadline=None)
