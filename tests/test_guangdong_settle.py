@@ -79,7 +79,8 @@ def test_one_horse_on_the_winner_makes_40_from_each_two_make_60() -> None:
     assert one.deltas == (120, -40, -40, -40)
     assert two.deltas == (180, -60, -60, -60)
     assert [p.reason for p in two.items if p.payer == 1] == ["胡牌分", "中马"]
-    assert "2 horse(s) on the winner's seat x 2 (a base unit) = 4" in two.by_reason("中马")[0].detail
+    detail = two.by_reason("中马")[0].detail
+    assert "2 horse(s) on the winner's seat x 2 (a base unit) = 4" in detail
 
 
 def test_the_seed_horse_map_gives_a_40_tiles_and_the_others_32() -> None:
