@@ -14,7 +14,7 @@ const LABELS = {
     amount: "分数", reason: "原因", detail: "说明", waiting: "等待开始", your_turn: "轮到你",
     auto: "托管中", auto_off: "取消托管", auto_on: "托管", match_over: "比赛结束",
     draws: "摸牌", discards: "打出", wins: "胡了", draw_game: "流局（荒庄）", deal: "发牌",
-    reveal: "亮牌", lower_indicator: "下精", shows: "亮出",
+    reveal: "亮牌", lower_indicator: "下精", shows: "亮出", horses: "抓马", payment: "即时付分",
     none: "暂无", hand_no: "第{n}局", concealed: "暗", exposed: "明", added: "补",
     lang: "English", people: "真人座位", open_rooms: "开放的房间", join: "加入", free: "空位",
     room: "房间",
@@ -33,6 +33,7 @@ const LABELS = {
     auto_off: "Take back", auto_on: "Auto-play", match_over: "match over", draws: "draws",
     discards: "discards", wins: "wins", draw_game: "exhaustive draw", deal: "deal",
     reveal: "reveal", lower_indicator: "lower indicator", shows: "shows",
+    horses: "turns up horses (抓马)", payment: "paid at once",
     none: "none yet", hand_no: "hand {n}", concealed: "concealed", exposed: "exposed",
     added: "added", lang: "中文", people: "people seats", open_rooms: "Open rooms", join: "Join",
     free: "free seats", room: "Room",
@@ -98,6 +99,8 @@ function eventText(e) {
     case "kong": return who + " " + t("kong") + " (" + t(e.kind) + ")" + (e.tile ? " " + glyph(e.tile) : "");
     case "win": return [].concat(e.winner).map(seatName).join(", ") + " " + t("wins") + " " + glyph(e.tile);
     case "draw-game": return t("draw_game");
+    case "horses": return who + " " + t("horses") + " " + parseTiles(e.tiles).map(glyph).join("");
+    case "payment": return t("payment") + " (" + e.reason + "): " + e.deltas.map((d) => (d > 0 ? "+" : "") + d).join(" ");
     case "settlement": return t("settlement") + ": " + e.deltas.map((d) => (d > 0 ? "+" : "") + d).join(" ");
     case "flower": return who + " " + t("flowers") + " " + glyph(e.tile);
     case "declare": return who + " " + t("declare") + " " + e.what + (e.value ? " " + e.value : "");

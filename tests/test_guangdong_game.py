@@ -1,0 +1,264 @@
+"""Guangdong 推倒胡 played by the engine (docs/rules/guangdong.md): one fixed deal per rule of
+play, then simulated matches under the main option sets with the usual invariants.
+
+Fixed deals: the dealer (seat 0) holds DEALER; seat 1 holds WAITER (waiting on 1s/4s); seats 2
+and 3 hold tiles that complete nothing. The wall starts with the tiles a test names and goes on
+with every tile not yet placed, so the set is whole.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import majiang
+from majiang.game import (
+    Deal,
+    Discard,
+    EfficiencyBot,
+    Game,
+    Kong,
+    Pass,
+    Pong,
+    RandomBot,
+    Win,
+    replay,
+    simulate,
+)
+from majiang.game.actions import Chow
+from majiang.game.bots import Bot
+from majiang.game.streams import seat_events
+from majiang.tiles import KIND_INDEX, KINDS
+
+DEALER = "147m258p3469s1235z"
+WAITER = "123m456p789s23s55m"
+THIRD = "22m33m44m66s88s777z"
+FOURTH = "567m567p78s8p9s135z"
+
+
+def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
+    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
+    rest = [KINDS[k] for k in range(34) for _ in range(4 - used[KINDS[k]])]
+    assert all(n <= 4 for n in used.values())
+    return majiang.parse_tiles(head) + rest
+
+
+def game(
+    hands: tuple[str, str, str, str] = (DEALER, WAITER, THIRD, FOURTH),
+    head: str = "",
+    options: dict[str, Any] | None = None,
+    indicator: str | None = None,
+) -> Game:
+    deal = Deal(hands, full_wall(hands, head), indicator, "1m" if indicator else None)
+    return Game("guangdong", seed=0, dealer=0, deal=deal, options=options or {})
+
+
+def pass_claims(g: Game) -> None:
+    while g.state.phase in ("claim", "rob"):
+        for seat in g.to_act():
+            g.step(seat, Pass())
+
+
+def test_no_chow_and_no_win_on_a_discard() -> None:
+    """[001:161] 不许吃牌只许自摸: the 4s seat 1 waits on is discarded, and nobody is asked."""
+    g = game(head="9p")
+    g.step(0, Discard("4s"))
+    assert g.state.phase == "turn" and g.state.turn == 1  # no claim window opened
+    assert not any(isinstance(a, Chow | Win) for a in g.legal_actions(1))
+    assert g.records == []
+
+
+def test_dian_pao_opens_the_discard_win() -> None:
+    g = game(head="9p", options={"dian_pao": True})
+    g.step(0, Discard("4s"))
+    assert g.state.phase == "claim" and Win() in g.legal_actions(1)
+    g.step(1, Win())
+    assert g.records[0]["result"]["from"] == 0
+    share = 2 + 2 * g.settlements[0].pattern["hits"]  # the discarder alone pays one share
+    assert g.settlements[0].deltas == (-share, share, 0, 0)
+
+
+def test_a_self_draw_turns_up_public_horses_from_the_wall() -> None:
+    """[001:213] 抓马: the winner turns up the wall's next tiles; 2m is B's (seat 1's)."""
+    g = game(head="4s2m9p")
+    g.step(0, Discard("1z"))
+    assert Win() in g.legal_actions(1)
+    g.step(1, Win())
+    horses = [e for e in g.events if e["event"] == "horses"]
+    assert horses == [{"event": "horses", "seat": 1, "tiles": "2m9p"}]
+    assert g.records[0]["horses"] == "2m9p"
+    assert g.scores == [-4, 12, -4, -4]  # 2 for the win and 2 for the 2m hit, from each
+    for seat in range(4):
+        assert {"event": "horses", "seat": 1, "tiles": "2m9p"} in seat_events(g.events, seat)
+
+
+def test_a_concealed_kong_is_paid_at_once() -> None:
+    """[001:213] 暗杠…其他三人每人给你20元, paid whether or not the konger wins."""
+    waiter = "123m456p789s999m2s"
+    g = game(hands=(DEALER, waiter, THIRD, FOURTH), head="9m6p", options={"base": 10})
+    g.step(0, Discard("1z"))
+    g.step(1, Kong("9m", "concealed"))
+    paid = [e for e in g.events if e["event"] == "payment"]
+    assert paid[0]["reason"] == "暗杠" and paid[0]["deltas"] == [-20, 60, -20, -20]
+    assert g.scores == [-20, 60, -20, -20]
+
+
+def test_kong_money_waits_for_the_hand_under_kongs_void_on_draw() -> None:
+    waiter = "123m456p789s999m2s"
+    g = game(hands=(DEALER, waiter, THIRD, FOURTH), head="9m6p",
+             options={"kongs_void_on_draw": True})  # fmt: skip
+    g.step(0, Discard("1z"))
+    g.step(1, Kong("9m", "concealed"))
+    assert not any(e["event"] == "payment" for e in g.events)
+
+
+def test_a_robbed_added_kong_pays_one_kou_and_does_not_stand() -> None:
+    """[001:213] 只有明杠才会被抢 / 被抢后不抓马的话…60元一扣钱 (base 10)."""
+    third = "22m33m44m66s44s777z"
+    g = game(hands=(DEALER, WAITER, third, FOURTH), head="9p1p2p4s", options={"base": 10})
+    g.step(0, Discard("4s"))
+    assert g.legal_actions(2) and Pong() in g.legal_actions(2)
+    g.step(2, Pong())
+    g.step(2, Discard("2m"))
+    pass_claims(g)
+    for seat, tile in ((3, "9p"), (0, "1p"), (1, "2p")):
+        assert g.state.turn == seat
+        g.step(seat, Discard(tile))
+        pass_claims(g)
+    assert g.state.turn == 2 and Kong("4s", "added") in g.legal_actions(2)
+    g.step(2, Kong("4s", "added"))
+    assert g.state.phase == "rob" and Win() in g.legal_actions(1)
+    g.step(1, Win())
+    record = g.records[0]
+    assert record["result"]["qiang_gang"] and record["result"]["from"] == 2
+    assert record["horses"] == ""  # no horses on a 抢杠 unless agreed
+    assert not any(e["event"] in ("payment", "horses") for e in g.events)
+    assert g.scores == [0, 60, -60, 0]
+
+
+def test_bai_ghost_lets_a_hand_win_on_a_self_draw() -> None:
+    """白板做鬼: 123m456p789s 11z 2z + 5z (wild) wins on a drawn 2z."""
+    waiter = "123m456p789s1125z"
+    dealer = "147m258p3469s1234z"
+    fourth = "567m567p78s8p9s136z"
+    plain = game(hands=(dealer, waiter, THIRD, fourth), head="2z")
+    plain.step(0, Discard("4z"))
+    assert Win() not in plain.legal_actions(1)
+    wild = game(hands=(dealer, waiter, THIRD, fourth), head="2z", options={"ghosts": "bai"})
+    wild.step(0, Discard("4z"))
+    assert Win() in wild.legal_actions(1)
+    wild.step(1, Win())
+    assert majiang.settle(wild.records[0]).deltas == wild.settlements[0].deltas
+
+
+def test_flip_ghost_flips_an_indicator_and_its_next_tile_is_wild() -> None:
+    g = game(options={"ghosts": "flip_double"}, indicator="8s", head="9p")
+    assert g.state.wilds == (KIND_INDEX["9s"], KIND_INDEX["1s"])
+    assert g.observation(2).wilds == ("9s", "1s")
+    with pytest.raises(majiang.InvalidHandError, match="indicator"):
+        Game("guangdong", seed=0, dealer=0, deal=Deal((DEALER, WAITER, THIRD, FOURTH), "9p"),
+             options={"ghosts": "flip"})  # fmt: skip
+
+
+def test_the_winner_deals_and_is_the_next_hands_seat_a() -> None:
+    """[001:185] 谁胡牌 下一轮由他做庄; the seed's horse map counts from the last winner."""
+    seen = 0
+    for seed in range(20):
+        g = majiang.game.play(Game("guangdong", seed=seed, hands=3),
+                              [EfficiencyBot() for _ in range(4)])  # fmt: skip
+        for before, after in zip(g.records, g.records[1:], strict=False):
+            if before["result"]["kind"] == "win":
+                assert after["dealer"] == before["result"]["winner"]
+                assert after["last_winner"] == before["result"]["winner"]
+                seen += 1
+            else:
+                assert after["dealer"] == before["dealer"]
+    assert seen > 10
+
+
+# -- simulated matches ----------------------------------------------------------------------
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"profile": "dahu", "ghosts": "bai", "no_ghost_double": True, "horses": 4},
+    {"ghosts": "flip_double", "horses": 6, "qiang_gang_horses": True, "horse_kongs": True,
+     "horse_map": "dealer", "horse_value": "hand", "gang_bao_quan_bao": True},
+    {"dian_pao": True, "kongs_void_on_draw": True, "gen_zhuang": True, "jie_jie_gao": True,
+     "horse_streak": True, "fan": 10, "base": 10, "zhi_gang": 1},
+]  # fmt: skip
+MATCHES = 15
+HANDS_PER_MATCH = 5  # 4 option sets x 15 matches x 5 hands: 300 hands
+
+
+def mixed_bots(match: int) -> list[Bot]:
+    return [EfficiencyBot() if (match >> s) & 1 else RandomBot(match * 4 + s) for s in range(4)]
+
+
+def play_checked(game: Game, bots: list[Bot], stop_after: int | None = None) -> None:
+    dian_pao = game.variant.options.dian_pao  # type: ignore[attr-defined]
+    steps = 0
+    while not game.over and (stop_after is None or steps < stop_after):
+        seat = game.to_act()[0]
+        assert game.tile_count() == 136
+        legal = game.legal_actions(seat)
+        assert not any(isinstance(a, Chow) for a in legal)
+        if game.state.phase == "claim" and not dian_pao:
+            assert Win() not in legal, "self-draw only: no win on a discard"
+        game.step(seat, bots[seat].act(game.observation(seat), legal))
+        steps += 1
+
+
+def check_match(game: Game) -> None:
+    assert sum(game.scores) == 0
+    total = [0, 0, 0, 0]
+    for record, settlement in zip(game.records, game.settlements, strict=True):
+        again = majiang.settle(record)  # the record check: every win legal, horses counted
+        assert again.deltas == settlement.deltas and sum(again.deltas) == 0
+        total = [a + b for a, b in zip(total, again.deltas, strict=True)]
+    assert total == list(game.scores)
+    replayed = replay(json.dumps(e, ensure_ascii=False) for e in game.events)
+    assert replayed.scores == tuple(game.scores)
+    assert [h.record for h in replayed.hands] == game.records
+    for seat in range(4):
+        stream = seat_events(game.events, seat)
+        for event in stream:
+            if event["event"] == "draw" and event["seat"] != seat:
+                assert "tile" not in event
+            if event["event"] == "deal":
+                assert "wall" not in event
+                assert all(h is None for s, h in enumerate(event["hands"]) if s != seat)
+        # the horses appear only after their win: no seat sees the wall's tiles before
+        kinds = [e["event"] for e in stream]
+        for i, kind in enumerate(kinds):
+            if kind == "horses":
+                assert kinds[i - 1] == "win"
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(sorted(o)) or "defaults")
+def test_guangdong_matches_hold_every_invariant(options: dict[str, Any]) -> None:
+    wins = 0
+    for match in range(MATCHES):
+        rng = random.Random(match)
+        bots = mixed_bots(match)
+        game = Game("guangdong", seed=match, hands=HANDS_PER_MATCH, options=options)
+        play_checked(game, bots, stop_after=rng.randrange(300))
+        if not game.over:
+            restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+            same_bots = copy.deepcopy(bots)
+            play_checked(game, bots)
+            play_checked(restored, same_bots)
+            assert restored.events == game.events
+        check_match(game)
+        wins += sum(r["result"]["kind"] == "win" for r in game.records)
+    assert wins > MATCHES  # bots do win
+
+
+def test_simulate_guangdong() -> None:
+    stats = simulate(hands=40, seed=3, variant="guangdong", options={"horses": 4})
+    assert stats["hands"] == 40
+    assert abs(sum(stats["mean_score"])) < 1e-9
