@@ -1,0 +1,230 @@
+"""Guizhou settlement from a record, one part per function, each payment's arithmetic in its
+``detail`` (docs/rules/guizhou.md §2-§7): the win (or 黄庄查叫), the 豆, the 鸡.
+
+Example:
+    >>> from majiang.variants.guizhou.record import EXAMPLE
+    >>> s = settle(EXAMPLE)
+    >>> s.deltas, s.pattern["next_dealer"]
+    ((200, 40, -120, -120), 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from majiang.settlement import Payment, Settlement
+from majiang.variants.guizhou.hands import HandValue, best_ready_value, classify
+from majiang.variants.guizhou.record import HandRecord
+from majiang.variants.guizhou.rules import WUGU, YAOJI
+
+__all__ = ["ji_values", "settle"]
+
+_DOU = {"an_gang": ("闷豆", 2), "bu_gang": ("转弯豆", 1), "ming_gang": ("点豆", 1)}
+"""Each 豆's name and worth in bases (闷豆 20, 转弯豆 10, 点豆 10 at base 10 [001:137])."""
+_REPAO = {"an_gang": 6, "bu_gang": 3, "ming_gang": 1}
+"""热炮's compensation in bases: 闷豆 60, 转弯豆 30, 点豆 10 [001:137]."""
+
+
+def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
+    """The payments of one hand (a :class:`HandRecord` or its JSON form)."""
+    r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    items: list[Payment] = []
+    pattern: dict[str, Any] = {}
+    ready = _ready(r)
+    if r.winners:
+        _win(r, items, pattern)
+        _dou(r, items)
+        _ji(r, ready, items, pattern)
+        pattern["next_dealer"] = _win_dealer(r)
+    else:
+        _chajiao(r, ready, items, pattern)
+        if r.options.huangzhuang_keeps_ji_dou:
+            _dou(r, items)
+            _ji(r, ready, items, pattern)
+    return Settlement.from_items(items, pattern)
+
+
+def _ready(r: HandRecord) -> dict[int, HandValue]:
+    out = {}
+    for s in range(4):
+        v = best_ready_value(r.hands[s], r.melds[s], r.options)
+        if v is not None:
+            out[s] = v
+    return out
+
+
+def _win(r: HandRecord, items: list[Payment], pattern: dict[str, Any]) -> None:
+    o, base, tile = r.options, r.options.base, r.tile
+    assert tile is not None
+    hands = {}
+    for w in r.winners:
+        full = list(r.hands[w])
+        full[tile] += 1
+        hv = classify(full, r.melds[w], tile, o)
+        assert hv is not None  # the record checked it
+        value, words = hv.value, [f"{hv.name} {hv.value}"]
+        if r.gang_shang:
+            value += base
+            words.append(f"杠上胡 +{base}")
+        if r.baoting[w]:
+            if o.baoting_as_qingyise:
+                qys = 5 * base if o.hand_scale == "seed" else 10 * base
+                if qys > value:
+                    words.append(f"报听 as 清一色 {qys}")
+                    value = qys
+            else:
+                value += base
+                words.append(f"报听 +{base}")
+        if r.repao is not None and o.repao == "plus1":
+            value += base
+            words.append(f"热炮 +{base}")
+        hands[w] = hv.name
+        detail = " + ".join(words) + (f" = {value}" if len(words) > 1 else "")
+        if r.discarder is None or r.qiang_gang:
+            payers = [s for s in range(4) if s != w]
+            for s in payers:
+                payer = r.discarder if r.qiang_gang and r.discarder is not None else s
+                why = "抢杠 (包三家)" if r.qiang_gang else "自摸"
+                items.append(Payment(payer, w, value, why, f"{detail}, for seat {s}"))
+            for s in payers:
+                if r.baoting[s]:
+                    items.append(Payment(s, w, base, "杀报", f"报听 seat pays {base}"))
+        else:
+            d = r.discarder
+            items.append(Payment(d, w, value, "点炮", detail))
+            if r.baoting[d]:
+                items.append(Payment(d, w, base, "杀报", f"报听 seat pays {base}"))
+            if r.repao is not None and o.repao == "seed":
+                name, _ = _DOU[r.repao]
+                amount = _REPAO[r.repao] * base
+                items.append(Payment(d, w, amount, "热炮", f"{name} {_REPAO[r.repao]} x {base}"))
+            elif r.repao is not None and o.repao == "burn_all":
+                items.append(Payment(d, w, value, "热炮 (全烧)", f"one more {value}"))
+    pattern["hands"] = hands
+
+
+def _void_dou(r: HandRecord) -> set[tuple[int, int]]:
+    """The (seat, meld index) of 豆 that do not stand: the 热炮 one (all of the discarder's
+    under 全烧)."""
+    out: set[tuple[int, int]] = set()
+    if r.repao is not None and r.discarder is not None:
+        d = r.discarder
+        if r.options.repao == "burn_all":
+            out.update((d, i) for i in range(len(r.melds[d])))
+        elif r.options.repao == "seed":
+            out.add((d, len(r.melds[d]) - 1))
+    return out
+
+
+def _dou(r: HandRecord, items: list[Payment]) -> None:
+    base, void = r.options.base, _void_dou(r)
+    for s in range(4):
+        for i, m in enumerate(r.melds[s]):
+            if m.kind not in _DOU or (s, i) in void:
+                continue
+            name, worth = _DOU[m.kind]
+            payers = [m.source] if m.kind == "ming_gang" else [p for p in range(4) if p != s]
+            for p in payers:
+                assert p is not None
+                items.append(Payment(p, s, worth * base, name, f"{m.tiles}: {worth} x {base}"))
+
+
+def ji_values(r: HandRecord) -> dict[int, int]:
+    """Each 鸡 kind's worth in units (金鸡 doubled; 吹风鸡 voids all).
+
+    Example:
+        >>> from majiang.variants.guizhou.record import EXAMPLE
+        >>> ji_values(HandRecord.from_dict(EXAMPLE))
+        {18: 2, 16: 2}
+    """
+    o = r.options
+    if o.chuifeng and r.flip == 13:
+        return {}
+    values = {YAOJI: 1}
+    if o.wugu:
+        values[WUGU] = o.wugu_value
+    flipped: set[int] = set()
+    if r.flip is not None:
+        suit, rank = divmod(r.flip, 9)
+        if o.flip in ("next", "updown", "three"):
+            flipped.add(suit * 9 + (rank + 1) % 9)
+        if o.flip in ("updown", "three"):
+            flipped.add(suit * 9 + (rank - 1) % 9)
+        if o.flip in ("self", "three"):
+            flipped.add(r.flip)
+    for k in flipped:
+        if k in values:
+            values[k] *= 2  # 金鸡 / 金乌骨
+        else:
+            values[k] = 1 + (1 if o.yin_ji and k in (0, 9) else 0)
+    if o.weekday:
+        for suit in range(3):
+            values.setdefault(suit * 9 + o.weekday - 1, 1) if o.weekday < 10 else None
+    return values
+
+
+def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
+        pattern: dict[str, Any]) -> None:  # fmt: skip
+    o, unit = r.options, r.options.base
+    values = ji_values(r)
+    pattern["ji"] = {str(k): v for k, v in sorted(values.items())}
+    if not values:
+        return
+    counting = set(r.winners) | set(ready)
+    for c in sorted(counting):
+        full = list(r.hands[c])
+        if c in r.winners and r.tile is not None:
+            full[r.tile] += 1
+        n = sum(full[k] * v for k, v in values.items())
+        if o.zhanji:
+            n *= 2
+        n += sum(values.get(k, 0) for m in r.melds[c] for k in m.kinds)
+        if o.mantang:
+            n += sum(values.get(k, 0) for k in r.discards[c])
+        if r.chongfeng == c:
+            extra = o.chongfeng_value * values.get(YAOJI, 0) - (values[YAOJI] if o.mantang else 0)
+            n += extra
+        if n:
+            for p in range(4):
+                if p != c:
+                    items.append(Payment(p, c, n * unit, "鸡", f"{n} 鸡 x {unit}"))
+    for p in range(4):
+        if p in counting:
+            continue
+        owed = sum(values.get(k, 0) for k in r.discards[p] if k in (YAOJI, WUGU))
+        if r.chongfeng == p:
+            owed += (o.chongfeng_value - 1) * values.get(YAOJI, 0)
+        for c in sorted(counting):
+            if owed:
+                items.append(Payment(p, c, owed * unit, "包鸡", f"{owed} 鸡 x {unit}"))
+    if r.zeren is not None:
+        d, claimer = r.zeren
+        items.append(
+            Payment(d, claimer, o.zeren_value * unit, "责任鸡", f"{o.zeren_value} x {unit}")
+        )
+
+
+def _chajiao(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
+             pattern: dict[str, Any]) -> None:  # fmt: skip
+    pattern["ready"] = {str(s): v.name for s, v in sorted(ready.items())}
+    if 0 < len(ready) < 4:
+        for s, v in sorted(ready.items()):
+            for p in range(4):
+                if p not in ready:
+                    items.append(Payment(p, s, v.value, "查叫", f"{v.name} {v.value}"))
+    dealer = r.dealer
+    if r.options.profile == "guiyang" and ready and dealer not in ready:
+        dealer = next(s for s in ((r.dealer + i) % 4 for i in range(1, 4)) if s in ready)
+    pattern["next_dealer"] = dealer
+
+
+def _win_dealer(r: HandRecord) -> int:
+    if len(r.winners) == 1:
+        return r.winners[0]
+    assert r.discarder is not None
+    if r.options.multi_win_dealer == "discarder":
+        return r.discarder
+    if r.dealer in r.winners:
+        return r.dealer
+    return next(s for s in ((r.discarder + i) % 4 for i in range(1, 4)) if s in r.winners)
