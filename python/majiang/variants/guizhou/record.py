@@ -25,9 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from majiang._core import parse_tiles
 from majiang.errors import RecordError
 from majiang.meld import Meld
-from majiang.tiles import to_counts
+from majiang.tiles import KIND_INDEX, to_counts
 from majiang.variants.guizhou.hands import classify
 from majiang.variants.guizhou.options import GuizhouOptions
 
@@ -228,7 +229,4 @@ class HandRecord:
 
 
 def _kinds_in_order(text: str) -> list[int]:
-    from majiang._core import parse_tiles
-    from majiang.tiles import KIND_INDEX
-
     return [KIND_INDEX[t] for t in parse_tiles(text)] if text else []
