@@ -219,3 +219,42 @@ def test_huangzhuang_voids_ji_unless_kept() -> None:
     assert ji(rec(players, None)) == {}
     kept = rec(players, None, options={"huangzhuang_keeps_ji_dou": True})
     assert ji(kept) == {(2, 1): 10, (3, 1): 10, (0, 1): 10}
+
+
+def test_qiang_gang_counts_as_self_draw_the_robbed_pays_for_three() -> None:
+    robbed = p("1359m1239p48s", [{"kind": "peng", "tiles": "666p", "from": 2}])
+    players = [robbed, p(PINGHU_WAIT_6P), p("236789m235p3567s"), p("14589m2379p2678s")]
+    s = rec(players, {"winners": [1], "from": 0, "tile": "6p", "qiang_gang": True})
+    # a 平胡 without a 豆 may rob; 10 for each of the three, all from the robbed seat
+    assert s.deltas == (-30, 30, 0, 0)
+
+
+def test_huangzhuang_not_ready_pays_each_ready_its_value_dous_void() -> None:
+    gang = {"kind": "an_gang", "tiles": "9999p"}
+    players = [p("23579m34567p469s"), p(PINGHU_WAIT_6P), p("468m2345p268s", [gang]),
+               p(QINGDADUI_5M)]  # fmt: skip
+    s = rec(players, None, dealer=0)
+    # seats 0 and 2 pay 平胡 10 to seat 1 and 清大对 80 to seat 3; the 闷豆 is void
+    assert s.deltas == (-90, 20, -90, 160)
+    # the dealer is not ready: the nearest ready seat after the dealer deals
+    assert s.pattern["next_dealer"] == 1
+
+
+def test_tongren_repao_adds_one_fan() -> None:
+    gang = {"kind": "an_gang", "tiles": "9999m"}
+    players = [p("135m569p3489s", [gang]), p("1112223334446p"), p("14578m57p234579s"),
+               p("13678m1679p4678s")]  # fmt: skip
+    s = rec(players, {"winners": [1], "from": 0, "tile": "6p", "repao": "an_gang"},
+            variant="tongren")  # fmt: skip
+    # 清大对 80 + 热炮 10 from the discarder; its 闷豆 still stands (20 from each)
+    assert s.by_reason("点炮")[0].amount == 90
+    assert s.deltas == (-30, 70, -20, -20)
+
+
+def test_multi_win_tongren_first_after_discarder_or_old_dealer() -> None:
+    players = [p("478m4679p234568s"), p("234m567s45p99s", [{"kind": "an_gang", "tiles": "9999m"}]),
+               p("234s567s45p99s", [{"kind": "an_gang", "tiles": "1111m"}]),
+               p("345678m23p45678s")]  # fmt: skip
+    win = {"winners": [2, 1], "from": 0, "tile": "6p"}
+    assert rec(players, win, dealer=3, variant="tongren").pattern["next_dealer"] == 1
+    assert rec(players, win, dealer=2, variant="tongren").pattern["next_dealer"] == 2
