@@ -177,6 +177,13 @@ def best_ready_value(
         >>> best_ready_value(to_counts("1112223334445m"), ()).name
         '清大对'
     """
+    return _best_ready(tuple(concealed[:34]), tuple(melds), options)
+
+
+@lru_cache(maxsize=65536)
+def _best_ready(
+    concealed: tuple[int, ...], melds: tuple[Meld, ...], options: GuizhouOptions
+) -> HandValue | None:
     best: HandValue | None = None
     for k in sorted(winning_kinds(concealed, melds, options)):
         full = list(concealed[:34])
