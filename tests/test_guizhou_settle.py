@@ -258,3 +258,16 @@ def test_multi_win_tongren_first_after_discarder_or_old_dealer() -> None:
     win = {"winners": [2, 1], "from": 0, "tile": "6p"}
     assert rec(players, win, dealer=3, variant="tongren").pattern["next_dealer"] == 1
     assert rec(players, win, dealer=2, variant="tongren").pattern["next_dealer"] == 2
+
+
+def test_weekday_ji_the_rank_in_every_suit() -> None:
+    players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
+    win = {"winners": [0], "from": None, "tile": "5m"}
+    # 星期三: 3m, 3p and 3s are 鸡; the winner holds three 3m
+    assert ji(rec(players, win, options={"weekday": 3}))[(1, 0)] == 30
+
+
+def test_unbuilt_options_are_refused_naming_the_option() -> None:
+    players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
+    with pytest.raises(RecordError, match=r"options\.gun_tong"):
+        rec(players, None, options={"gun_tong": True})

@@ -158,9 +158,9 @@ def ji_values(r: HandRecord) -> dict[int, int]:
             values[k] *= 2  # 金鸡 / 金乌骨
         else:
             values[k] = 1 + (1 if o.yin_ji and k in (0, 9) else 0)
-    if o.weekday:
+    if o.weekday:  # 星期鸡: that rank in every suit
         for suit in range(3):
-            values.setdefault(suit * 9 + o.weekday - 1, 1) if o.weekday < 10 else None
+            values.setdefault(suit * 9 + o.weekday - 1, 1)
     return values
 
 
