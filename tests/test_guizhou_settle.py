@@ -271,3 +271,18 @@ def test_unbuilt_options_are_refused_naming_the_option() -> None:
     players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
     with pytest.raises(RecordError, match=r"options\.gun_tong"):
         rec(players, None, options={"gun_tong": True})
+
+
+REPAO_TABLE = [p("135m569p3489s", [{"kind": "an_gang", "tiles": "9999m"}]),
+               p("1112223334446p"), p("14578m57p234579s"), p("13678m1679p4678s")]  # fmt: skip
+REPAO_WIN = {"winners": [1], "from": 0, "tile": "6p", "repao": "an_gang"}
+
+
+def test_repao_seed_reading_on_a_big_hand() -> None:
+    # 清大对 80 for the discard + 闷豆's 60; the 闷豆 itself does not stand
+    assert rec(REPAO_TABLE, REPAO_WIN).deltas == (-140, 140, 0, 0)
+
+
+def test_repao_burn_all_every_dou_void_and_one_more_hand() -> None:
+    s = rec(REPAO_TABLE, REPAO_WIN, options={"repao": "burn_all"})
+    assert s.deltas == (-160, 160, 0, 0)
