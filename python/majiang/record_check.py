@@ -60,6 +60,8 @@ __all__ = [
     "Field",
     "FieldProblem",
     "MeldRules",
+    "PlainMeld",
+    "PlainSeat",
     "RecordSpec",
     "SeatFacts",
     "WinFacts",
@@ -69,6 +71,7 @@ __all__ = [
     "check_win",
     "check_win_flags",
     "field_fail",
+    "plain_seat_key",
     "players_check",
     "seat_tile_counts",
     "win_result",
@@ -387,6 +390,8 @@ def players_check(value: Any, c: Checked) -> Sequence[Any]:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 2
     """
+    if type(value) is list and len(value) == SEATS:
+        return value  # the usual case, without the checks that name what is wrong
     return players_field(value)
 
 
@@ -443,7 +448,7 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
         (0, 1, 2)
     """
     if type(raw) is dict and raw.keys() <= keys:
-        key = _plain_seat_key(raw)
+        key = plain_seat_key(raw)
         if key is not None:
             try:
                 hand, melds, pond = _plain_seat(seat, keys, rules, *key)
@@ -454,12 +459,25 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
     return _check_seat(raw, seat, keys, rules)
 
 
-_PlainMeld = tuple[str, str, int | None]
+PlainMeld = tuple[str, str, int | None]
+"""A meld of plain values: its kind, tiles and source as the record gives them."""
+PlainSeat = tuple[str, str | None, tuple[PlainMeld, ...]]
+"""A seat of plain values: its hand, discards and melds as the record gives them."""
 
 
-def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld, ...]] | None:
+def plain_seat_key(raw: Mapping[str, Any]) -> PlainSeat | None:
     """A seat's hand, discards and melds as a cache key, or None when any is not a plain
-    value (exact types: ``True`` is no seat, and hashing a nested value could overflow)."""
+    value (exact types: ``True`` is no seat, and hashing a nested value could overflow). A
+    variant caching its own seat check keys it by this and its own fields.
+
+    Example:
+        >>> plain_seat_key({"hand": "55m", "melds": [{"kind": "peng", "tiles": "111m",
+        ...     "from": 2}]})
+        ('55m', None, (('peng', '111m', 2),))
+        >>> plain_seat_key({"hand": "55m", "melds": [{"kind": "peng", "tiles": "111m",
+        ...     "from": True}]}) is None
+        True
+    """
     get = raw.get
     hand, discards, given = get("hand"), get("discards"), get("melds")
     if type(hand) is not str or not (discards is None or type(discards) is str):
@@ -468,7 +486,7 @@ def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld,
         return hand, discards, ()
     if type(given) is not list or len(given) > 4:
         return None
-    melds: list[_PlainMeld] = []
+    melds: list[PlainMeld] = []
     for m in given:
         if type(m) is not dict or not m.keys() <= MELD_KEYS:
             return None
@@ -488,7 +506,7 @@ def _plain_seat(
     rules: MeldRules,
     hand: str,
     discards: str | None,
-    melds: tuple[_PlainMeld, ...],
+    melds: tuple[PlainMeld, ...],
 ) -> tuple[tuple[int, ...], tuple[Meld, ...], tuple[int, ...]]:
     raw = {
         "hand": hand,

@@ -450,8 +450,8 @@ def list_field(value: Any, path: str | Loc, what: str) -> Sequence[Any]:
         ...
         majiang.errors.RecordError: players[0].melds: expected a list of melds, got '12m'
     """
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return value
+    if type(value) is list or (isinstance(value, Sequence) and not isinstance(value, str)):
+        return value  # a list, as JSON gives, is the usual case: no ABC check for it
     raise fail(path, f"expected a list of {what}, got {quoted(value)}")
 
 
