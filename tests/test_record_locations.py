@@ -265,3 +265,23 @@ def test_nanjing_s_remembered_record_is_dropped_when_its_dict_changes() -> None:
     with pytest.raises(RecordError) as info:
         nanjing.checked(record)
     assert info.value.loc == ("dealer",)
+
+
+def test_a_xueliu_win_s_tiles_are_located_under_the_win() -> None:
+    """血流成河: each winner's tiles as it won are checked as a seat is, and an error names
+    the winner's entry in the win's ``hands`` or ``melds`` (keyed by the seat as text)."""
+    game = Game("sichuan", seed=0, hands=1, options={"xueliu": True})
+    play(game, make_bots("efficiency", 0))
+    record = json.loads(json.dumps(game.records[-1]))
+    assert settle(record) == game.settlements[-1]
+    win = record["wins"][0]
+    seat = next(iter(win["hands"]))
+    bad = json.loads(json.dumps(record))
+    bad["wins"][0]["hands"][seat] = "1z" + bad["wins"][0]["hands"][seat][2:]
+    e = _error(bad)
+    assert e.loc == ("wins", 0, "hands", seat) and _resolves(bad, e.loc), (str(e), e.loc)
+    bad = json.loads(json.dumps(record))
+    bad["wins"][0]["melds"][seat] = [{"kind": "peng", "tiles": "123m", "from": None}]
+    e = _error(bad)
+    assert e.loc[:4] == ("wins", 0, "melds", seat) and _resolves(bad, e.loc), (str(e), e.loc)
+    assert str(e) == f"{loc_text(e.loc)}: {e.msg}"

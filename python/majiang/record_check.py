@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from majiang.bounds import MAX_STREAK
 from majiang.errors import Loc, MajiangError, RecordError, quoted
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
@@ -49,12 +50,16 @@ from majiang.record_parts import (
     list_field,
     object_field,
     players_field,
+    seat_field,
     tile_counts_field,
     tiles_field,
+    whole_number_field,
 )
 from majiang.tiles import SEATS
 
 __all__ = [
+    "DEALER",
+    "DEALER_STREAK",
     "Checked",
     "ChiRule",
     "Field",
@@ -393,6 +398,24 @@ def players_check(value: Any, c: Checked) -> Sequence[Any]:
     if type(value) is list and len(value) == SEATS:
         return value  # the usual case, without the checks that name what is wrong
     return players_field(value)
+
+
+def _dealer(value: Any, c: Checked) -> int:
+    if type(value) is int and 0 <= value < SEATS:
+        return value
+    return seat_field(value, ("dealer",))
+
+
+def _dealer_streak(value: Any, c: Checked) -> int:
+    if type(value) is int and 1 <= value <= MAX_STREAK:
+        return value
+    return whole_number_field(value, ("dealer_streak",), 1, MAX_STREAK)
+
+
+DEALER = Field("dealer", _dealer)
+"""The record's ``dealer``: a seat 0-3."""
+DEALER_STREAK = Field("dealer_streak", _dealer_streak, 1)
+"""The record's ``dealer_streak`` (missing: 1): the hands the dealer has dealt in a row."""
 
 
 def check_record(data: Any, spec: RecordSpec[F]) -> F:

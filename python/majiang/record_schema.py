@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, TypeVar
 
 from majiang._core import parse_tiles
 from majiang.errors import MajiangError, RecordError
@@ -28,7 +28,9 @@ from majiang.record_check import ChiRule, MeldRules
 from majiang.tiles import NUM_KINDS, TILE_INDEX
 from majiang.variants.protocol import DRAGONS, WINDS, TableRules
 
-__all__ = ["TileSet", "counts_kinds", "is_honor_chi", "is_suit_chi", "table_melds"]
+__all__ = ["TileSet", "built", "counts_kinds", "is_honor_chi", "is_suit_chi", "table_melds"]
+
+T = TypeVar("T")
 
 _CACHED = 8192
 """How many tile texts each variant's reader remembers (a record names a few dozen)."""
@@ -159,6 +161,22 @@ def table_melds(table: TableRules, tiles: TileSet, describes: str, note: str = "
         return MeldRules(tuple(k for k in MELD_KINDS if k != "chi"), tiles, None, note)
     fits = is_honor_chi if table.chows == "honors" else is_suit_chi
     return MeldRules(MELD_KINDS, tiles, ChiRule(fits, describes), note)
+
+
+def built(cls: type[T], **fields: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field, values
+    already checked or the engine's own), without the generated ``__init__``'s one
+    ``object.__setattr__`` per field: how a typed record is built from typed values.
+
+    Example:
+        >>> from majiang.record_parts import WinResult
+        >>> flags = dict.fromkeys(WinResult.FLAGS, False)
+        >>> built(WinResult, winner=1, tile="5p", source=3, **flags) == WinResult(1, "5p", 3)
+        True
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def counts_kinds(counts: Sequence[int]) -> tuple[int, ...]:

@@ -47,6 +47,7 @@ from majiang.bounds import MAX_FLAGS, MAX_GARDEN
 from majiang.errors import Loc, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
+    DEALER,
     Checked,
     Field,
     RecordSpec,
@@ -664,7 +665,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     result_keys=RESULT_KEYS,
     options=NanjingOptions.from_dict,
     fields=(
-        Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
+        DEALER,
         Field("bixiahu", lambda value, c: parts.flag_field(value, "bixiahu"), False),
         Field("bixiahu_flags", _bixiahu_flags),
         Field("yuanzi_left", _yuanzi_left),

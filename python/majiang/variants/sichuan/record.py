@@ -39,13 +39,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from majiang import record_check
-from majiang.bounds import MAX_COUNT, MAX_STREAK
-from majiang.errors import Loc, MajiangError, RecordError, quoted
+from majiang.bounds import MAX_COUNT
+from majiang.errors import Loc, RecordError, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
+    DEALER,
+    DEALER_STREAK,
     Checked,
     Field,
     PlainMeld,
@@ -55,16 +57,16 @@ from majiang.record_check import (
     players_check,
 )
 from majiang.record_parts import (
+    cached_options,
     fail,
     flag_field,
     list_field,
     object_field,
     one_tile_field,
-    scalars,
     seat_field,
     whole_number_field,
 )
-from majiang.record_schema import TileSet, counts_kinds, table_melds
+from majiang.record_schema import TileSet, built, counts_kinds, table_melds
 from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
@@ -95,7 +97,6 @@ WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
 KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
 MELD_KEYS = frozenset({"kind", "tiles", "from"})
-T = TypeVar("T")
 
 
 kinds_of = TileSet(TABLE, "{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
@@ -338,7 +339,7 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
     """
     players = tuple(
         [
-            _new(
+            built(
                 PlayerRecord,
                 hand=p["hand"],
                 melds=tuple(state.melds[seat]),
@@ -355,7 +356,7 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
         # 血流成河: the engine keeps each winner's tiles as it won as text (read here)
         hands, melds = _hands_as_won(w, i, winners) if "hands" in w else ((), ())
         wins.append(
-            _new(
+            built(
                 Win,
                 winners=winners,
                 tile=KIND_INDEX[w["tile"]],
@@ -368,7 +369,7 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
         )
     kongs = tuple(
         [
-            _new(
+            built(
                 Kong,
                 seat=k["seat"],
                 kind=k["kind"],
@@ -379,7 +380,7 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
             for k in data["kongs"]
         ]
     )
-    return _new(HandRecord, dealer=data["dealer"], players=players, wins=tuple(wins),
+    return built(HandRecord, dealer=data["dealer"], players=players, wins=tuple(wins),
                 kongs=kongs, drawn=data["result"]["kind"] == "draw",
                 options=_options(data.get("options")), dealer_streak=data["dealer_streak"],
                 variant="sichuan")  # fmt: skip
@@ -411,37 +412,10 @@ def check_record(data: Any) -> HandRecord:
     return record_check.check_record(data, SPEC)
 
 
-def _options(raw: Any) -> SichuanOptions:
-    """The record's options (null or missing: none; the overrides' JSON values read once per
-    distinct set)."""
-    if not raw:
-        return _NO_OVERRIDES
-    # Only JSON scalars key the cache: hashing a deeply nested tuple overflows CPython's C
-    # stack (a crash, not an exception).
-    if type(raw) is dict and scalars(raw.values()):
-        try:
-            return _options_of(tuple([(k, type(v), v) for k, v in raw.items()]))
-        except TypeError:  # an unhashable name: read it directly (and fail there)
-            pass
-    return SichuanOptions.from_dict(raw)
-
-
-@lru_cache(maxsize=1024)
-def _options_of(key: tuple[tuple[Any, type, Any], ...]) -> SichuanOptions:
-    return SichuanOptions.from_dict({k: v for k, _, v in key})
-
-
-_NO_OVERRIDES = SichuanOptions.from_dict({})
+_options = cached_options(SichuanOptions.from_dict)
+"""The record's options (null or missing: none; each distinct set of overrides read once)."""
 _VOIDS = ("m", "p", "s")
 _VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
-
-
-def _new(cls: type[T], **fields: Any) -> T:
-    """An instance of the frozen dataclass ``cls`` with ``fields`` (all of them, checked),
-    without the generated ``__init__``'s one ``object.__setattr__`` per field."""
-    obj = object.__new__(cls)
-    obj.__dict__.update(fields)
-    return obj
 
 
 # ------------------------------------------------------------------ a seat
@@ -493,7 +467,7 @@ def _player(raw: Any, seat: int, dingque: bool) -> PlayerRecord:
     elif void not in _VOIDS or not dingque:
         expected = "m, p or s" if dingque else "null (定缺 is not played)"
         raise fail((*path, "void"), f"expected {expected}, got {quoted(void)}")
-    return _new(PlayerRecord, hand=text, melds=facts.melds, discards=pond, void=void,
+    return built(PlayerRecord, hand=text, melds=facts.melds, discards=pond, void=void,
                 counts=counts)  # fmt: skip
 
 
@@ -551,7 +525,7 @@ def _win(raw: Any, index: int, xueliu: bool) -> Win:
         winners = tuple([seat_field(s, (*path, "winner")) for s in seats])
         if len(set(winners)) != len(winners):
             raise fail((*path, "winner"), f"a seat listed twice: {quoted(winner)}")
-    tile = _one_tile(w.get("tile"), (*path, "tile"))
+    tile = one_tile_field(w.get("tile"), (*path, "tile"), kinds_of)
     source = w.get("from")
     if source is not None:
         if type(source) is not int or not 0 <= source < SEATS:
@@ -561,7 +535,7 @@ def _win(raw: Any, index: int, xueliu: bool) -> Win:
     elif len(winners) > 1:
         raise fail((*path, "winner"), "several winners win one discard, not a self-draw")
     if w.keys() <= _PLAIN_WIN_KEYS:  # no flag given: the common win, its object built at once
-        return _new(Win, winners=winners, tile=tile, source=source, **_PLAIN_WIN)
+        return built(Win, winners=winners, tile=tile, source=source, **_PLAIN_WIN)
     get = w.get
     gang_kai, gang_pao = get("gang_kai", False), get("gang_pao", False)
     qiang_gang, haidi = get("qiang_gang", False), get("haidi", False)
@@ -582,22 +556,9 @@ def _win(raw: Any, index: int, xueliu: bool) -> Win:
     melds: tuple[tuple[Meld, ...], ...] = ()
     if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
         hands, melds = _hands_as_won(w, index, winners)
-    win = object.__new__(Win)
-    win.__dict__.update(
-        winners=winners,
-        tile=tile,
-        source=source,
-        gang_kai=gang_kai,
-        gang_pao=gang_pao,
-        qiang_gang=qiang_gang,
-        haidi=haidi,
-        tian_hu=tian_hu,
-        di_hu=di_hu,
-        hands=hands,
-        melds=melds,
-        scores=(),
-    )
-    return win
+    return built(Win, winners=winners, tile=tile, source=source, gang_kai=gang_kai,
+                 gang_pao=gang_pao, qiang_gang=qiang_gang, haidi=haidi, tian_hu=tian_hu,
+                 di_hu=di_hu, hands=hands, melds=melds, scores=())  # fmt: skip
 
 
 _PLAIN_WIN_KEYS = frozenset({"winner", "tile", "from"})
@@ -608,18 +569,6 @@ _PLAIN_WIN: dict[str, Any] = {
     "scores": (),
 }
 """A win's fields when only its winners, tile and source are given."""
-
-
-def _one_tile(value: Any, loc: Loc) -> int:
-    """The kind of the one tile the text ``value`` names (the field at ``loc``)."""
-    if type(value) is str:
-        try:
-            kinds = kinds_of(value)
-        except MajiangError:
-            kinds = ()
-        if len(kinds) == 1:
-            return kinds[0]
-    return one_tile_field(value, loc, kinds_of)  # raises the message naming what is wrong
 
 
 def _hands_as_won(
@@ -674,7 +623,7 @@ def _kong(raw: Any, index: int) -> Kong:
     kind = k.get("kind")
     if kind not in KONG_KINDS:
         raise fail((*path, "kind"), f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}")
-    tile = _one_tile(k.get("tile"), (*path, "tile"))
+    tile = one_tile_field(k.get("tile"), (*path, "tile"), kinds_of)
     source = k.get("from")
     if kind == "ming_gang":
         if type(source) is not int or not 0 <= source < SEATS:
@@ -686,19 +635,7 @@ def _kong(raw: Any, index: int) -> Kong:
     after = k.get("after_wins", 0)
     if type(after) is not int or not 0 <= after <= MAX_COUNT:
         whole_number_field(after, (*path, "after_wins"), 0, MAX_COUNT)
-    return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
-
-
-def _dealer(value: Any, c: Checked) -> int:
-    if type(value) is int and 0 <= value < SEATS:
-        return value
-    return seat_field(value, ("dealer",))
-
-
-def _streak(value: Any, c: Checked) -> int:
-    if type(value) is int and 1 <= value <= MAX_STREAK:
-        return value
-    return whole_number_field(value, ("dealer_streak",), 1, MAX_STREAK)
+    return built(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
 
 
 def _drawn(value: Any, c: Checked) -> bool:
@@ -715,7 +652,7 @@ def _record(c: Checked) -> HandRecord:
     found: HandRecord | None = c.scratch.get("record")
     if found is None:
         v = c.values
-        found = _new(HandRecord, dealer=v["dealer"], players=tuple(c.seats), wins=v["wins"],
+        found = built(HandRecord, dealer=v["dealer"], players=tuple(c.seats), wins=v["wins"],
                      kongs=v["kongs"], drawn=v["result"], options=c.options,
                      dealer_streak=v["dealer_streak"], variant="sichuan")  # fmt: skip
         c.scratch["record"] = found
@@ -938,8 +875,8 @@ SPEC: RecordSpec[HandRecord] = RecordSpec(
     result_keys=frozenset({"kind"}),
     options=_options,
     fields=(
-        Field("dealer", _dealer),
-        Field("dealer_streak", _streak, 1),
+        DEALER,
+        DEALER_STREAK,
         Field("players", players_check),
     ),
     player=_seat,
