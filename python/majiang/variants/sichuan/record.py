@@ -511,9 +511,8 @@ def _wins(value: Any, c: Checked) -> tuple[Win, ...]:
 
 
 def _win(raw: Any, index: int, xueliu: bool) -> Win:
-    path = ("wins", index)
     if type(raw) is not dict or not raw.keys() <= WIN_KEYS:
-        raw = object_field(raw, path, WIN_KEYS)
+        raw = object_field(raw, ("wins", index), WIN_KEYS)
     w: Mapping[str, Any] = raw
     winner = w.get("winner")
     if type(winner) is int and 0 <= winner < SEATS:
@@ -521,19 +520,19 @@ def _win(raw: Any, index: int, xueliu: bool) -> Win:
     else:
         seats = winner if isinstance(winner, list) else [winner]
         if not seats:
-            raise fail((*path, "winner"), "expected a seat or a list of seats, got []")
-        winners = tuple([seat_field(s, (*path, "winner")) for s in seats])
+            raise fail(("wins", index, "winner"), "expected a seat or a list of seats, got []")
+        winners = tuple([seat_field(s, ("wins", index, "winner")) for s in seats])
         if len(set(winners)) != len(winners):
-            raise fail((*path, "winner"), f"a seat listed twice: {quoted(winner)}")
-    tile = one_tile_field(w.get("tile"), (*path, "tile"), kinds_of)
+            raise fail(("wins", index, "winner"), f"a seat listed twice: {quoted(winner)}")
+    tile = one_tile_field(w.get("tile"), ("wins", index, "tile"), kinds_of)
     source = w.get("from")
     if source is not None:
         if type(source) is not int or not 0 <= source < SEATS:
-            seat_field(source, (*path, "from"))
+            seat_field(source, ("wins", index, "from"))
         if source in winners:
-            raise fail((*path, "from"), "a discard win takes another player's tile")
+            raise fail(("wins", index, "from"), "a discard win takes another player's tile")
     elif len(winners) > 1:
-        raise fail((*path, "winner"), "several winners win one discard, not a self-draw")
+        raise fail(("wins", index, "winner"), "several winners win one discard, not a self-draw")
     if w.keys() <= _PLAIN_WIN_KEYS:  # no flag given: the common win, its object built at once
         return built(Win, winners=winners, tile=tile, source=source, **_PLAIN_WIN)
     get = w.get
@@ -551,7 +550,7 @@ def _win(raw: Any, index: int, xueliu: bool) -> Win:
         for name in WIN_FLAGS:
             value = get(name, False)
             if value is not True and value is not False:
-                flag_field(value, (*path, name))
+                flag_field(value, ("wins", index, name))
     hands: tuple[tuple[int, ...], ...] = ()
     melds: tuple[tuple[Meld, ...], ...] = ()
     if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
@@ -613,28 +612,29 @@ def _kongs(value: Any, c: Checked) -> tuple[Kong, ...]:
 
 
 def _kong(raw: Any, index: int) -> Kong:
-    path = ("kongs", index)
     if type(raw) is not dict or not raw.keys() <= KONG_KEYS:
-        raw = object_field(raw, path, KONG_KEYS)
+        raw = object_field(raw, ("kongs", index), KONG_KEYS)
     k: Mapping[str, Any] = raw
     seat = k.get("seat")
     if type(seat) is not int or not 0 <= seat < SEATS:
-        seat_field(seat, (*path, "seat"))
+        seat_field(seat, ("kongs", index, "seat"))
     kind = k.get("kind")
     if kind not in KONG_KINDS:
-        raise fail((*path, "kind"), f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}")
-    tile = one_tile_field(k.get("tile"), (*path, "tile"), kinds_of)
+        raise fail(
+            ("kongs", index, "kind"), f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
+        )
+    tile = one_tile_field(k.get("tile"), ("kongs", index, "tile"), kinds_of)
     source = k.get("from")
     if kind == "ming_gang":
         if type(source) is not int or not 0 <= source < SEATS:
-            seat_field(source, (*path, "from"))
+            seat_field(source, ("kongs", index, "from"))
         if source == seat:
-            raise fail((*path, "from"), "a 直杠 takes another player's discard")
+            raise fail(("kongs", index, "from"), "a 直杠 takes another player's discard")
     elif source is not None:
-        raise fail((*path, "from"), f"a {kind} takes no discard: expected null")
+        raise fail(("kongs", index, "from"), f"a {kind} takes no discard: expected null")
     after = k.get("after_wins", 0)
     if type(after) is not int or not 0 <= after <= MAX_COUNT:
-        whole_number_field(after, (*path, "after_wins"), 0, MAX_COUNT)
+        whole_number_field(after, ("kongs", index, "after_wins"), 0, MAX_COUNT)
     return built(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
 
 
