@@ -216,7 +216,9 @@ def test_the_engine_settles_each_hand_as_its_record_dict_does(
             assert settle(record) == settled
 
 
-@pytest.mark.parametrize("variant", ["nanchang", "pingxiang", "nanjing", "guangdong", "gb", "sichuan"])
+@pytest.mark.parametrize(
+    "variant", ["nanchang", "pingxiang", "nanjing", "guangdong", "gb", "sichuan"]
+)
 def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
     module = __import__(f"majiang.variants.{variant}.record", fromlist=["HandRecord"])
     for seed in range(6):
