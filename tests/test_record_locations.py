@@ -216,7 +216,9 @@ def test_the_engine_settles_each_hand_as_its_record_dict_does(
             assert settle(record) == settled
 
 
-@pytest.mark.parametrize("variant", ["nanchang", "pingxiang", "gb", "sichuan"])
+@pytest.mark.parametrize(
+    "variant", ["nanchang", "pingxiang", "nanjing", "guangdong", "gb", "sichuan"]
+)
 def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
     module = __import__(f"majiang.variants.{variant}.record", fromlist=["HandRecord"])
     for seed in range(6):
@@ -234,3 +236,54 @@ def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
 def test_counts_kinds_matches_the_brute_force(counts: list[int]) -> None:
     brute = tuple(k for k in range(34) for _ in range(counts[k]))
     assert counts_kinds(counts) == brute
+
+
+def test_nanjing_s_typed_record_holds_the_checked_tiles_and_flowers() -> None:
+    from majiang.variants.nanjing import record as nanjing
+
+    seen_flowers = 0
+    for seed in range(6):
+        game = Game("nanjing", seed=seed, hands=1)
+        play(game, make_bots("efficiency", seed))
+        record = game.records[-1]
+        typed = nanjing.from_engine(record, game.state)
+        read = nanjing.HandRecord.from_dict(record)
+        for mine, theirs in zip(typed.players, read.players, strict=True):
+            assert mine.kinds == theirs.kinds and mine.kinds is not None
+            assert mine.laid == theirs.laid == mine.flower_names
+            seen_flowers += len(mine.flower_names)
+    assert seen_flowers > 0
+
+
+def test_nanjing_s_remembered_record_is_dropped_when_its_dict_changes() -> None:
+    from majiang.variants.nanjing import record as nanjing
+
+    game = Game("nanjing", seed=3, hands=1)
+    play(game, make_bots("efficiency", 3))
+    record = json.loads(json.dumps(game.records[-1]))
+    typed = nanjing.from_engine(record, game.state)
+    assert nanjing.checked(record) is typed
+    record["dealer"] = 9
+    with pytest.raises(RecordError) as info:
+        nanjing.checked(record)
+    assert info.value.loc == ("dealer",)
+
+
+def test_a_xueliu_win_s_tiles_are_located_under_the_win() -> None:
+    """血流成河: each winner's tiles as it won are checked as a seat is, and an error names
+    the winner's entry in the win's ``hands`` or ``melds`` (keyed by the seat as text)."""
+    game = Game("sichuan", seed=0, hands=1, options={"xueliu": True})
+    play(game, make_bots("efficiency", 0))
+    record = json.loads(json.dumps(game.records[-1]))
+    assert settle(record) == game.settlements[-1]
+    win = record["wins"][0]
+    seat = next(iter(win["hands"]))
+    bad = json.loads(json.dumps(record))
+    bad["wins"][0]["hands"][seat] = "1z" + bad["wins"][0]["hands"][seat][2:]
+    e = _error(bad)
+    assert e.loc == ("wins", 0, "hands", seat) and _resolves(bad, e.loc), (str(e), e.loc)
+    bad = json.loads(json.dumps(record))
+    bad["wins"][0]["melds"][seat] = [{"kind": "peng", "tiles": "123m", "from": None}]
+    e = _error(bad)
+    assert e.loc[:4] == ("wins", 0, "melds", seat) and _resolves(bad, e.loc), (str(e), e.loc)
+    assert str(e) == f"{loc_text(e.loc)}: {e.msg}"

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from majiang.bounds import MAX_STREAK
 from majiang.errors import Loc, MajiangError, RecordError, quoted
 from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
@@ -49,17 +50,23 @@ from majiang.record_parts import (
     list_field,
     object_field,
     players_field,
+    seat_field,
     tile_counts_field,
     tiles_field,
+    whole_number_field,
 )
 from majiang.tiles import SEATS
 
 __all__ = [
+    "DEALER",
+    "DEALER_STREAK",
     "Checked",
     "ChiRule",
     "Field",
     "FieldProblem",
     "MeldRules",
+    "PlainMeld",
+    "PlainSeat",
     "RecordSpec",
     "SeatFacts",
     "WinFacts",
@@ -69,6 +76,7 @@ __all__ = [
     "check_win",
     "check_win_flags",
     "field_fail",
+    "plain_seat_key",
     "players_check",
     "seat_tile_counts",
     "win_result",
@@ -387,7 +395,27 @@ def players_check(value: Any, c: Checked) -> Sequence[Any]:
         ...
         majiang.errors.RecordError: players: expected exactly four players, got 2
     """
+    if type(value) is list and len(value) == SEATS:
+        return value  # the usual case, without the checks that name what is wrong
     return players_field(value)
+
+
+def _dealer(value: Any, c: Checked) -> int:
+    if type(value) is int and 0 <= value < SEATS:
+        return value
+    return seat_field(value, ("dealer",))
+
+
+def _dealer_streak(value: Any, c: Checked) -> int:
+    if type(value) is int and 1 <= value <= MAX_STREAK:
+        return value
+    return whole_number_field(value, ("dealer_streak",), 1, MAX_STREAK)
+
+
+DEALER = Field("dealer", _dealer)
+"""The record's ``dealer``: a seat 0-3."""
+DEALER_STREAK = Field("dealer_streak", _dealer_streak, 1)
+"""The record's ``dealer_streak`` (missing: 1): the hands the dealer has dealt in a row."""
 
 
 def check_record(data: Any, spec: RecordSpec[F]) -> F:
@@ -443,7 +471,7 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
         (0, 1, 2)
     """
     if type(raw) is dict and raw.keys() <= keys:
-        key = _plain_seat_key(raw)
+        key = plain_seat_key(raw)
         if key is not None:
             try:
                 hand, melds, pond = _plain_seat(seat, keys, rules, *key)
@@ -454,12 +482,25 @@ def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> S
     return _check_seat(raw, seat, keys, rules)
 
 
-_PlainMeld = tuple[str, str, int | None]
+PlainMeld = tuple[str, str, int | None]
+"""A meld of plain values: its kind, tiles and source as the record gives them."""
+PlainSeat = tuple[str, str | None, tuple[PlainMeld, ...]]
+"""A seat of plain values: its hand, discards and melds as the record gives them."""
 
 
-def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld, ...]] | None:
+def plain_seat_key(raw: Mapping[str, Any]) -> PlainSeat | None:
     """A seat's hand, discards and melds as a cache key, or None when any is not a plain
-    value (exact types: ``True`` is no seat, and hashing a nested value could overflow)."""
+    value (exact types: ``True`` is no seat, and hashing a nested value could overflow). A
+    variant caching its own seat check keys it by this and its own fields.
+
+    Example:
+        >>> plain_seat_key({"hand": "55m", "melds": [{"kind": "peng", "tiles": "111m",
+        ...     "from": 2}]})
+        ('55m', None, (('peng', '111m', 2),))
+        >>> plain_seat_key({"hand": "55m", "melds": [{"kind": "peng", "tiles": "111m",
+        ...     "from": True}]}) is None
+        True
+    """
     get = raw.get
     hand, discards, given = get("hand"), get("discards"), get("melds")
     if type(hand) is not str or not (discards is None or type(discards) is str):
@@ -468,7 +509,7 @@ def _plain_seat_key(raw: Mapping[str, Any]) -> tuple[Any, Any, tuple[_PlainMeld,
         return hand, discards, ()
     if type(given) is not list or len(given) > 4:
         return None
-    melds: list[_PlainMeld] = []
+    melds: list[PlainMeld] = []
     for m in given:
         if type(m) is not dict or not m.keys() <= MELD_KEYS:
             return None
@@ -488,7 +529,7 @@ def _plain_seat(
     rules: MeldRules,
     hand: str,
     discards: str | None,
-    melds: tuple[_PlainMeld, ...],
+    melds: tuple[PlainMeld, ...],
 ) -> tuple[tuple[int, ...], tuple[Meld, ...], tuple[int, ...]]:
     raw = {
         "hand": hand,

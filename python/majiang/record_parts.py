@@ -30,6 +30,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
 from majiang.bounds import range_text
@@ -51,6 +52,7 @@ __all__ = [
     "Meld",
     "PlayerRecord",
     "WinResult",
+    "cached_options",
     "check_concealed",
     "check_nothing_before",
     "check_qiang_gang",
@@ -435,6 +437,14 @@ def one_tile_field(value: Any, path: str | Loc, kinds_of: KindsOf, what: str = "
         ...
         majiang.errors.RecordError: result.tile: expected one tile, got 2
     """
+    if type(value) is str:  # the usual case first: one tile of the set
+        try:
+            tiles = kinds_of(value)
+        except MajiangError:
+            pass  # the checks below name the field
+        else:
+            if len(tiles) == 1:
+                return tiles[0]
     tiles = text_field(value, path, kinds_of, what)
     if len(tiles) != 1:
         raise fail(path, f"expected one tile, got {len(tiles)}")
@@ -450,8 +460,8 @@ def list_field(value: Any, path: str | Loc, what: str) -> Sequence[Any]:
         ...
         majiang.errors.RecordError: players[0].melds: expected a list of melds, got '12m'
     """
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return value
+    if type(value) is list or (isinstance(value, Sequence) and not isinstance(value, str)):
+        return value  # a list, as JSON gives, is the usual case: no ABC check for it
     raise fail(path, f"expected a list of {what}, got {quoted(value)}")
 
 
@@ -623,6 +633,36 @@ def option_values(
             )
         values[name] = check(name, value)
     return values
+
+
+def cached_options(read: Callable[[Any], T], size: int = 1024) -> Callable[[Any], T]:
+    """A record's options reader: ``read`` (an options class's ``from_dict``) of the
+    overrides, null or empty meaning none, each distinct set of JSON scalars read once (only
+    scalars key the cache: hashing a deeply nested value overflows CPython's C stack).
+
+    Example:
+        >>> from majiang.variants.sichuan.options import SichuanOptions
+        >>> options = cached_options(SichuanOptions.from_dict)
+        >>> options({"xueliu": True}) is options({"xueliu": True}), options(None).xueliu
+        (True, False)
+    """
+    none = read({})
+
+    @lru_cache(maxsize=size)
+    def by_key(key: tuple[tuple[Any, type, Any], ...]) -> T:
+        return read({k: v for k, _, v in key})
+
+    def options(raw: Any) -> T:
+        if not raw:
+            return none
+        if type(raw) is dict and scalars(raw.values()):
+            try:
+                return by_key(tuple([(k, type(v), v) for k, v in raw.items()]))
+            except TypeError:  # an unhashable name: read it directly (and fail there)
+                pass
+        return read(raw)
+
+    return options
 
 
 def option_overrides(options: Any) -> dict[str, Any]:

@@ -19,15 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
+from typing import Any, TypeVar
 
 from majiang._core import parse_tiles
-from majiang.errors import RecordError
+from majiang.errors import MajiangError, RecordError
 from majiang.meld import MELD_KINDS
 from majiang.record_check import ChiRule, MeldRules
 from majiang.tiles import NUM_KINDS, TILE_INDEX
 from majiang.variants.protocol import DRAGONS, WINDS, TableRules
 
-__all__ = ["TileSet", "counts_kinds", "is_honor_chi", "is_suit_chi", "table_melds"]
+__all__ = ["TileSet", "built", "counts_kinds", "is_honor_chi", "is_suit_chi", "table_melds"]
+
+T = TypeVar("T")
 
 _CACHED = 8192
 """How many tile texts each variant's reader remembers (a record names a few dozen)."""
@@ -38,8 +41,9 @@ class TileSet:
     ``text`` (MPSZ, Chinese names or glyphs), in order. Only the kinds of ``table.tiles`` that
     are not laid aside may be held: a laid-aside tile raises RecordError ``"<tile> is a
     flower: it goes in flowers, never in a hand"`` (``aside`` names what other laid-aside
-    kinds are), a tile outside the set RecordError ``absent`` (``{name}``: the tile). Texts are
-    read once (a bounded cache).
+    kinds are), a tile outside the set RecordError ``absent`` (``{name}``: the tile); ``error``
+    is the class raised instead of RecordError (Nanchang's reader, used outside its record,
+    raises TileParseError). Texts are read once (a bounded cache).
 
     Example:
         >>> from majiang.variants.sichuan.rules import TABLE
@@ -52,7 +56,13 @@ class TileSet:
         majiang.errors.RecordError: 5z is not one of Sichuan's 108 tiles
     """
 
-    def __init__(self, table: TableRules, absent: str, aside: Mapping[int, str] | None = None):
+    def __init__(
+        self,
+        table: TableRules,
+        absent: str,
+        aside: Mapping[int, str] | None = None,
+        error: type[MajiangError] = RecordError,
+    ):
         in_set = set(table.tiles)
         self.held = frozenset(k for k in in_set if k < NUM_KINDS and k not in table.laid_aside)
         """The kinds a hand may hold."""
@@ -60,6 +70,7 @@ class TileSet:
         """The tile ids laid aside when drawn (flowers, and Nanjing's dragons)."""
         self._absent = absent
         self._aside = dict(aside or {})
+        self._error = error
         index = {name: t for name, t in TILE_INDEX.items() if t in self.held}
         self._read = lru_cache(maxsize=_CACHED)(self._uncached)
         self._index = index
@@ -77,8 +88,24 @@ class TileSet:
             pass
         for name in names:
             if name not in self._index:
-                raise RecordError(self.refusal(name))
+                raise self._error(self.refusal(name))
         raise AssertionError("unreachable: a name was not held")
+
+    def cache_info(self) -> Any:
+        """The text cache's statistics (``functools.lru_cache``'s).
+
+        Example:
+            >>> from majiang.variants.gb.rules import TABLE
+            >>> tiles = TileSet(TABLE, "{name} is not a GB tile")
+            >>> _ = tiles("19m"), tiles("19m")
+            >>> tiles.cache_info().hits
+            1
+        """
+        return self._read.cache_info()
+
+    def cache_clear(self) -> None:
+        """Forgets the texts read (they only save time)."""
+        self._read.cache_clear()
 
     def refusal(self, name: str) -> str:
         """Why the tile ``name`` cannot be in a hand.
@@ -134,6 +161,22 @@ def table_melds(table: TableRules, tiles: TileSet, describes: str, note: str = "
         return MeldRules(tuple(k for k in MELD_KINDS if k != "chi"), tiles, None, note)
     fits = is_honor_chi if table.chows == "honors" else is_suit_chi
     return MeldRules(MELD_KINDS, tiles, ChiRule(fits, describes), note)
+
+
+def built(cls: type[T], **fields: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field, values
+    already checked or the engine's own), without the generated ``__init__``'s one
+    ``object.__setattr__`` per field: how a typed record is built from typed values.
+
+    Example:
+        >>> from majiang.record_parts import WinResult
+        >>> flags = dict.fromkeys(WinResult.FLAGS, False)
+        >>> built(WinResult, winner=1, tile="5p", source=3, **flags) == WinResult(1, "5p", 3)
+        True
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def counts_kinds(counts: Sequence[int]) -> tuple[int, ...]:

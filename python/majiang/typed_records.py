@@ -3,10 +3,10 @@ record from the record dict's scalar fields and the engine's state (counts, meld
 they are), so no tile text is written and read back. The record dict the engine stores is
 the same either way; a record from anywhere else is checked in full.
 
-A built-in variant whose record module has ``from_engine(record, state)`` (Nanchang,
-Pingxiang, Sichuan, GB) settles this way; any other variant, or one registered anew under a
-built-in name, settles its record dict. (Nanjing settles its dict: its 比下胡 check reads
-the same dict right after, through the one cache of the last record read.)
+A built-in variant whose record module has ``from_engine(record, state)`` (all six) settles
+this way; any other variant, or one registered anew under a built-in name, settles its record
+dict. (Nanjing's ``from_engine`` also remembers the typed record for the dict: the engine's
+比下胡 question, ``next_dealer``, reads that dict right after.)
 
 Example:
     >>> from majiang.game import Game, EfficiencyBot, play
@@ -38,8 +38,8 @@ class EngineSettle:
     variant's typed record out).
 
     Example:
-        >>> engine_settle("nanjing").typed is None
-        True
+        >>> engine_settle("nanjing").typed.__module__
+        'majiang.variants.nanjing.record'
     """
 
     settle: Callable[[Any], Settlement]

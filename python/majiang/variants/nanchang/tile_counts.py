@@ -1,7 +1,8 @@
 """Tile text to kind indices (cached) and the Nanchang block tests melds need.
 
 Kinds are indices 0-33 in :data:`majiang.tiles.KINDS` order (1m..9m, 1p..9p, 1s..9s, E S W N,
-白 发 中). Parsing goes through :func:`majiang.parse_tiles` once per distinct text.
+白 发 中). The text reader is the table's :class:`~majiang.record_schema.TileSet` (each
+distinct text parsed once).
 
 Example:
     >>> from majiang.variants.nanchang.tile_counts import kinds_of, is_chi
@@ -16,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from majiang._core import jing_pair, parse_tiles
+from majiang._core import jing_pair
 from majiang.errors import TileParseError
+from majiang.record_schema import TileSet
 from majiang.tiles import KIND_INDEX, NUM_KINDS
+from majiang.variants.nanchang.rules import TABLE
 
 __all__ = [
     "HONORS",
@@ -37,23 +40,10 @@ DRAGONS: frozenset[int] = frozenset(range(31, 34))
 HONORS: tuple[int, ...] = tuple(range(27, 34))
 
 
-@lru_cache(maxsize=8192)
-def kinds_of(text: str) -> tuple[int, ...]:
-    """The kind index of every tile in ``text`` (MPSZ, Chinese names or glyphs), in order.
-
-    Example:
-        >>> kinds_of("东 发")
-        (27, 32)
-    """
-    names = parse_tiles(text)
-    try:
-        return tuple(map(INDEX.__getitem__, names))  # every name a kind: the usual case
-    except KeyError:
-        pass
-    for name in names:
-        if name not in INDEX:
-            raise TileParseError(f"{name} is a flower; Nanchang has no flowers")
-    raise AssertionError("unreachable: a name was not a kind")
+kinds_of = TileSet(TABLE, "{name} is a flower; Nanchang has no flowers", error=TileParseError)
+"""The kind index of every tile in a text (MPSZ, Chinese names or glyphs), in order: the
+Nanchang set's reader (:class:`~majiang.record_schema.TileSet` of the table's 136 tiles), so
+``kinds_of("东 发")`` is ``(27, 32)``; a flower raises TileParseError."""
 
 
 def counts(*groups: Iterable[int]) -> list[int]:

@@ -47,6 +47,7 @@ from majiang.bounds import MAX_FLAGS, MAX_GARDEN
 from majiang.errors import Loc, quoted
 from majiang.meld import Meld
 from majiang.record_check import (
+    DEALER,
     Checked,
     Field,
     RecordSpec,
@@ -56,8 +57,8 @@ from majiang.record_check import (
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
-from majiang.record_schema import TileSet, table_melds
-from majiang.tiles import KINDS, NUM_KINDS
+from majiang.record_schema import TileSet, counts_kinds, table_melds
+from majiang.tiles import KINDS, NUM_KINDS, TILE_NAMES
 from majiang.variants.nanjing.flowers import DRAGONS, flower_kongs, parse_flowers
 from majiang.variants.nanjing.hands import score_hand
 from majiang.variants.nanjing.options import NanjingOptions
@@ -76,6 +77,8 @@ __all__ = [
     "PlayerRecord",
     "WinResult",
     "check_record",
+    "checked",
+    "from_engine",
     "kinds_of",
 ]
 
@@ -146,6 +149,21 @@ class PlayerRecord:
     flowers: str = ""
     discards: str = ""
     ready: bool = False
+    kinds: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The kinds of ``hand`` when known (read by the record check, or the engine's own), so
+    that settling does not read the text again; None: read ``hand``."""
+    laid: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    """The names of ``flowers`` when known (as :attr:`kinds`); None: read ``flowers``."""
+
+    @property
+    def flower_names(self) -> tuple[str, ...]:
+        """The hard flowers laid aside, by name.
+
+        Example:
+            >>> PlayerRecord("123m", flowers="春 中").flower_names
+            ('1f', '7z')
+        """
+        return parse_flowers(self.flowers) if self.laid is None else self.laid
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerRecord:
@@ -344,6 +362,8 @@ class HandRecord:
                 s.facts.data.get("flowers") or "",
                 s.facts.data.get("discards") or "",
                 s.ready,
+                s.facts.hand,
+                s.flowers,
             )
             for s in seats
         )
@@ -385,6 +405,109 @@ class HandRecord:
         if self.yuanzi_left is not None:
             out["yuanzi_left"] = list(self.yuanzi_left)
         return out
+
+
+def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine finished: the record ``data`` it wrote (its
+    scalar fields, 罚 and result) and the engine's ``state`` (each seat's counts, melds and
+    flowers, as they are: no tile text is read). Not checked: the engine's values are its
+    own. The record is remembered for ``data`` (:func:`checked`), where the engine's 比下胡
+    question (``next_dealer``) finds it; the dict remembered, unchanged, gives it back.
+
+    Example:
+        >>> from majiang.game import Game, EfficiencyBot, play
+        >>> g = play(Game("nanjing", seed=2), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
+        True
+    """
+    key = _key(data)
+    if key is not None and _LAST[0] is data and _LAST[1] == key:
+        known: HandRecord = _LAST[2]
+        return known
+    r = data["result"]
+    result: WinResult | DrawResult = DrawResult()
+    if r["kind"] == "win":
+        raw = r["winner"]
+        result = WinResult(
+            (raw,) if type(raw) is int else tuple(raw),
+            r["tile"],
+            r["from"],
+            r["gang_kai"],
+            r["kong_feeder"],
+            r["qiang_gang"],
+            r["tian_hu"],
+            r["di_hu"],
+            r["haidi"],
+        )
+    players = tuple(
+        PlayerRecord(
+            p["hand"],
+            tuple(state.melds[s]),
+            p["flowers"],
+            p["discards"],
+            p["ready"],
+            counts_kinds(state.hands[s]),
+            tuple(TILE_NAMES[t] for t in state.flowers[s]),
+        )
+        for s, p in enumerate(data["players"])
+    )
+    left = data.get("yuanzi_left")
+    typed = HandRecord(
+        dealer=data["dealer"],
+        players=players,
+        result=result,
+        bixiahu=data["bixiahu"],
+        bixiahu_flags=data.get("bixiahu_flags"),
+        penalties=tuple(Penalty(p["kind"], p["seat"], p.get("tile")) for p in data["penalties"]),
+        yuanzi_left=None if left is None else tuple(left),
+        options=NanjingOptions.from_dict(data["options"]),
+        checked=True,
+    )
+    if key is not None:
+        _LAST[:] = [data, key, typed]
+    return typed
+
+
+_LAST: list[Any] = [None, "", None]
+"""The last plain-dict record read: the dict itself, its ``repr`` and its HandRecord."""
+
+
+def _key(data: Any) -> str | None:
+    """The ``repr`` of a plain dict (any change to a JSON value in it changes it); None for
+    anything else, or a dict it cannot be written for (an int too long, nesting too deep)."""
+    if type(data) is not dict:
+        return None
+    try:
+        return repr(data)
+    except Exception:
+        return None
+
+
+def checked(record: HandRecord | Mapping[str, Any]) -> HandRecord:
+    """The checked record. The engine settles each finished hand and then asks whether it
+    was a 比下胡 (``next_dealer``) of the same dict: the last one read (or built by
+    :func:`from_engine`) is not read again while it is that very dict with the same contents
+    (its ``repr``; any change to a JSON value changes it). A HandRecord is frozen, so sharing
+    it is safe.
+
+    Example:
+        >>> r = {"dealer": 0, "players": [{"hand": "123456789m1234z"}, {"hand":
+        ...     "123456789p1234z"}, {"hand": "123456789s1234z"}, {"hand": "1122334m556677p"}],
+        ...     "result": {"kind": "draw"}}
+        >>> checked(r) is checked(r)
+        True
+    """
+    if isinstance(record, HandRecord):
+        return record
+    key = _key(record)
+    if key is None:
+        return HandRecord.from_dict(record)
+    if _LAST[0] is record and _LAST[1] == key:
+        found: HandRecord = _LAST[2]
+        return found
+    parsed = HandRecord.from_dict(record)
+    _LAST[:] = [record, key, parsed]
+    return parsed
 
 
 def _flowers(value: Any, path: str | Loc) -> tuple[str, ...]:
@@ -542,7 +665,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     result_keys=RESULT_KEYS,
     options=NanjingOptions.from_dict,
     fields=(
-        Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
+        DEALER,
         Field("bixiahu", lambda value, c: parts.flag_field(value, "bixiahu"), False),
         Field("bixiahu_flags", _bixiahu_flags),
         Field("yuanzi_left", _yuanzi_left),

@@ -35,7 +35,7 @@ from majiang.settlement import Payment, Settlement, text_error
 from majiang.tiles import NUM_KINDS
 from majiang.variants.nanjing.flowers import flower_kongs
 from majiang.variants.nanjing.hands import HandScore, kuaizhao_feeder, score_hand
-from majiang.variants.nanjing.record import HandRecord, WinResult, kinds_of
+from majiang.variants.nanjing.record import HandRecord, WinResult, checked, kinds_of
 from majiang.variants.nanjing.yajue import yajue_kinds
 
 __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
@@ -43,29 +43,8 @@ __all__ = ["bixiahu_triggered", "liability", "score_winner", "settle"]
 FED_KINDS: frozenset[str] = frozenset({"peng", "ming_gang", "bu_gang"})
 
 
-_LAST: list[Any] = [None, "", None]
-"""The last plain-dict record read: the dict itself, its ``repr`` and its HandRecord."""
-
-
-def _record(record: HandRecord | Mapping[str, Any]) -> HandRecord:
-    """The checked record. The engine settles each finished hand and then asks whether it
-    was a 比下胡 (``next_dealer``) of the same dict: the last one read is not read again
-    while it is that very dict with the same contents (its ``repr``; any change to a JSON
-    value changes it). A HandRecord is frozen, so sharing it is safe."""
-    if isinstance(record, HandRecord):
-        return record
-    if type(record) is not dict:
-        return HandRecord.from_dict(record)
-    try:
-        key = repr(record)
-    except Exception:  # e.g. an int too long to write out, or nested too deeply: not kept
-        return HandRecord.from_dict(record)
-    if _LAST[0] is record and _LAST[1] == key:
-        found: HandRecord = _LAST[2]
-        return found
-    parsed = HandRecord.from_dict(record)
-    _LAST[:] = [record, key, parsed]
-    return parsed
+_record = checked
+"""The checked record of a dict or a HandRecord (the last one read is not read again)."""
 
 
 def score_winner(record: HandRecord | Mapping[str, Any], winner: int) -> HandScore:
@@ -101,14 +80,14 @@ _SCORED: list[Any] = [None, {}]
 def _score_winner(r: HandRecord, w: WinResult, winner: int) -> HandScore:
     p = r.players[winner]
     counts = [0] * NUM_KINDS
-    for k in kinds_of(p.hand):
+    for k in kinds_of(p.hand) if p.kinds is None else p.kinds:
         counts[k] += 1
     punged = yajue_kinds([q.melds for q in r.players], winner, r.options)
     score = score_hand(
         counts,
         w.tile,
         p.melds,
-        flowers=p.flowers,
+        flowers=p.flower_names,
         source=w.source,
         winner=winner,
         options=r.options,
@@ -191,7 +170,7 @@ def bixiahu_triggered(record: HandRecord | Mapping[str, Any]) -> bool:
         return True
     if v2:
         return bool(w.haidi and r.options.haidilao)
-    if any(flower_kongs(p.flowers) for p in r.players):
+    if any(flower_kongs(p.flower_names) for p in r.players):
         return True
     if w.gang_kai in ("big", "flower") or len(w.winners) > 1:
         return True
@@ -341,7 +320,7 @@ def _on_the_spot(r: HandRecord) -> list[Payment]:
                 how = "一杠" if m.kind == "ming_gang" else "二杠"
                 detail = f"{m.tiles} ({how}): the feeder"
                 items += kong_payments(seat, m, o.kong_ming, "明杠", detail)
-        for group in flower_kongs(p.flowers):
+        for group in flower_kongs(p.flower_names):
             items += from_each(seat, o.flower_kong, "花杠", f"{group}: from each")
     for pen in r.penalties:
         what = (

@@ -39,24 +39,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
-from majiang.bounds import MAX_COUNT, MAX_STREAK
-from majiang.errors import MajiangError, RecordError, quoted
+from majiang import record_check
+from majiang.bounds import MAX_COUNT
+from majiang.errors import Loc, RecordError, quoted
 from majiang.meld import Meld
-from majiang.record_check import FieldProblem, check_meld, field_fail
+from majiang.record_check import (
+    DEALER,
+    DEALER_STREAK,
+    Checked,
+    Field,
+    PlainMeld,
+    RecordSpec,
+    check_seat,
+    plain_seat_key,
+    players_check,
+)
 from majiang.record_parts import (
+    cached_options,
     fail,
     flag_field,
     list_field,
     object_field,
-    players_field,
-    scalars,
+    one_tile_field,
     seat_field,
-    tiles_field,
     whole_number_field,
 )
-from majiang.record_schema import TileSet, table_melds
+from majiang.record_schema import TileSet, built, counts_kinds, table_melds
 from majiang.tiles import KIND_INDEX, KINDS, SEATS, mpsz
 from majiang.variants.sichuan.hands import SUIT_LETTERS, HandScore, scored
 from majiang.variants.sichuan.options import SichuanOptions
@@ -65,6 +75,7 @@ from majiang.variants.sichuan.rules import TABLE
 __all__ = [
     "EXAMPLE",
     "MELD_RULES",
+    "SPEC",
     "HandRecord",
     "Kong",
     "PlayerRecord",
@@ -86,7 +97,6 @@ WIN_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "haidi", "tian_hu", "di_hu")
 KONG_KEYS = frozenset({"seat", "kind", "tile", "from", "after_wins"})
 KONG_KINDS = ("ming_gang", "bu_gang", "an_gang")
 MELD_KEYS = frozenset({"kind", "tiles", "from"})
-T = TypeVar("T")
 
 
 kinds_of = TileSet(TABLE, "{name} is not one of Sichuan's 108 tiles (no honors, no flowers)")
@@ -327,48 +337,70 @@ def from_engine(data: Mapping[str, Any], state: Any) -> HandRecord:
         >>> from_engine(g.records[-1], g.state) == HandRecord.from_dict(g.records[-1])
         True
     """
-    players = []
-    for seat, p in enumerate(data["players"]):
-        pond = [0] * 34
-        for k in state.ponds[seat]:
-            pond[k] += 1
-        player = object.__new__(PlayerRecord)
-        player.__dict__.update(
-            hand=p["hand"],
-            melds=tuple(state.melds[seat]),
-            discards=mpsz(pond),
-            void=p["void"],
-            counts=tuple(state.hands[seat]),
-        )
-        players.append(player)
+    players = tuple(
+        [
+            built(
+                PlayerRecord,
+                hand=p["hand"],
+                melds=tuple(state.melds[seat]),
+                discards=_pond_text(tuple(sorted(state.ponds[seat]))),
+                void=p["void"],
+                counts=tuple(state.hands[seat]),
+            )
+            for seat, p in enumerate(data["players"])
+        ]
+    )
     wins = []
     for i, w in enumerate(data["wins"]):
         winners = tuple(w["winner"]) if type(w["winner"]) is list else (w["winner"],)
+        # 血流成河: the engine keeps each winner's tiles as it won as text (read here)
         hands, melds = _hands_as_won(w, i, winners) if "hands" in w else ((), ())
-        flags = {name: w[name] for name in WIN_FLAGS}
         wins.append(
-            Win(winners, KIND_INDEX[w["tile"]], w["from"], **flags, hands=hands, melds=melds)
+            built(
+                Win,
+                winners=winners,
+                tile=KIND_INDEX[w["tile"]],
+                source=w["from"],
+                **{name: w[name] for name in WIN_FLAGS},
+                hands=hands,
+                melds=melds,
+                scores=(),
+            )
         )
     kongs = tuple(
-        Kong(k["seat"], k["kind"], KIND_INDEX[k["tile"]], k["from"], k["after_wins"])
-        for k in data["kongs"]
+        [
+            built(
+                Kong,
+                seat=k["seat"],
+                kind=k["kind"],
+                tile=KIND_INDEX[k["tile"]],
+                source=k["from"],
+                after_wins=k["after_wins"],
+            )
+            for k in data["kongs"]
+        ]
     )
-    return HandRecord(
-        dealer=data["dealer"],
-        players=tuple(players),
-        wins=tuple(wins),
-        kongs=kongs,
-        drawn=data["result"]["kind"] == "draw",
-        options=_options(data.get("options", {}) or {}),
-        dealer_streak=data["dealer_streak"],
-    )
+    return built(HandRecord, dealer=data["dealer"], players=players, wins=tuple(wins),
+                kongs=kongs, drawn=data["result"]["kind"] == "draw",
+                options=_options(data.get("options")), dealer_streak=data["dealer_streak"],
+                variant="sichuan")  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def _pond_text(kinds: tuple[int, ...]) -> str:
+    """The sorted MPSZ text of a pond's kinds (sorted), as the record check writes it."""
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    return mpsz(counts) if kinds else ""
 
 
 # ------------------------------------------------------------------ the checks
-# One pass over the JSON form: each field is read once into its typed value, in the order the
-# messages name them (the first bad field is the one reported). The messages are built only
-# when a check fails; tile texts, melds and options are read through caches keyed by their
-# JSON values (a record settled again, or its hands seen before, costs dictionary look-ups).
+# The shared skeleton (record_check.RecordSpec) reads the record in the order the messages name
+# its fields: the scalars, each seat (the shared seat check, then the void), the wins, the
+# kongs and the result, then the checks across them. Tile texts, seats and options are read
+# through caches keyed by their JSON values (a record settled again, or its hands seen before,
+# costs dictionary look-ups).
 def check_record(data: Any) -> HandRecord:
     """The checked record of the JSON form ``data`` (what :meth:`HandRecord.from_dict` and
     the settlement call); RecordError naming the first bad field.
@@ -377,105 +409,69 @@ def check_record(data: Any) -> HandRecord:
         >>> check_record(EXAMPLE).winners()
         [1, 2, 3]
     """
-    if type(data) is not dict or not data.keys() <= RECORD_KEYS:
-        object_field(data, "record", RECORD_KEYS)
-    d: Mapping[str, Any] = data
-    if d.get("variant", "sichuan") != "sichuan":
-        raise fail("variant", f"expected 'sichuan', got {quoted(d.get('variant'))}")
-    options = _options(d.get("options", {}) or {})
-    dealer = d.get("dealer")
-    if type(dealer) is not int or not 0 <= dealer < SEATS:
-        seat_field(dealer, "dealer")
-    streak = d.get("dealer_streak", 1)
-    if type(streak) is not int or not 1 <= streak <= MAX_STREAK:
-        whole_number_field(streak, "dealer_streak", 1, MAX_STREAK)
-    given = d.get("players")
-    if type(given) is not list or len(given) != SEATS:
-        given = players_field(given)
-    dingque = options.dingque
-    players = (
-        _player_of(given[0], 0, options, dingque),
-        _player_of(given[1], 1, options, dingque),
-        _player_of(given[2], 2, options, dingque),
-        _player_of(given[3], 3, options, dingque),
-    )
-    raw_wins = d.get("wins") or []
-    if raw_wins:
-        if type(raw_wins) is not list:
-            raw_wins = list_field(raw_wins, "wins", "wins")
-        wins = tuple([_win(w, i) for i, w in enumerate(raw_wins)])
-    else:
-        wins = ()
-    raw_kongs = d.get("kongs") or []
-    if raw_kongs:
-        if type(raw_kongs) is not list:
-            raw_kongs = list_field(raw_kongs, "kongs", "kongs")
-        kongs = tuple([_kong(k, i) for i, k in enumerate(raw_kongs)])
-    else:
-        kongs = ()
-    result = d.get("result")
-    if type(result) is not dict or len(result) != 1 or result.get("kind") not in _RESULT_KINDS:
-        raise fail(
-            "result", f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(result)}"
-        )
-    record = object.__new__(HandRecord)
-    record.__dict__.update(
-        dealer=dealer,
-        players=players,
-        wins=wins,
-        kongs=kongs,
-        drawn=result["kind"] == "draw",
-        options=options,
-        dealer_streak=streak,
-        variant="sichuan",
-    )
-    _check_wins(record)
-    if kongs or any(p.melds for p in players):
-        _check_kongs(record)
-    _check_tiles(record)
-    return record
+    return record_check.check_record(data, SPEC)
 
 
-_RESULT_KINDS = ("win", "draw")
-_SCALARS = (bool, int, str, type(None))
-_NO_OVERRIDES = SichuanOptions.from_dict({})
-_NO_VOID = SichuanOptions(dingque=False)
+_options = cached_options(SichuanOptions.from_dict)
+"""The record's options (null or missing: none; each distinct set of overrides read once)."""
 _VOIDS = ("m", "p", "s")
+_VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
 
 
-def _new(cls: type[T], **fields: Any) -> T:
-    """An instance of the frozen dataclass ``cls`` with ``fields`` (all of them, checked),
-    without the generated ``__init__``'s one ``object.__setattr__`` per field."""
-    obj = object.__new__(cls)
-    obj.__dict__.update(fields)
-    return obj
+# ------------------------------------------------------------------ a seat
+def _seat(raw: Any, seat: int, c: Checked) -> PlayerRecord:
+    """``players[seat]``: a seat of plain values (:func:`~majiang.record_check.plain_seat_key`
+    and a text or null void) is checked once and remembered."""
+    dingque: bool = c.options.dingque
+    if type(raw) is dict and raw.keys() <= PLAYER_KEYS:
+        key = plain_seat_key(raw)
+        void = raw.get("void")
+        if key is not None and (void is None or type(void) is str):
+            try:
+                return _plain_player(seat, dingque, void, *key)
+            except RecordError:
+                pass  # the check below raises it
+    return _player(raw, seat, dingque)
 
 
-def _options(raw: Any) -> SichuanOptions:
-    """The record's options (the overrides' JSON values read once per distinct set)."""
-    if type(raw) is dict and not raw:
-        return _NO_OVERRIDES
-    # Only JSON scalars key the cache: hashing a deeply nested tuple overflows CPython's C
-    # stack (a crash, not an exception).
-    if type(raw) is dict and all(type(v) in _SCALARS for v in raw.values()):
-        try:
-            key = tuple([(k, type(v), v) for k, v in raw.items()])
-            return _options_of(key)
-        except TypeError:  # an unhashable name: read it directly (and fail there)
-            pass
-    return SichuanOptions.from_dict(raw)
+@lru_cache(maxsize=65536)
+def _plain_player(
+    seat: int,
+    dingque: bool,
+    void: str | None,
+    hand: str,
+    discards: str | None,
+    melds: tuple[PlainMeld, ...],
+) -> PlayerRecord:
+    """The checked seat of these fields: a frozen record, so the same one serves every
+    record holding it."""
+    raw: dict[str, Any] = {"hand": hand, "discards": discards, "void": void}
+    if melds:
+        raw["melds"] = [{"kind": k, "tiles": t, "from": f} for k, t, f in melds]
+    return _player(raw, seat, dingque)
 
 
-@lru_cache(maxsize=1024)
-def _options_of(key: tuple[tuple[Any, type, Any], ...]) -> SichuanOptions:
-    return SichuanOptions.from_dict({k: v for k, _, v in key})
+def _player(raw: Any, seat: int, dingque: bool) -> PlayerRecord:
+    """The shared seat check (hand, melds, discards: the tiles of the 108, the hand's size),
+    then Sichuan's: no fifth copy in one text, and the 定缺 ``void``."""
+    facts = check_seat(raw, seat, PLAYER_KEYS, MELD_RULES)
+    path = ("players", seat)
+    p = facts.data
+    counts, text = _text_facts(p["hand"], (*path, "hand"))[1:3]
+    discards = p.get("discards") or ""
+    pond = _text_facts(discards, (*path, "discards"))[2] if discards else ""
+    void = p.get("void")
+    if void is None:
+        if dingque:
+            raise fail((*path, "void"), "定缺 is played (option dingque): expected m, p or s")
+    elif void not in _VOIDS or not dingque:
+        expected = "m, p or s" if dingque else "null (定缺 is not played)"
+        raise fail((*path, "void"), f"expected {expected}, got {quoted(void)}")
+    return built(PlayerRecord, hand=text, melds=facts.melds, discards=pond, void=void,
+                counts=counts)  # fmt: skip
 
 
 _TileFacts = tuple[tuple[int, ...], tuple[int, ...], str, int]
-_FIFTH = sum(0x7B << (8 * k) for k in range(34))
-"""Added to packed counts (a byte per kind, each at most 36): a byte's top bit is then set
-exactly where the count is over four."""
-_TOP_BITS = sum(0x80 << (8 * k) for k in range(34))
 
 
 class _FifthCopy(RecordError):
@@ -498,189 +494,51 @@ def _tile_facts(text: str) -> _TileFacts:
     return kinds, tuple(counts), mpsz(counts) if kinds else "", packed
 
 
-@lru_cache(maxsize=4096)
-def _packed(kinds: tuple[int, ...]) -> int:
-    """A meld's kinds, packed a byte per kind (as :func:`_tile_facts`)."""
-    return sum(1 << (8 * k) for k in kinds)
-
-
-_NOT_TEXT: Any = (None, None, None, None)
-"""What a field that is not text reads as, before its message is raised."""
-
-
-def _tiles(value: Any, seat: int, path: str, field: str) -> _TileFacts:
-    """:func:`_tile_facts` of a field's value; RecordError naming the field (``path``, or
-    ``players[seat]`` when empty, then ``field``)."""
-    where = f"{path or f'players[{seat}]'}.{field}"
-    if type(value) is str:
-        try:
-            return _tile_facts(value)
-        except _FifthCopy as e:
-            raise fail(where, str(e)) from None
-        except MajiangError:
-            pass
-    tiles_field(value, where, kinds_of)  # raises its message
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-@lru_cache(maxsize=65536, typed=True)
-def _meld_of(kind: Any, text: Any, source: Any, seat: int) -> Meld:
-    return check_meld(kind, text, source, seat, MELD_RULES)
-
-
-def _melds(given: Any, seat: int, path: str) -> tuple[Meld, ...]:
-    melds: list[Meld] = []
-    for i, m in enumerate(list_field(given, f"{path}.melds", "melds")):
-        if type(m) is not dict or not m.keys() <= MELD_KEYS:
-            m = object_field(m, f"{path}.melds[{i}]", MELD_KEYS)
-        kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
-        try:
-            if not scalars((kind, text, source)):  # a nested value keys no cache
-                melds.append(check_meld(kind, text, source, seat, MELD_RULES))
-                continue
-            try:
-                melds.append(_meld_of(kind, text, source, seat))
-            except TypeError:  # an unhashable value
-                melds.append(check_meld(kind, text, source, seat, MELD_RULES))
-        except FieldProblem as e:
-            raise field_fail(f"{path}.melds[{i}]", e) from None
-    if len(melds) > 4:
-        raise fail(f"{path}.melds", f"at most four melds, got {len(melds)}")
-    return tuple(melds)
-
-
-def _player_of(raw: Any, seat: int, options: SichuanOptions, dingque: bool) -> PlayerRecord:
-    """``players[seat]``: a seat whose fields are texts (or null; its melds' kind and tiles
-    texts, their source a whole number or null) is read through :func:`_plain_player`, a
-    cache keyed by those values and their types; any other through :func:`_player`."""
-    if type(raw) is dict and raw.keys() <= PLAYER_KEYS:
-        get = raw.get
-        hand, discards, void, given = get("hand"), get("discards"), get("void"), get("melds")
-        if (
-            type(hand) is str
-            and (discards is None or type(discards) is str)
-            and (void is None or type(void) is str)
-        ):
-            if not given:
-                return _plain_player(hand, discards, void, seat, dingque, ())
-            if type(given) is list and len(given) <= 4:
-                melds = []
-                for m in given:
-                    if type(m) is not dict or not m.keys() <= MELD_KEYS:
-                        break
-                    kind, text, source = m.get("kind"), m.get("tiles"), m.get("from")
-                    if (
-                        type(kind) is not str
-                        or type(text) is not str
-                        or not (source is None or type(source) is int)
-                    ):
-                        break
-                    melds.append((kind, text, source))
-                else:
-                    return _plain_player(hand, discards, void, seat, dingque, tuple(melds))
-    return _player(raw, seat, options)
-
-
-@lru_cache(maxsize=65536)
-def _plain_player(
-    hand: str,
-    discards: str | None,
-    void: str | None,
-    seat: int,
-    dingque: bool,
-    melds: tuple[tuple[str, str, int | None], ...],
-) -> PlayerRecord:
-    """The checked seat of these fields (of the options, :func:`_player` reads only
-    ``dingque``). A frozen record: the same one serves every record holding it."""
-    options = _NO_OVERRIDES if dingque else _NO_VOID
-    raw: dict[str, Any] = {"hand": hand, "discards": discards, "void": void}
-    if melds:
-        raw["melds"] = [{"kind": k, "tiles": t, "from": f} for k, t, f in melds]
-    return _player(raw, seat, options)
-
-
-def _player(raw: Any, seat: int, options: SichuanOptions, path: str = "") -> PlayerRecord:
-    if type(raw) is not dict or not raw.keys() <= PLAYER_KEYS:
-        raw = object_field(raw, path or f"players[{seat}]", PLAYER_KEYS)
-    p: Mapping[str, Any] = raw
-    if "hand" not in p:
-        raise fail(f"{path or f'players[{seat}]'}.hand", "missing")
-    given = p.get("melds") or []
-    melds = _melds(given, seat, path or f"players[{seat}]") if given else ()
-    value = p["hand"]
+def _text_facts(text: str, loc: Loc) -> _TileFacts:
+    """:func:`_tile_facts` of a text the seat check has read; a fifth copy names ``loc``."""
     try:
-        hand, counts, text, _ = _tile_facts(value) if type(value) is str else _NOT_TEXT
-    except MajiangError:
-        hand, counts, text, _ = _tiles(value, seat, path, "hand")  # raises its message
-    if hand is None:
-        _tiles(value, seat, path, "hand")  # raises its message
-    if len(hand) != 13 - 3 * len(melds):
-        raise fail(
-            f"{path or f'players[{seat}]'}.hand",
-            f"{len(hand)} tiles concealed, but {len(melds)} meld(s) leave {13 - 3 * len(melds)}",
-        )
-    discards = p.get("discards") or ""
-    discards_text = _tiles(discards, seat, path, "discards")[2] if discards else ""
-    void = p.get("void")
-    if void is None:
-        if options.dingque:
-            raise fail(
-                f"{path or f'players[{seat}]'}.void",
-                "定缺 is played (option dingque): expected m, p or s",
-            )
-    elif void not in _VOIDS or not options.dingque:
-        expected = "m, p or s" if options.dingque else "null (定缺 is not played)"
-        raise fail(f"{path or f'players[{seat}]'}.void", f"expected {expected}, got {quoted(void)}")
-    player = object.__new__(PlayerRecord)
-    player.__dict__.update(hand=text, melds=melds, discards=discards_text, void=void, counts=counts)
-    return player
+        return _tile_facts(text)
+    except _FifthCopy as e:
+        raise fail(loc, str(e)) from None
 
 
-def _one_tile(tile: Any, where: str, index: int) -> int:
-    """The kind of the field ``where[index].tile``, holding exactly one tile."""
-    try:
-        kinds = kinds_of(tile) if isinstance(tile, str) else ()
-    except MajiangError as e:
-        raise fail(f"{where}[{index}].tile", str(e)) from None
-    if len(kinds) != 1:
-        raise fail(f"{where}[{index}].tile", f"expected one tile, got {quoted(tile)}")
-    return kinds[0]
+# ------------------------------------------------------------------ wins and kongs
+def _wins(value: Any, c: Checked) -> tuple[Win, ...]:
+    if not value:
+        return ()
+    given = value if type(value) is list else list_field(value, ("wins",), "wins")
+    return tuple([_win(w, i, c.options.xueliu) for i, w in enumerate(given)])
 
 
-def _win(raw: Any, index: int) -> Win:
+def _win(raw: Any, index: int, xueliu: bool) -> Win:
     if type(raw) is not dict or not raw.keys() <= WIN_KEYS:
-        raw = object_field(raw, f"wins[{index}]", WIN_KEYS)
+        raw = object_field(raw, ("wins", index), WIN_KEYS)
     w: Mapping[str, Any] = raw
     winner = w.get("winner")
     if type(winner) is int and 0 <= winner < SEATS:
-        checked: tuple[int, ...] = (winner,)
+        winners: tuple[int, ...] = (winner,)
     else:
         seats = winner if isinstance(winner, list) else [winner]
         if not seats:
-            raise fail(f"wins[{index}].winner", "expected a seat or a list of seats, got []")
-        checked = tuple([seat_field(s, f"wins[{index}].winner") for s in seats])
-        if len(set(checked)) != len(checked):
-            raise fail(f"wins[{index}].winner", f"a seat listed twice: {quoted(winner)}")
-    tile = _one_tile(w.get("tile"), "wins", index)
+            raise fail(("wins", index, "winner"), "expected a seat or a list of seats, got []")
+        winners = tuple([seat_field(s, ("wins", index, "winner")) for s in seats])
+        if len(set(winners)) != len(winners):
+            raise fail(("wins", index, "winner"), f"a seat listed twice: {quoted(winner)}")
+    tile = one_tile_field(w.get("tile"), ("wins", index, "tile"), kinds_of)
     source = w.get("from")
     if source is not None:
         if type(source) is not int or not 0 <= source < SEATS:
-            seat_field(source, f"wins[{index}].from")
-        if source in checked:
-            raise fail(f"wins[{index}].from", "a discard win takes another player's tile")
-    elif len(checked) > 1:
-        raise fail(f"wins[{index}].winner", "several winners win one discard, not a self-draw")
+            seat_field(source, ("wins", index, "from"))
+        if source in winners:
+            raise fail(("wins", index, "from"), "a discard win takes another player's tile")
+    elif len(winners) > 1:
+        raise fail(("wins", index, "winner"), "several winners win one discard, not a self-draw")
     if w.keys() <= _PLAIN_WIN_KEYS:  # no flag given: the common win, its object built at once
-        win = object.__new__(Win)
-        win.__dict__.update({"winners": checked, "tile": tile, "source": source, **_PLAIN_WIN})
-        return win
+        return built(Win, winners=winners, tile=tile, source=source, **_PLAIN_WIN)
     get = w.get
-    gang_kai, gang_pao, qiang_gang = (
-        get("gang_kai", False),
-        get("gang_pao", False),
-        get("qiang_gang", False),
-    )
-    haidi, tian_hu, di_hu = get("haidi", False), get("tian_hu", False), get("di_hu", False)
+    gang_kai, gang_pao = get("gang_kai", False), get("gang_pao", False)
+    qiang_gang, haidi = get("qiang_gang", False), get("haidi", False)
+    tian_hu, di_hu = get("tian_hu", False), get("di_hu", False)
     if (
         gang_kai is not False
         or gang_pao is not False
@@ -688,31 +546,18 @@ def _win(raw: Any, index: int) -> Win:
         or haidi is not False
         or tian_hu is not False
         or di_hu is not False
-    ):  # a flag set, or not a flag at all
-        flags = (gang_kai, gang_pao, qiang_gang, haidi, tian_hu, di_hu)
-        for name, value in zip(WIN_FLAGS, flags, strict=True):
+    ):  # a flag set, or not a flag at all (the engine writes every flag)
+        for name in WIN_FLAGS:
+            value = get(name, False)
             if value is not True and value is not False:
-                flag_field(value, f"wins[{index}].{name}")
+                flag_field(value, ("wins", index, name))
     hands: tuple[tuple[int, ...], ...] = ()
     melds: tuple[tuple[Meld, ...], ...] = ()
     if "hands" in w or "melds" in w:  # 血流成河: the winners' tiles as they won
-        hands, melds = _hands_as_won(w, index, checked)
-    win = object.__new__(Win)
-    win.__dict__.update(
-        winners=checked,
-        tile=tile,
-        source=source,
-        gang_kai=gang_kai,
-        gang_pao=gang_pao,
-        qiang_gang=qiang_gang,
-        haidi=haidi,
-        tian_hu=tian_hu,
-        di_hu=di_hu,
-        hands=hands,
-        melds=melds,
-        scores=(),
-    )
-    return win
+        hands, melds = _hands_as_won(w, index, winners)
+    return built(Win, winners=winners, tile=tile, source=source, gang_kai=gang_kai,
+                 gang_pao=gang_pao, qiang_gang=qiang_gang, haidi=haidi, tian_hu=tian_hu,
+                 di_hu=di_hu, hands=hands, melds=melds, scores=())  # fmt: skip
 
 
 _PLAIN_WIN_KEYS = frozenset({"winner", "tile", "from"})
@@ -728,7 +573,8 @@ _PLAIN_WIN: dict[str, Any] = {
 def _hands_as_won(
     w: Mapping[str, Any], index: int, winners: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...]]:
-    """血流成河: each winner's concealed counts and melds as it won (``wins[index]``)."""
+    """血流成河: each winner's concealed counts and melds as it won (``wins[index]``), each
+    checked as a seat is (its errors named under ``hands`` and ``melds`` by the seat)."""
     path = ("wins", index)
     for key in ("hands", "melds"):
         given = w.get(key)
@@ -737,94 +583,170 @@ def _hands_as_won(
     hands: list[tuple[int, ...]] = []
     melds: list[tuple[Meld, ...]] = []
     for s in winners:
-        seat = _player({"hand": w["hands"][str(s)], "melds": w["melds"][str(s)], "void": None},
-                       s, _NO_VOID, f"wins[{index}].hands[{s}]")  # fmt: skip
-        hands.append(seat.counts)
-        melds.append(seat.melds)
+        seat = {"hand": w["hands"][str(s)], "melds": w["melds"][str(s)]}
+        try:
+            player = _player(seat, s, False)
+        except RecordError as e:
+            raise _as_won(e, path, s) from None
+        hands.append(player.counts)
+        melds.append(player.melds)
     return tuple(hands), tuple(melds)
+
+
+def _as_won(e: RecordError, path: Loc, seat: int) -> RecordError:
+    """A seat check's error (``players[seat].hand``, ``.melds[i]``...) named where a 血流成河
+    win gives that seat's tiles (``wins[i].hands.<seat>``, ``wins[i].melds.<seat>[i]``)."""
+    rest = e.loc[2:]
+    if rest[:1] == ("hand",):
+        return fail((*path, "hands", str(seat), *rest[1:]), e.msg)
+    if rest[:1] == ("melds",):
+        return fail((*path, "melds", str(seat), *rest[1:]), e.msg)
+    return fail(path, e.msg)
+
+
+def _kongs(value: Any, c: Checked) -> tuple[Kong, ...]:
+    if not value:
+        return ()
+    given = value if type(value) is list else list_field(value, ("kongs",), "kongs")
+    return tuple([_kong(k, i) for i, k in enumerate(given)])
 
 
 def _kong(raw: Any, index: int) -> Kong:
     if type(raw) is not dict or not raw.keys() <= KONG_KEYS:
-        raw = object_field(raw, f"kongs[{index}]", KONG_KEYS)
+        raw = object_field(raw, ("kongs", index), KONG_KEYS)
     k: Mapping[str, Any] = raw
     seat = k.get("seat")
     if type(seat) is not int or not 0 <= seat < SEATS:
-        seat_field(seat, f"kongs[{index}].seat")
+        seat_field(seat, ("kongs", index, "seat"))
     kind = k.get("kind")
     if kind not in KONG_KINDS:
         raise fail(
-            f"kongs[{index}].kind", f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
+            ("kongs", index, "kind"), f"expected one of {', '.join(KONG_KINDS)}, got {quoted(kind)}"
         )
-    tile = _one_tile(k.get("tile"), "kongs", index)
+    tile = one_tile_field(k.get("tile"), ("kongs", index, "tile"), kinds_of)
     source = k.get("from")
     if kind == "ming_gang":
-        source = seat_field(source, f"kongs[{index}].from")
+        if type(source) is not int or not 0 <= source < SEATS:
+            seat_field(source, ("kongs", index, "from"))
         if source == seat:
-            raise fail(f"kongs[{index}].from", "a 直杠 takes another player's discard")
+            raise fail(("kongs", index, "from"), "a 直杠 takes another player's discard")
     elif source is not None:
-        raise fail(f"kongs[{index}].from", f"a {kind} takes no discard: expected null")
+        raise fail(("kongs", index, "from"), f"a {kind} takes no discard: expected null")
     after = k.get("after_wins", 0)
     if type(after) is not int or not 0 <= after <= MAX_COUNT:
-        whole_number_field(after, f"kongs[{index}].after_wins", 0, MAX_COUNT)
-    return _new(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
+        whole_number_field(after, ("kongs", index, "after_wins"), 0, MAX_COUNT)
+    return built(Kong, seat=seat, kind=kind, tile=tile, source=source, after_wins=after)
+
+
+def _drawn(value: Any, c: Checked) -> bool:
+    if type(value) is not dict or len(value) != 1 or value.get("kind") not in ("win", "draw"):
+        raise fail(
+            ("result",), f"expected {{'kind': 'win'}} or {{'kind': 'draw'}}, got {quoted(value)}"
+        )
+    return bool(value["kind"] == "draw")
+
+
+# ------------------------------------------------------------------ across the fields
+def _record(c: Checked) -> HandRecord:
+    """The typed record of the fields read (built once, for the checks across them)."""
+    found: HandRecord | None = c.scratch.get("record")
+    if found is None:
+        v = c.values
+        found = built(HandRecord, dealer=v["dealer"], players=tuple(c.seats), wins=v["wins"],
+                     kongs=v["kongs"], drawn=v["result"], options=c.options,
+                     dealer_streak=v["dealer_streak"], variant="sichuan")  # fmt: skip
+        c.scratch["record"] = found
+    return found
 
 
 _SINGLE_FLAGS = ("gang_kai", "gang_pao", "qiang_gang", "tian_hu", "di_hu")
 """The win flags of which at most one is set."""
 
 
+def _across(c: Checked) -> None:
+    """The checks across the fields, on the typed record: the wins, the kongs, the tiles."""
+    r = _record(c)
+    _check_wins(r)
+    if (
+        r.kongs
+        or r.players[0].melds
+        or r.players[1].melds
+        or r.players[2].melds
+        or (r.players[3].melds)
+    ):
+        _check_kongs(r)
+    _check_tiles(r)
+
+
 def _check_wins(r: HandRecord) -> None:
+    """No seat wins after it left play (血战), each win's flags hold and each winner's hand
+    is a Sichuan win (its score kept with the win), and the result says how the hand ended."""
     out: set[int] = set()
     xueliu = r.options.xueliu
-    dealer = r.dealer
     for i, w in enumerate(r.wins):
         if xueliu != bool(w.hands):
-            raise fail(f"wins[{i}].hands", "the winners' tiles as they won: given exactly under "
-                       "血流成河 (option xueliu)")  # fmt: skip
+            raise fail(("wins", i, "hands"), "the winners' tiles as they won: given exactly "
+                       "under 血流成河 (option xueliu)")  # fmt: skip
         if out and not xueliu:
             again = [s for s in w.winners if s in out]
             if again:
-                raise fail(f"wins[{i}].winner", f"seat {again[0]} has already won and left play")
+                raise fail(("wins", i, "winner"), f"seat {again[0]} has already won and left play")
             if w.source is not None and w.source in out:
-                raise fail(f"wins[{i}].from", f"seat {w.source} has already won and left play")
+                raise fail(("wins", i, "from"), f"seat {w.source} has already won and left play")
         if w.gang_kai or w.gang_pao or w.qiang_gang or w.tian_hu or w.di_hu:
-            _check_flags(w, i, dealer)
-        found: list[HandScore] = []
-        t = w.tile
+            _check_flags(w, i, r.dealer)
         flags = (w.source is None, w.gang_kai, w.gang_pao, w.qiang_gang, w.haidi, w.tian_hu,
                  w.di_hu)  # fmt: skip
+        found: list[HandScore] = []
         for at, s in enumerate(w.winners):
             p = r.players[s]
             if w.hands:  # 血流成河: the hand as it won
-                counts = w.hands[at]
-                score = scored((*counts[:t], counts[t] + 1, *counts[t + 1 :]), w.melds[at],
-                               *flags, _VOID_SUIT[p.void], r.options)  # fmt: skip
+                score = _score_as_won(w.hands[at], w.tile, w.melds[at], flags, p.void, r.options)
             else:
-                score = _score_of(p.hand, t, p.melds, flags, p.void, r.options)
+                score = _score_of(p.hand, w.tile, p.melds, flags, p.void, r.options)
             if score is None:
-                void = f", void {p.void}" if p.void else ""
-                raise fail(
-                    f"wins[{i}].tile",
-                    f"players[{s}]'s hand {p.hand} with {KINDS[w.tile]} ({len(p.melds)} "
-                    f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
-                )
+                raise _no_win(p, s, w.tile, i)
             found.append(score)
         w.__dict__["scores"] = tuple(found)
         out.update(w.winners)
     if xueliu:
         if not r.drawn:
-            raise fail("result.kind", "血流成河 goes on until the wall runs out: a draw")
+            raise fail(("result", "kind"), "血流成河 goes on until the wall runs out: a draw")
         return
     if len(out) > 3:
-        raise fail("wins", "at most three seats win a hand")
+        raise fail(("wins",), "at most three seats win a hand")
     if len(out) == 3 and r.drawn:
-        raise fail("result.kind", "three seats won: the hand ends with the third win, not a draw")
+        raise fail(
+            ("result", "kind"), "three seats won: the hand ends with the third win, not a draw"
+        )
     if len(out) < 3 and not r.drawn:
         raise fail(
-            "result.kind",
+            ("result", "kind"),
             f"{len(out)} seat(s) won: the hand went on until the wall ran out (a draw)",
         )
+
+
+def _no_win(p: PlayerRecord, seat: int, tile: int, i: int) -> RecordError:
+    """The error of ``wins[i]``, whose winner ``seat`` (``p``) does not win on ``tile``."""
+    void = f", void {p.void}" if p.void else ""
+    return fail(
+        ("wins", i, "tile"),
+        f"players[{seat}]'s hand {p.hand} with {KINDS[tile]} ({len(p.melds)} "
+        f"meld(s){void}) is no Sichuan win (a shape, at most two suits, no void)",
+    )
+
+
+def _score_as_won(
+    counts: tuple[int, ...],
+    tile: int,
+    melds: tuple[Meld, ...],
+    flags: tuple[bool, ...],
+    void: str | None,
+    options: SichuanOptions,
+) -> HandScore | None:
+    """血流成河: the score of a hand as it won (its concealed ``counts``, without ``tile``)."""
+    full = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
+    return scored(full, melds, *flags, _VOID_SUIT[void], options)
 
 
 def _check_flags(w: Win, i: int, dealer: int) -> None:
@@ -844,9 +766,6 @@ def _check_flags(w: Win, i: int, dealer: int) -> None:
         raise fail((*path, "di_hu"), "地胡 is won on the dealer's first discard")
 
 
-_VOID_SUIT = {None: None, "m": 0, "p": 1, "s": 2}
-
-
 @lru_cache(maxsize=65536)
 def _score_of(
     hand: str,
@@ -859,25 +778,24 @@ def _score_of(
     """:func:`~majiang.variants.sichuan.hands.scored` of a player's canonical hand text with
     ``tile`` (a text's hash is kept with it: a cheaper key than 34 counts); ``flags`` are
     self-drawn and the win's six flags."""
-    counts = _tile_facts(hand)[1]
-    full = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
-    return scored(full, melds, *flags, _VOID_SUIT[void], options)
+    return _score_as_won(_tile_facts(hand)[1], tile, melds, flags, void, options)
 
 
 def _check_kongs(r: HandRecord) -> None:
+    """Each kong is made in order by a seat still in play, paid by one still in play, and
+    the kongs are exactly the seats' kong melds."""
     made: dict[tuple[int, str, int], int] = {}
     last = 0
     for i, k in enumerate(r.kongs):
+        path = ("kongs", i)
         if k.after_wins < last or k.after_wins > len(r.wins):
-            raise fail(f"kongs[{i}].after_wins", "kongs come in order, after wins that happened")
+            raise fail((*path, "after_wins"), "kongs come in order, after wins that happened")
         last = k.after_wins
         out = r.out_before(k.after_wins) if k.after_wins else ()
         if k.seat in out:
-            raise fail(f"kongs[{i}].seat", f"seat {k.seat} had won and left play")
+            raise fail((*path, "seat"), f"seat {k.seat} had won and left play")
         if k.source is not None and k.source in out:
-            raise fail(
-                f"kongs[{i}].from", f"seat {k.source} had won and left play: it pays nothing"
-            )
+            raise fail((*path, "from"), f"seat {k.source} had won and left play: it pays nothing")
         made[(k.seat, k.kind, k.tile)] = made.get((k.seat, k.kind, k.tile), 0) + 1
     held: dict[tuple[int, str, int], int] = {}
     for s, p in enumerate(r.players):
@@ -890,7 +808,14 @@ def _check_kongs(r: HandRecord) -> None:
     for key in sorted(set(made) | set(held)):
         if made.get(key, 0) != held.get(key, 0):
             s, kind, tile = key
-            raise fail("kongs", f"seat {s}'s {kind} of {KINDS[tile]}: the kongs and melds differ")
+            why = f"seat {s}'s {kind} of {KINDS[tile]}: the kongs and melds differ"
+            raise fail(("kongs",), why)
+
+
+_FIFTH = sum(0x7B << (8 * k) for k in range(34))
+"""Added to packed counts (a byte per kind, each at most 36): a byte's top bit is then set
+exactly where the count is over four."""
+_TOP_BITS = sum(0x80 << (8 * k) for k in range(34))
 
 
 def _check_tiles(r: HandRecord) -> None:
@@ -903,12 +828,9 @@ def _check_tiles(r: HandRecord) -> None:
         return
     total = 0
     for p in r.players:
-        hand = _tile_facts(p.hand)[3]
-        discards = _tile_facts(p.discards)[3] if p.discards else 0
-        if hand < 0 or discards < 0:
-            _count_tiles(r)
-            return
-        total += hand + discards
+        total += _tile_facts(p.hand)[3]
+        if p.discards:
+            total += _tile_facts(p.discards)[3]
         for m in p.melds:
             total += _packed(m.kinds)
     for w in r.wins:
@@ -917,30 +839,54 @@ def _check_tiles(r: HandRecord) -> None:
         _count_tiles(r)
 
 
+@lru_cache(maxsize=4096)
+def _packed(kinds: tuple[int, ...]) -> int:
+    """A meld's kinds, packed a byte per kind (as :func:`_tile_facts`)."""
+    return sum(1 << (8 * k) for k in kinds)
+
+
 def _count_tiles(r: HandRecord) -> None:
     """Counts every tile in order: RecordError naming the field where a fifth copy of a kind
-    first appears."""
+    first appears (the four hands together first: when they alone hold one, hand by hand)."""
     a, b, c, d = (p.counts for p in r.players)
     seen = [w + x + y + z for w, x, y, z in zip(a, b, c, d, strict=True)]
+    fields: list[tuple[Loc, Sequence[int]]] = []
     if max(seen) > 4:  # the hands alone hold a fifth: name the hand
         seen = [0] * 34
-        for s, p in enumerate(r.players):
-            _fifth(seen, f"players[{s}].hand", [k for k in range(34) for _ in range(p.counts[k])])
+        fields += [(("players", s, "hand"), counts_kinds(p.counts))
+                   for s, p in enumerate(r.players)]  # fmt: skip
     for s, p in enumerate(r.players):
-        for i, m in enumerate(p.melds):
-            _fifth(seen, f"players[{s}].melds[{i}]", m.kinds)
+        fields += [(("players", s, "melds", i), m.kinds) for i, m in enumerate(p.melds)]
     for s, p in enumerate(r.players):
         if p.discards:
-            _fifth(seen, f"players[{s}].discards", kinds_of(p.discards))
-    for i, w in enumerate(r.wins):
-        _fifth(seen, f"wins[{i}].tile", (w.tile,))
+            fields.append((("players", s, "discards"), kinds_of(p.discards)))
+    fields += [(("wins", i, "tile"), (w.tile,)) for i, w in enumerate(r.wins)]
+    for loc, kinds in fields:
+        for k in kinds:
+            seen[k] += 1
+            if seen[k] > 4:
+                raise fail(loc, f"a fifth {KINDS[k]}: only four of each tile exist")
 
 
-def _fifth(seen: list[int], where: str, kinds: Sequence[int]) -> None:
-    for k in kinds:
-        seen[k] += 1
-        if seen[k] > 4:
-            raise fail(where, f"a fifth {KINDS[k]}: only four of each tile exist")
+SPEC: RecordSpec[HandRecord] = RecordSpec(
+    variant="sichuan",
+    record_keys=RECORD_KEYS,
+    player_keys=PLAYER_KEYS,
+    result_keys=frozenset({"kind"}),
+    options=_options,
+    fields=(
+        DEALER,
+        DEALER_STREAK,
+        Field("players", players_check),
+    ),
+    player=_seat,
+    after=(Field("wins", _wins), Field("kongs", _kongs), Field("result", _drawn)),
+    checks=(_across,),
+    finish=_record,
+    melds=MELD_RULES,
+)
+"""The Sichuan record: the shared fields and seat check, Sichuan's ``void``, ``wins`` and
+``kongs``, and the checks across them, in order (see the module docstring)."""
 
 
 EXAMPLE: dict[str, Any] = {
