@@ -2,6 +2,7 @@
 
 import pytest
 
+from majiang.errors import RecordError
 from majiang.meld import Meld
 from majiang.variants.hebei.options import HebeiOptions, OptionError
 from majiang.variants.hebei.settle import hand_total, settle_hand
@@ -75,5 +76,26 @@ def test_bad_option_raises_naming_it() -> None:
 
 
 def test_winner_cannot_be_the_discarder() -> None:
-    with pytest.raises(OptionError, match="source"):
+    with pytest.raises(RecordError, match=r"result\.from"):
         settle_hand(winner=0, source=0, dealer=0, hand="平胡", value=3, kongs=[])
+
+
+@pytest.mark.parametrize("payment", ["one", "three", "big"])
+@pytest.mark.parametrize("bonus", [False, True])
+def test_every_settlement_is_zero_sum(payment: str, bonus: bool) -> None:
+    o = HebeiOptions(payment=payment, dealer_bonus=bonus)  # type: ignore[arg-type]
+    kongs = [(1, Meld("bu_gang", "5555p", 0)), (2, Meld("an_gang", "7777s"))]
+    for winner in range(4):
+        for source in [None, *(s for s in range(4) if s != winner)]:
+            for dealer in range(4):
+                s = settle_hand(
+                    winner=winner,
+                    source=source,
+                    dealer=dealer,
+                    hand="七小对",
+                    value=9,
+                    kongs=kongs,
+                    options=o,
+                )
+                assert sum(s.deltas) == 0
+                assert s.deltas[winner] > 0

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.errors import RecordError
 from majiang.meld import Meld
 from majiang.payments import from_each
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import SEATS
-from majiang.variants.hebei.options import HebeiOptions, OptionError
+from majiang.variants.hebei.options import HebeiOptions
 
 __all__ = ["hand_total", "kong_lines", "settle_hand", "win_lines"]
 
@@ -68,7 +69,9 @@ def win_lines(
     each; a discard ``value`` from the discarder (点炮一家出), from each (三家出), or three
     shares from the discarder (大包). 带庄闲 adds 1 to each line the dealer is in."""
     if source is not None and not (0 <= source < SEATS and source != winner):
-        raise OptionError(f"source must be another seat than the winner, not {source!r}")
+        raise RecordError.at(
+            ("result", "from"), f"must be another seat than the winner, not {source!r}"
+        )
     # (payer, amount, why, the seat whose share it is: 大包 pays the others' shares)
     shares: list[tuple[int, int, str, int]] = []
     others = [s for s in range(SEATS) if s != winner]
