@@ -30,3 +30,13 @@ def test_thirteen_orphans_is_27() -> None:
 
 def test_not_winning_is_none() -> None:
     assert hand_value(to_counts("123m456p789s234s57z"), melds=0) is None
+
+
+def test_only_the_largest_hand_counts() -> None:
+    # 清一色 and 一条龙 together are still 9, not 18.
+    assert hand_value(to_counts("12345678955567m"), melds=0) in (("清一色", 9), ("一条龙", 9))
+
+
+def test_qing_yi_se_counts_the_melds() -> None:
+    assert hand_value(to_counts("12345666m"), melds=2, meld_kinds=[8, 6]) == ("清一色", 9)
+    assert hand_value(to_counts("12345666m"), melds=2, meld_kinds=[8, 30])[0] == "平胡"
