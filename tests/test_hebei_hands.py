@@ -39,4 +39,4 @@ def test_only_the_largest_hand_counts() -> None:
 
 def test_qing_yi_se_counts_the_melds() -> None:
     assert hand_value(to_counts("12345666m"), melds=2, meld_kinds=[8, 6]) == ("清一色", 9)
-    assert hand_value(to_counts("12345666m"), melds=2, meld_kinds=[8, 30])[0] == "平胡"
+    assert hand_value(to_counts("12345666m"), melds=2, meld_kinds=[8, 30]) == ("平胡", 3)
