@@ -1,1 +1,0 @@
-"""Hebei 河北麻将 (``docs/rules/hebei.md``); not registered yet."""
