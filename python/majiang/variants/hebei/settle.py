@@ -1,0 +1,131 @@
+"""Hebei settlement parts (``docs/rules/hebei.md`` Scoring): the win, then the kongs.
+
+Each part returns :class:`~majiang.settlement.Payment` lines whose ``detail`` holds the
+arithmetic. Kongs are void on 荒庄 (黄庄黄杠).
+
+Example:
+    >>> from majiang.variants.hebei.options import HebeiOptions
+    >>> s = settle_hand(winner=0, source=2, dealer=1, hand="平胡", value=3, kongs=[])
+    >>> s.deltas
+    (3, 0, -3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from majiang.errors import RecordError
+from majiang.meld import Meld
+from majiang.payments import from_each
+from majiang.settlement import Payment, Settlement
+from majiang.tiles import SEATS
+from majiang.variants.hebei.options import HebeiOptions
+
+__all__ = ["hand_total", "kong_lines", "settle_hand", "win_lines"]
+
+_DEFAULT = HebeiOptions()
+
+
+def hand_total(
+    value: int,
+    *,
+    options: HebeiOptions = _DEFAULT,
+    wu_kui: bool = False,
+    men_qing: bool = False,
+    edge_wait: bool = False,
+) -> tuple[int, str]:
+    """The hand's value after the optional extras, with its arithmetic.
+
+    Example:
+        >>> hand_total(3, options=HebeiOptions(men_qing=True, zhuo_wu_kui=True),
+        ...            wu_kui=True, men_qing=True)
+        (8, '(3 + 1 门清) x 2 捉五魁 = 8')
+    """
+    total, text = value, str(value)
+    if options.men_qing and men_qing:
+        total, text = total + 1, f"{text} + 1 门清"
+    if options.bian_ka_diao and edge_wait:
+        total, text = total + 1, f"{text} + 1 边卡吊"
+    if options.zhuo_wu_kui and wu_kui:
+        text = f"({text}) x 2 捉五魁" if total != value else f"{text} x 2 捉五魁"
+        total *= 2
+    return total, f"{text} = {total}" if total != value else text
+
+
+def _bonus(payer: int, payee: int, dealer: int, options: HebeiOptions) -> int:
+    return 1 if options.dealer_bonus and dealer in (payer, payee) else 0
+
+
+def win_lines(
+    winner: int,
+    source: int | None,
+    dealer: int,
+    hand: str,
+    value: int,
+    detail: str,
+    options: HebeiOptions = _DEFAULT,
+) -> list[Payment]:
+    """The win's lines: 平胡 self-drawn 2 from each; a bigger hand self-drawn ``value`` from
+    each; a discard ``value`` from the discarder (点炮一家出), from each (三家出), or three
+    shares from the discarder (大包). 带庄闲 adds 1 to each line the dealer is in."""
+    if source is not None and not (0 <= source < SEATS and source != winner):
+        raise RecordError.at(
+            ("result", "from"), f"must be another seat than the winner, not {source!r}"
+        )
+    # (payer, amount, why, the seat whose share it is: 大包 pays the others' shares)
+    shares: list[tuple[int, int, str, int]] = []
+    others = [s for s in range(SEATS) if s != winner]
+    if source is None:
+        each = 2 if hand == "平胡" else value
+        why = f"{hand} 自摸: 2 each" if hand == "平胡" else f"{hand} 自摸: {detail} each"
+        shares = [(o, each, why, o) for o in others]
+    elif options.payment == "one":
+        shares = [(source, value, f"{hand} {detail}, 点炮一家出", source)]
+    elif options.payment == "three":
+        shares = [(o, value, f"{hand} {detail}, 点炮三家出", o) for o in others]
+    else:
+        shares = [
+            (source, value, f"{hand} {detail}, 点炮大包: seat {o}'s share", o) for o in others
+        ]
+    out: list[Payment] = []
+    for payer, amount, why, share in shares:
+        # The dealer bonus follows the seat whose share it is (大包 pays others' shares).
+        extra = _bonus(share, winner, dealer, options)
+        text = f"{why} + 1 带庄闲" if extra else why
+        out.append(Payment(payer, winner, amount + extra, "胡牌分", text))
+    return out
+
+
+def kong_lines(kongs: Sequence[tuple[int, Meld]], *, drawn: bool) -> list[Payment]:
+    """明杠 on a discard 1 from the discarder; 补杠 1 and 暗杠 2 from each other seat;
+    nothing on 荒庄."""
+    if drawn:
+        return []
+    out: list[Payment] = []
+    for seat, meld in kongs:
+        if meld.kind == "an_gang":
+            out += from_each(seat, 2, "暗杠", f"{meld.tiles}: 2 from each")
+        elif meld.kind == "bu_gang":
+            out += from_each(seat, 1, "明杠", f"{meld.tiles} (补杠): 1 from each")
+        elif meld.kind == "ming_gang" and meld.source is not None:
+            out.append(Payment(meld.source, seat, 1, "明杠", f"{meld.tiles}: 1 from the discarder"))
+    return out
+
+
+def settle_hand(
+    *,
+    winner: int | None,
+    source: int | None,
+    dealer: int,
+    hand: str,
+    value: int,
+    kongs: Sequence[tuple[int, Meld]],
+    detail: str = "",
+    options: HebeiOptions = _DEFAULT,
+) -> Settlement:
+    """The whole hand: the win (none when ``winner`` is None: 荒庄), then the kongs."""
+    items: list[Payment] = []
+    if winner is not None:
+        items += win_lines(winner, source, dealer, hand, value, detail or str(value), options)
+    items += kong_lines(kongs, drawn=winner is None)
+    return Settlement.from_items(items, {"hand": hand if winner is not None else None})
