@@ -262,3 +262,41 @@ def test_simulate_guangdong() -> None:
     stats = simulate(hands=40, seed=3, variant="guangdong", options={"horses": 4})
     assert stats["hands"] == 40
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_fixed_ghosts_are_the_hands_wilds_for_every_seat() -> None:
+    """白板做鬼 / 红中做鬼 flip nothing, yet the state and each seat's observation hold them."""
+    for ghosts, kind in (("bai", "5z"), ("zhong", "7z")):
+        g = game(options={"ghosts": ghosts})
+        assert g.state.indicator is None and g.state.wilds == (KIND_INDEX[kind],)
+        for seat in range(4):
+            assert g.observation(seat).wilds == (kind,)
+    assert game().state.wilds == () and game().observation(1).wilds == ()
+
+
+def test_the_efficiency_bot_keeps_a_fixed_ghost_and_wins_with_it() -> None:
+    """Seat 1 draws 1z onto 123m456p789s 1z 3z 5z 9m: with 白 wild it keeps 5z and 9m (waits
+    on 7m 8m 9m 1z) and the later 8m completes 789m through the ghost. Without ghosts the same
+    play cannot win on that 8m."""
+    dealer = "147m258p3469s1234z"
+    waiter = "123m456p789s135z9m"
+    fourth = "567m567p78s8p9s136z"
+    head = "1z9p9p9p8m"
+    outcome = []
+    for options in ({"ghosts": "bai"}, {}):
+        g = game(hands=(dealer, waiter, THIRD, fourth), head=head, options=options)
+        bot = EfficiencyBot()
+        g.step(0, Discard("4z"))
+        pass_claims(g)
+        legal = g.legal_actions(1)
+        choice = bot.act(g.observation(1), legal)
+        assert isinstance(choice, Discard)
+        if options:
+            assert choice.tile not in ("5z", "9m")
+        g.step(1, choice)
+        pass_claims(g)
+        for seat in (2, 3, 0):
+            g.step(seat, Discard("9p"))
+            pass_claims(g)
+        outcome.append(bot.act(g.observation(1), g.legal_actions(1)))
+    assert outcome[0] == Win() and outcome[1] != Win()
