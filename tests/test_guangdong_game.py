@@ -262,3 +262,40 @@ def test_simulate_guangdong() -> None:
     stats = simulate(hands=40, seed=3, variant="guangdong", options={"horses": 4})
     assert stats["hands"] == 40
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_fixed_ghosts_are_the_hands_wilds_for_every_seat() -> None:
+    """白板做鬼 / 红中做鬼 flip nothing, yet the state and each seat's observation hold them."""
+    for ghosts, kind in (("bai", "5z"), ("zhong", "7z")):
+        g = game(options={"ghosts": ghosts})
+        assert g.state.indicator is None and g.state.wilds == (KIND_INDEX[kind],)
+        for seat in range(4):
+            assert g.observation(seat).wilds == (kind,)
+    assert game().state.wilds == () and game().observation(1).wilds == ()
+
+
+def test_the_efficiency_bot_keeps_a_fixed_ghost_and_wins_with_it() -> None:
+    """Seat 1 draws 2p onto 123m456p789s 11z 5z 7m. With 白 wild, 5z pairs with either loose
+    tile: the bot throws 2p and wins on the 1z it draws (111z, 7m + ghost as the pair); without
+    ghosts 5z is the loosest tile, the bot throws it and that 1z completes nothing."""
+    dealer = "147m258p3469s2446z"
+    waiter = "123m456p789s11z5z7m"
+    fourth = "567m567p78s8p9s246z"
+    head = "2p9p9p9p1z"
+    thrown, last = [], []
+    for options in ({"ghosts": "bai"}, {}):
+        g = game(hands=(dealer, waiter, THIRD, fourth), head=head, options=options)
+        bot = EfficiencyBot()
+        g.step(0, Discard("4z"))
+        pass_claims(g)
+        choice = bot.act(g.observation(1), g.legal_actions(1))
+        assert isinstance(choice, Discard)
+        thrown.append(choice.tile)
+        g.step(1, choice)
+        pass_claims(g)
+        for seat in (2, 3, 0):
+            g.step(seat, Discard("9p"))
+            pass_claims(g)
+        last.append(bot.act(g.observation(1), g.legal_actions(1)))
+    assert thrown == ["2p", "5z"]
+    assert last[0] == Win() and last[1] != Win()

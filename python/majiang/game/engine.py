@@ -226,7 +226,7 @@ class Game:
             wall=wall,
             indicator=up,
             lower=low,
-            wilds=() if up is None else self.variant.wilds(up),
+            wilds=self.variant.fixed_wilds() if up is None else self.variant.wilds(up),
             hands=hands,
             dealt=[list(h) for h in hands],
             flowers=flowers,

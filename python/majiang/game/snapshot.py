@@ -291,7 +291,9 @@ def _check_state(game: Game) -> None:
     ):
         flips = "flips a wild-tile indicator" if game.table.flips_wild else "flips none"
         raise RecordError(f"state.indicator: {game.variant.name} {flips}")
-    if st.wilds != (() if st.indicator is None else game.variant.wilds(st.indicator)):
+    if st.wilds != (
+        game.variant.fixed_wilds() if st.indicator is None else game.variant.wilds(st.indicator)
+    ):
         raise RecordError("state.wilds: not the variant's wild kinds for the indicator")
     wall = st.wall
     placed: Counter[int] = Counter(wall.tiles[wall.head : wall.tail])

@@ -317,6 +317,18 @@ class Variant(ABC):
         """
         return ()
 
+    def fixed_wilds(self) -> tuple[int, ...]:
+        """The wild kinds of a hand with no flipped indicator (a variant whose wild tiles are
+        named by its rules, not by the table): the engine holds them as the hand's wilds, so
+        observations, bots and win checks treat them as wild. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").fixed_wilds()
+            ()
+        """
+        return ()
+
     def waits(
         self,
         concealed: Sequence[int],

@@ -73,6 +73,15 @@ class GuangdongVariant(Variant):
         """
         return hands.ghost_kinds(self.options, indicator)
 
+    def fixed_wilds(self) -> tuple[int, ...]:
+        """The fixed ghosts (白板做鬼, 红中做鬼), held by the engine as the hand's wilds.
+
+        Example:
+            >>> GuangdongVariant({"ghosts": "bai"}).fixed_wilds(), GuangdongVariant().fixed_wilds()
+            ((31,), ())
+        """
+        return self._fixed
+
     def ghosts(self, wilds: tuple[int, ...]) -> tuple[int, ...]:
         """The ghost kinds in play: the flipped ones the engine holds, else the fixed ones
         (白板做鬼, 红中做鬼: no tile is flipped for them).
