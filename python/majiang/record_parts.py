@@ -665,6 +665,30 @@ def cached_options(read: Callable[[Any], T], size: int = 1024) -> Callable[[Any]
     return options
 
 
+class OptionSet:
+    """What every variant's options dataclass (frozen) shares: its overrides, what a record
+    stores, and every option by name. A variant whose defaults depend on a profile
+    overrides :meth:`overrides`.
+
+    Example:
+        >>> from majiang.variants.pingxiang import PingxiangOptions
+        >>> o = PingxiangOptions(cap=16)
+        >>> o.overrides(), o.to_dict()["cap"], o.to_dict()["genzhuang"]
+        ({'cap': 16}, 16, True)
+    """
+
+    __slots__ = ()
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the defaults, by name (what a record stores)."""
+        return option_overrides(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name."""
+        as_dataclass: Any = self  # every subclass is a dataclass
+        return dataclasses.asdict(as_dataclass)
+
+
 def option_overrides(options: Any) -> dict[str, Any]:
     """The fields of the options dataclass ``options`` that differ from their defaults.
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from majiang.bounds import MAX_POINTS, MAX_STAKE
 from majiang.record_parts import (
+    OptionSet,
     flag_field,
-    option_overrides,
     option_values,
     whole_number_field,
 )
@@ -29,7 +29,7 @@ __all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "GbOptions"]
 
 
 @dataclass(frozen=True)
-class GbOptions:
+class GbOptions(OptionSet):
     """The GB options (defaults: the 2006 competition rules).
 
     Example:
@@ -67,24 +67,6 @@ class GbOptions:
             data, _FIELDS, lambda name, value: _check(name, _FIELDS[name], value)
         )
         return cls(**values) if values else _DEFAULT
-
-    def overrides(self) -> dict[str, Any]:
-        """The options that differ from the defaults, by name (what a record stores).
-
-        Example:
-            >>> GbOptions(flowers=False).overrides()
-            {'flowers': False}
-        """
-        return option_overrides(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> GbOptions().to_dict()["extras"]
-            False
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, kind: str, value: Any) -> Any:

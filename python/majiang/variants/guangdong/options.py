@@ -21,9 +21,9 @@ from typing import Any, Literal
 
 from majiang.bounds import MAX_STAKE
 from majiang.record_parts import (
+    OptionSet,
     choice_field,
     flag_field,
-    option_overrides,
     option_values,
     whole_number_field,
 )
@@ -57,7 +57,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True)
-class GuangdongOptions:
+class GuangdongOptions(OptionSet):
     """The Guangdong 推倒胡 options (defaults: ``docs/rules/guangdong.md``).
 
     Example:
@@ -134,24 +134,6 @@ class GuangdongOptions:
             data, _FIELDS, lambda name, value: _check(name, _FIELDS[name], value)
         )
         return cls(**values) if values else _DEFAULT
-
-    def overrides(self) -> dict[str, Any]:
-        """The options that differ from the defaults, by name (what a record stores).
-
-        Example:
-            >>> GuangdongOptions(dian_pao=True).overrides()
-            {'dian_pao': True}
-        """
-        return option_overrides(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> GuangdongOptions().to_dict()["ghosts"]
-            'none'
-        """
-        return dataclasses.asdict(self)
 
     @property
     def stake(self) -> int:

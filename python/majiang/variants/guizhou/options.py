@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.bounds import MAX_STAKE
-from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
+from majiang.record_parts import (
+    OptionSet,
+    choice_field,
+    flag_field,
+    option_values,
+    whole_number_field,
+)
 
 __all__ = ["OPTION_SOURCES", "PROFILES", "FlipRule", "GuizhouOptions", "HandScale", "RepaoRule"]
 
@@ -44,7 +50,7 @@ _NUMBERS: dict[str, tuple[int, int]] = {
 
 
 @dataclass(frozen=True)
-class GuizhouOptions:
+class GuizhouOptions(OptionSet):
     """The Guizhou scoring and play options (defaults: the ``guiyang`` profile).
 
     Example:
@@ -130,15 +136,6 @@ class GuizhouOptions:
             for f in dataclasses.fields(self)
             if getattr(self, f.name) != getattr(start, f.name)
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> GuizhouOptions().to_dict()["flip"]
-            'next'
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, value: Any) -> Any:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from majiang.bounds import MAX_POINTS, MAX_STAKE, in_range, range_text
 from majiang.errors import RulesError, quoted
-from majiang.record_parts import option_overrides
+from majiang.record_parts import OptionSet
 
 __all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "NanchangOptions"]
 
@@ -45,7 +45,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class NanchangOptions:
+class NanchangOptions(OptionSet):
     """The Nanchang settlement rules. Defaults follow the project issue; see OPTION_SOURCES."""
 
     jing_count_discards: bool = True
@@ -166,24 +166,6 @@ class NanchangOptions:
             cached = hash(tuple(getattr(self, name) for name in _FIELDS))
             self.__dict__["_hash"] = cached
         return cached
-
-    def overrides(self) -> dict[str, Any]:
-        """The options that differ from the defaults, by name (what a record stores).
-
-        Example:
-            >>> NanchangOptions(palou=False).overrides()
-            {'palou': False}
-        """
-        return option_overrides(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> NanchangOptions().to_dict()["de_bonus"]
-            5
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, kind: str, value: Any) -> Any:

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.bounds import MAX_POINTS, MAX_STAKE
-from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
+from majiang.record_parts import (
+    OptionSet,
+    choice_field,
+    flag_field,
+    option_values,
+    whole_number_field,
+)
 
 __all__ = [
     "OPTION_SOURCES",
@@ -66,7 +72,7 @@ _NUMBERS: dict[str, tuple[int, int]] = {
 
 
 @dataclass(frozen=True)
-class NanjingOptions:
+class NanjingOptions(OptionSet):
     """The Nanjing scoring and settlement options (defaults: ``nanjing.md`` §13).
 
     Example:
@@ -193,15 +199,6 @@ class NanjingOptions:
             if value != reference:
                 out[f.name] = value
         return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name (the following ones resolved).
-
-        Example:
-            >>> NanjingOptions().to_dict()["suit_kong_soft"]
-            False
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, value: Any) -> Any:

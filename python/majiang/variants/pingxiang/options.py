@@ -21,9 +21,9 @@ from typing import Any, Literal
 
 from majiang.bounds import MAX_POINTS, MAX_STAKE
 from majiang.record_parts import (
+    OptionSet,
     choice_field,
     flag_field,
-    option_overrides,
     option_values,
     whole_number_field,
 )
@@ -40,7 +40,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True)
-class PingxiangOptions:
+class PingxiangOptions(OptionSet):
     """The Pingxiang scoring and settlement options (defaults: ``pingxiang.md`` §15).
 
     Example:
@@ -94,24 +94,6 @@ class PingxiangOptions:
             data, _FIELDS, lambda name, value: _check(name, _FIELDS[name], value)
         )
         return cls(**values) if values else _DEFAULT
-
-    def overrides(self) -> dict[str, Any]:
-        """The options that differ from the defaults, by name (what a record stores).
-
-        Example:
-            >>> PingxiangOptions(genzhuang=False).overrides()
-            {'genzhuang': False}
-        """
-        return option_overrides(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> PingxiangOptions().to_dict()["shisanlan_honors"]
-            'at_least_5'
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, kind: str, value: Any) -> Any:

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.bounds import MAX_STAKE
-from majiang.record_parts import choice_field, flag_field, option_values, whole_number_field
+from majiang.record_parts import (
+    OptionSet,
+    choice_field,
+    flag_field,
+    option_values,
+    whole_number_field,
+)
 
 __all__ = [
     "OPTION_SOURCES",
@@ -46,7 +52,7 @@ _NUMBERS: dict[str, tuple[int, int]] = {"base": (1, MAX_STAKE), "cap": (1, 10)}
 
 
 @dataclass(frozen=True)
-class SichuanOptions:
+class SichuanOptions(OptionSet):
     """The Sichuan scoring and play options (defaults and sources: ``sichuan.md``).
 
     Example:
@@ -133,15 +139,6 @@ class SichuanOptions:
             for f in dataclasses.fields(self)
             if getattr(self, f.name) != f.default
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name.
-
-        Example:
-            >>> SichuanOptions().to_dict()["hujiao_zhuanyi"]
-            True
-        """
-        return dataclasses.asdict(self)
 
 
 def _check(name: str, value: Any) -> Any:
