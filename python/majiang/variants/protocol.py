@@ -117,6 +117,12 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
+      听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
+      :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
+      tile; what a seat declared stays in the state, as the openings' do, and the
+      restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
+      :meth:`Variant.meld_kinds`) are asked.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -142,6 +148,7 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    turn_declarations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +447,17 @@ class Variant(ABC):
             True
         """
         return None
+
+    def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
+        """The declarations ``seat`` may make with a discard now, on its turn, for tables
+        with ``turn_declarations``: (what, the kind discarded with it) pairs. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").turn_declarations(0, None)
+            ()
+        """
+        return ()
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind

@@ -1,8 +1,8 @@
 """Hebei table rules from the seed (``docs/rules/hebei.md`` Table, Dealer; seed 151-157).
 
 Example:
-    >>> TABLE.chows, len(TABLE.tiles)
-    ('none', 136)
+    >>> TABLE.chows, len(TABLE.tiles), TABLE.turn_declarations
+    ('none', 136, ('ready',))
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ TABLE = TableRules(
     shapes="standard",
     chows="none",
     dealer_first_kong=True,
+    turn_declarations=("ready",),
 )
 
 
