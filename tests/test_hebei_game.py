@@ -206,6 +206,15 @@ def test_ting_is_declared_with_a_discard_that_leaves_the_hand_ready() -> None:
         ]
 
 
+def test_ting_may_be_declared_with_the_discard_after_a_pong() -> None:
+    g = game(hands=(DEALER, WAITER, "44m123p456p789p15z", FOURTH))
+    g.step(0, Discard("4m"))
+    g.step(2, Pong())
+    assert g.state.drawn is None and declares(g, 2) == ["1z", "5z"]  # 单钓 on the other
+    g.step(2, Declare("ready", "1z"))
+    assert g.state.declared[2] == {"ready": "1z"}
+
+
 def ready_game(waiter: str = WAITER, head: str = "9p", then: str = "", claim: bool = False) -> Game:
     """Seat 1 declares 听 with its first draw (9p); seats 2, 3 and 0 then discard what they
     draw (``then`` are the next draws from seat 2 on) and every claim is passed, but for a

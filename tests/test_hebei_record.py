@@ -90,6 +90,14 @@ def test_ready_seats_are_seats_once_each() -> None:
     assert loc_of(record(ready="0")) == ("ready",)
 
 
+def test_a_ready_seat_that_did_not_win_holds_a_ready_hand() -> None:
+    assert loc_of(record(ready=[0, 1])) == ("ready", 1)  # 147m258p369s1234z waits on nothing
+    players: list[dict[str, Any]] = [{"hand": h} for h in HANDS]
+    players[1] = {"hand": "123m456p789s23s66p"}
+    r = HandRecord.from_dict(record(players=players, ready=[0, 1], options={}))
+    assert r.ready == (0, 1)
+
+
 def test_unknown_fields_and_options_are_refused() -> None:
     assert loc_of(record(horses="5m"))[0] in ("record", "horses")
     assert loc_of(record(options={"cap": 3})) == ("options", "cap")

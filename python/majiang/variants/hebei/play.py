@@ -101,8 +101,8 @@ class HebeiVariant(Variant):
         return KINDS
 
     def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
-        """听 with each discard that leaves the hand ready, until the seat has declared it
-        (the core's shanten first: most turns are far from ready).
+        """听 with each discard that leaves the hand ready (after a draw or a pong), until the
+        seat has declared it (the core's shanten first: most turns are far from ready).
 
         Example:
             >>> from majiang.game import Deal, Game
@@ -111,7 +111,7 @@ class HebeiVariant(Variant):
             >>> [a.value for a in g.legal_actions(0) if type(a).__name__ == "Declare"]
             ['5z']
         """
-        if READY in state.declared[seat] or state.drawn is None:
+        if READY in state.declared[seat]:
             return ()
         hand = state.hands[seat]
         melds = len(state.melds[seat])

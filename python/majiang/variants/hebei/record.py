@@ -4,8 +4,9 @@ The Nanchang-form fields (dealer, players, result; no jing indicators) and Hebei
 ``ready``: the seats that declared 听 (public, worth nothing). Building one checks it: known
 fields only; no chow (Hebei has none); a kong of four of a kind, a 明杠 naming the discarder,
 a 补杠 the seat of its pong, an 暗杠 none; 13 - 3 per meld concealed tiles; no fifth copy
-anywhere; the winner's hand wins. A record that cannot have happened raises
-:class:`~majiang.errors.RecordError` naming the field (its ``loc`` the path as a tuple).
+anywhere; the winner's hand wins; a seat in ``ready`` that did not win holds a ready hand. A
+record that cannot have happened raises :class:`~majiang.errors.RecordError` naming the field
+(its ``loc`` the path as a tuple).
 
 Example:
     >>> r = HandRecord.from_dict({
@@ -30,6 +31,7 @@ from typing import Any, Literal
 
 from majiang import record_check
 from majiang import record_parts as parts
+from majiang._core import winning_tiles
 from majiang.meld import Meld
 from majiang.record_check import (
     DEALER,
@@ -51,7 +53,7 @@ from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
 from majiang.record_schema import TileSet, counts_kinds, table_melds
 from majiang.tiles import KINDS, NUM_KINDS
-from majiang.variants.hebei.hands import hand_value
+from majiang.variants.hebei.hands import HAND_RULES, hand_value
 from majiang.variants.hebei.options import HebeiOptions
 from majiang.variants.hebei.rules import TABLE
 
@@ -230,6 +232,25 @@ def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     return facts
 
 
+def _ready_hands(c: Checked) -> None:
+    """A seat that declared 听 and did not win holds a ready hand: after 听 its hand is fixed
+    (it discards what it draws; a kong keeps its waits)."""
+    w: WinFacts | None = c.values["result"]
+    seats: list[SeatFacts] = c.seats
+    for i, seat in enumerate(c.values["ready"]):
+        if w is not None and seat == w.winner:
+            continue
+        facts = seats[seat]
+        counts = [0] * NUM_KINDS
+        for k in facts.hand:
+            counts[k] += 1
+        if not winning_tiles(counts, rules=HAND_RULES, melds=len(facts.melds)):
+            raise fail(
+                ("ready", i),
+                f"players[{seat}] declared 听 but its hand {facts.data['hand']} waits on nothing",
+            )
+
+
 def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
     return check_win(winner, tile, source, flags, kinds_of, "tiles")
 
@@ -293,7 +314,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     fields=(DEALER, DEALER_STREAK, Field("ready", _ready, []), Field("players", players_check)),
     player=_seat,
     after=(Field("result", _result),),
-    checks=(_win_flags, _tile_counts, _winning_hand),
+    checks=(_win_flags, _tile_counts, _winning_hand, _ready_hands),
     finish=lambda c: c,
     melds=MELD_RULES,
 )
