@@ -111,6 +111,7 @@ def _chow(seq: tuple[int, int, int]) -> Chow:
 
 
 class Game:
+    open_windows = False  # the default for games restored from snapshots
     """A match of ``hands`` hands of ``variant`` from ``seed`` (``options`` go into every hand
     record, i.e. the settlement options). ``deal`` fixes the first hand (tests, puzzles,
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
@@ -138,7 +139,11 @@ class Game:
         streak: int = 1,
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
+        open_windows: bool = False,
     ) -> None:
+        # Every discard and added kong opens a window (empty if nobody may claim) that only
+        # close_window() resolves, so an unasked seat cannot tell whether anyone was asked.
+        self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
         check_game_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
@@ -640,6 +645,8 @@ class Game:
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
+                if self.open_windows and st.phase != "declare":
+                    return  # the window stays open until close_window()
                 if st.phase == "declare":
                     try:
                         self._resolve_declarations()
@@ -650,6 +657,22 @@ class Game:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
+
+    def close_window(self) -> None:
+        """Resolve the open claim or rob window of an ``open_windows`` game once every seat
+        asked has answered; IllegalActionError (state unchanged) if none is open or a seat
+        asked has not answered yet.
+        """
+        st = self.state
+        if self.over or st.phase not in ("claim", "rob"):
+            raise IllegalActionError("no claim window is open")
+        if len(st.responses) != len(st.claimants):
+            raise IllegalActionError("a seat asked in the claim window has not answered")
+        self._legal, self._shared = {}, None
+        if st.phase == "claim":
+            self._resolve_claims()
+        else:
+            self._resolve_rob()
 
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state
@@ -678,7 +701,7 @@ class Game:
             robbers = [
                 s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
             ]
-            if robbers:
+            if robbers or self.open_windows:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
                 st.options = {s: [WIN] for s in robbers}
@@ -711,7 +734,7 @@ class Game:
             opts = self.claim_options(s, t)
             if opts:
                 options[s] = opts
-        if options:
+        if options or self.open_windows:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
             winners = [s for s, o in options.items() if o[0] is WIN]
             if winners:
