@@ -1,11 +1,12 @@
 """Game(open_windows=True): every discard opens a window that close_window() resolves."""
 
+import copy
 import random
 
 import pytest
 
 from majiang import Game
-from majiang.errors import IllegalActionError
+from majiang.errors import ArgumentTypeError, IllegalActionError
 
 
 def _play(seed: int, open_windows: bool) -> tuple[Game, int]:
@@ -36,10 +37,20 @@ def test_logs_identical_to_default_flow(seed: int) -> None:
 
 def test_close_window_without_window_is_illegal() -> None:
     g = Game(seed=1, open_windows=True)
-    before = g.snapshot()
-    with pytest.raises(IllegalActionError):
+    before = copy.deepcopy(g.state), list(g.events)
+    with pytest.raises(IllegalActionError, match="no claim window is open"):
         g.close_window()
-    assert g.snapshot() == before
+    assert (g.state, g.events) == before
+
+
+def test_open_windows_is_checked() -> None:
+    with pytest.raises(ArgumentTypeError, match="open_windows"):
+        Game(seed=1, open_windows=1)  # type: ignore[arg-type]
+
+
+def test_an_open_windows_game_is_saved_by_its_actions_not_a_snapshot() -> None:
+    with pytest.raises(IllegalActionError, match="saved as its actions"):
+        Game(seed=1, open_windows=True).snapshot()
 
 
 def test_every_discard_opens_a_window() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from majiang.errors import IllegalActionError, MajiangError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -111,12 +111,15 @@ def _chow(seq: tuple[int, int, int]) -> Chow:
 
 
 class Game:
-    open_windows = False  # the default for games restored from snapshots
     """A match of ``hands`` hands of ``variant`` from ``seed`` (``options`` go into every hand
     record, i.e. the settlement options). ``deal`` fixes the first hand (tests, puzzles,
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
     carried in; ``carried`` the fields the first record carries from an earlier hand (the
     deal event's ``carry``, e.g. Nanjing's 比下胡; default: the variant's ``carry``).
+    ``open_windows`` is for a table server: every discard and added kong then opens a claim
+    window, empty when nobody may claim, that only :meth:`close_window` resolves, so a seat
+    not asked cannot tell from what follows a discard whether anyone was (the log is the
+    default flow's, event for event).
 
     Example:
         >>> g = Game(seed=5)
@@ -127,6 +130,8 @@ class Game:
         ...
         majiang.errors.IllegalActionError: pass is not legal for seat ... now
     """
+
+    open_windows = False  # see __init__; a restored game never has a window to keep open
 
     def __init__(
         self,
@@ -141,8 +146,8 @@ class Game:
         carried: Mapping[str, Any] | None = None,
         open_windows: bool = False,
     ) -> None:
-        # Every discard and added kong opens a window (empty if nobody may claim) that only
-        # close_window() resolves, so an unasked seat cannot tell whether anyone was asked.
+        if not isinstance(open_windows, bool):
+            raise ArgumentTypeError(f"open_windows: expected True or False, got {open_windows!r}")
         self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
@@ -1016,6 +1021,11 @@ class Game:
             ...     g.to_act()[0])
             True
         """
+        if self.open_windows:  # its log is the default flow's: an open window is not in it
+            raise IllegalActionError(
+                "snapshot: a game with open_windows is saved as its actions (the table"
+                " server's store), not as a snapshot"
+            )
         return to_snapshot(self)
 
     @classmethod
