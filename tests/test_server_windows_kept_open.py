@@ -123,15 +123,18 @@ def test_a_restart_inside_a_window_restores_it_and_plays_on_identically(at: int)
     assert g.events == reference.game.events
 
 
-def test_a_window_lasts_its_length_even_when_nobody_is_asked() -> None:
+def timed_windows(seats: list[str], window: float, count: int) -> list[float]:
+    """How long each of the first ``count`` windows lasted (room clock), the room driven by
+    its event loop: bots, and 托管 for the person seats."""
+
     async def run() -> list[float]:
         config = {
             "variant": "nanchang",
             "options": {},
             "hands": 1,
-            "seats": ["bot"] * 4,
+            "seats": seats,
             "time_limit": 0.0,
-            "claim_window": 0.05,
+            "claim_window": window,
         }
         room = Room.create(config, Store(":memory:"), seed=2)
         lasted: list[float] = []
@@ -143,11 +146,26 @@ def test_a_window_lasts_its_length_even_when_nobody_is_asked() -> None:
             close()
 
         room._close_window = timed_close  # type: ignore[method-assign]
+        for s, kind in enumerate(seats):
+            if kind == "person":
+                room.join(Sink(), s)
+                room.set_auto(s, True)
+                room.ready(s)
         room.kick()
-        while len(lasted) < 6:
+        while len(lasted) < count and not room.game.over:
             await asyncio.sleep(0.01)
         room.close()
         return lasted
 
-    lasted = asyncio.run(run())
-    assert min(lasted) >= 0.05  # every window, those nobody was asked in among them
+    return asyncio.run(run())
+
+
+def test_a_window_lasts_its_length_even_when_nobody_is_asked() -> None:
+    lasted = timed_windows(["person", "bot", "bot", "bot"], 0.05, 6)
+    assert len(lasted) >= 6 and min(lasted) >= 0.05  # nobody asked in most of them
+
+
+def test_a_table_of_bots_alone_does_not_wait() -> None:
+    # nobody sits there to be told anything: a 30 s window closes as soon as it is answered
+    lasted = timed_windows(["bot"] * 4, 30.0, 6)
+    assert len(lasted) >= 6 and max(lasted) < 30.0

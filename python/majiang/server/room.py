@@ -569,12 +569,14 @@ class Room:
 
     def _window_wait(self) -> float | None:
         """Seconds until the open claim window may close: None if none is open or a seat
-        asked has not answered, 0.0 if it may close now. A window lasts at least
-        ``claim_window`` seconds whoever is asked, nobody included, so its length tells a
-        seat not asked nothing while the seats asked answer within it."""
+        asked has not answered, 0.0 if it may close now. At a table with a person seat a
+        window lasts at least ``claim_window`` seconds whoever is asked, nobody included, so
+        its length tells a seat not asked nothing while the seats asked answer within it."""
         g = self.game
         if self._window_since is None or g.over or g.to_act():
             return None
+        if all(s.kind == "bot" for s in self.seats):
+            return 0.0  # nobody at the table to tell anything
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # driven without a loop (tests, tools): no time passes
