@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from majiang.errors import IllegalActionError, MajiangError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -116,6 +116,10 @@ class Game:
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
     carried in; ``carried`` the fields the first record carries from an earlier hand (the
     deal event's ``carry``, e.g. Nanjing's 比下胡; default: the variant's ``carry``).
+    ``open_windows`` is for a table server: every discard and added kong then opens a claim
+    window, empty when nobody may claim, that only :meth:`close_window` resolves, so a seat
+    not asked cannot tell from what follows a discard whether anyone was (the log is the
+    default flow's, event for event).
 
     Example:
         >>> g = Game(seed=5)
@@ -126,6 +130,8 @@ class Game:
         ...
         majiang.errors.IllegalActionError: pass is not legal for seat ... now
     """
+
+    open_windows = False  # see __init__; a restored game never has a window to keep open
 
     def __init__(
         self,
@@ -138,7 +144,11 @@ class Game:
         streak: int = 1,
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
+        open_windows: bool = False,
     ) -> None:
+        if not isinstance(open_windows, bool):
+            raise ArgumentTypeError(f"open_windows: expected True or False, got {open_windows!r}")
+        self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
         check_game_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
@@ -645,6 +655,8 @@ class Game:
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
+                if self.open_windows and st.phase != "declare":
+                    return  # the window stays open until close_window()
                 if st.phase == "declare":
                     try:
                         self._resolve_declarations()
@@ -655,6 +667,22 @@ class Game:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
+
+    def close_window(self) -> None:
+        """Resolve the open claim or rob window of an ``open_windows`` game once every seat
+        asked has answered; IllegalActionError (state unchanged) if none is open or a seat
+        asked has not answered yet.
+        """
+        st = self.state
+        if self.over or st.phase not in ("claim", "rob"):
+            raise IllegalActionError("no claim window is open")
+        if len(st.responses) != len(st.claimants):
+            raise IllegalActionError("a seat asked in the claim window has not answered")
+        self._legal, self._shared = {}, None
+        if st.phase == "claim":
+            self._resolve_claims()
+        else:
+            self._resolve_rob()
 
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state
@@ -686,7 +714,7 @@ class Game:
             robbers = [
                 s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
             ]
-            if robbers:
+            if robbers or self.open_windows:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
                 st.options = {s: [WIN] for s in robbers}
@@ -719,7 +747,7 @@ class Game:
             opts = self.claim_options(s, t)
             if opts:
                 options[s] = opts
-        if options:
+        if options or self.open_windows:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
             winners = [s for s, o in options.items() if o[0] is WIN]
             if winners:
@@ -1001,6 +1029,11 @@ class Game:
             ...     g.to_act()[0])
             True
         """
+        if self.open_windows:  # its log is the default flow's: an open window is not in it
+            raise IllegalActionError(
+                "snapshot: a game with open_windows is saved as its actions (the table"
+                " server's store), not as a snapshot"
+            )
         return to_snapshot(self)
 
     @classmethod
