@@ -299,3 +299,67 @@ def test_the_efficiency_bot_keeps_a_fixed_ghost_and_wins_with_it() -> None:
         last.append(bot.act(g.observation(1), g.legal_actions(1)))
     assert thrown == ["2p", "5z"]
     assert last[0] == Win() and last[1] != Win()
+
+
+# -- 明杠可抢 (ming_gang_qiang) --------------------------------------------------------------
+
+ZHI_GANG_HOLDER = "22m33m44m66s444s77z"  # seat 2: a concealed 444s to claim the dealer's 4s onto
+
+
+def zhi_gang_game(options: dict[str, Any]) -> Game:
+    """The dealer throws 4s; seat 2 claims it as a 直杠 while seat 1 (WAITER) waits on 4s."""
+    g = game(hands=(DEALER, WAITER, ZHI_GANG_HOLDER, FOURTH), head="9p",
+             options={"base": 10, **options})  # fmt: skip
+    g.step(0, Discard("4s"))
+    assert Kong("4s", "exposed") in g.legal_actions(2)
+    g.step(2, Kong("4s", "exposed"))
+    return g
+
+
+def test_a_zhi_gang_stands_at_once_without_ming_gang_qiang() -> None:
+    """[001:213] only the 明杠 (a pong added to) is robbed: the 直杠 is paid and replaced at once."""
+    g = zhi_gang_game({})
+    assert g.state.phase == "turn" and g.state.turn == 2
+    assert [e["event"] for e in g.events[-3:]] == ["kong", "payment", "draw"]
+    assert g.scores == [-30, 0, 30, 0]
+
+
+def test_ming_gang_qiang_robs_a_zhi_gang_which_then_does_not_stand() -> None:
+    """[lua] 明杠可抢: seat 1 robs the 直杠; no kong money, the triplet stays in seat 2's hand,
+    and seat 2 pays one 扣 (three shares of 20) as for a robbed added kong."""
+    g = zhi_gang_game({"ming_gang_qiang": True})
+    assert g.state.phase == "rob" and g.to_act() == [1] and g.legal_actions(1) == [Win(), Pass()]
+    assert g.tile_count() == 136
+    assert g.observation(3).last_discard == "4s"
+    g.step(1, Win())
+    record = g.records[0]
+    assert record["result"]["qiang_gang"] and record["result"]["from"] == 2
+    assert record["players"][2]["melds"] == [] and record["players"][2]["hand"] == "223344m44466s77z"
+    assert not any(e["event"] == "payment" for e in g.events)
+    assert g.scores == [0, 60, -60, 0]
+    assert majiang.settle(record).deltas == (0, 60, -60, 0)
+    check_match(g)
+
+
+def test_a_zhi_gang_nobody_robs_stands_is_paid_and_replaced() -> None:
+    g = zhi_gang_game({"ming_gang_qiang": True})
+    snapshot = json.loads(json.dumps(g.snapshot()))
+    g.step(1, Pass())
+    assert g.state.turn == 2 and g.state.melds[2][-1].kind == "ming_gang"
+    assert g.state.melds[2][-1].source == 0 and g.state.ponds[0] == ()
+    assert [e["event"] for e in g.events[-3:]] == ["kong", "payment", "draw"]
+    assert g.scores == [-30, 0, 30, 0] and g.tile_count() == 136
+    restored = Game.restore(snapshot)  # restored inside the rob window, it continues alike
+    restored.step(1, Pass())
+    assert restored.events == g.events
+
+
+def test_the_feeder_of_a_zhi_gang_is_not_offered_its_rob() -> None:
+    """The dealer fed the 4s: even waiting on it, it is not asked (its own discard)."""
+    dealer = "123m456p789s23s55m4s"
+    waiter = "147m258p369s1234z"
+    g = game(hands=(dealer, waiter, ZHI_GANG_HOLDER, FOURTH), head="9p",
+             options={"ming_gang_qiang": True})  # fmt: skip
+    g.step(0, Discard("4s"))
+    g.step(2, Kong("4s", "exposed"))
+    assert g.state.phase == "turn" and g.state.melds[2][-1].kind == "ming_gang"

@@ -399,3 +399,19 @@ def test_registered_for_majiang_settle() -> None:
     rec = {**win(0, horses="1z"), "variant": "guangdong"}
     assert majiang.settle(rec).deltas == settle(rec).deltas == (120, -40, -40, -40)
     assert to_counts(WINNER)[KIND_INDEX["5m"]] == 2
+
+
+def robbed_zhi_gang(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Seat 0 robs seat 2's 直杠 of 4s: seat 2 keeps its 444s concealed (the kong never stood)."""
+    rec = win(0, options=options, source=2, qiang_gang=True)
+    rec["players"][2] = {"hand": "22m33m44m66s444s77z"}
+    return rec
+
+
+def test_a_robbed_zhi_gang_is_accepted_only_under_ming_gang_qiang() -> None:
+    """[lua] 明杠可抢: the robbed seat holds the triplet and pays one 扣, as for an added kong."""
+    s = settle(robbed_zhi_gang({"ming_gang_qiang": True}))
+    assert s.deltas == (60, 0, -60, 0)
+    assert "直杠" in s.items[0].detail
+    with pytest.raises(majiang.RecordError, match=r"result.qiang_gang: .*ming_gang_qiang"):
+        settle(robbed_zhi_gang())

@@ -117,6 +117,9 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``rob_exposed_kongs``: a discard claimed onto a concealed triplet (直杠) may be robbed
+      like an added kong (明杠可抢) by the seats other than its feeder: it stands, is paid and
+      draws its replacement only when nobody robs it; robbed, the triplet stays in the hand.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -142,6 +145,7 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    rob_exposed_kongs: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,9 @@ class GuangdongOptions(OptionSet):
     """买马节节高: the dealer winning in its k-th hand as dealer turns up k - 1 more horses."""
     qiang_gang: bool = True
     """可抢杠胡: an added kong (补杠) may be robbed."""
+    ming_gang_qiang: bool = False
+    """明杠可抢: a 直杠 (a discard claimed onto a concealed triplet) may be robbed as well (with
+    可抢杠胡); robbed, it does not stand and the triplet stays in the hand."""
     qiang_gang_horses: bool = False
     """抢杠抓马: horses are turned up on a 抢杠 (without them the robbed pays one 扣)."""
     qiang_gang_quan_bao: bool = True
@@ -174,6 +177,7 @@ OPTION_SOURCES: dict[str, str] = {
     "horse_kongs": "[gofish] 马跟杠",
     "horse_streak": "[gofish] 买马节节高 (k - 1 extra: the library's reading)",
     "qiang_gang": "[001:213] 抢杠; [lua]/[cpp] 可抢杠胡",
+    "ming_gang_qiang": "[lua] minggangkeqiang (明杠可抢); off: [001:213] only 明杠 (补杠) is robbed",
     "qiang_gang_horses": "[001:213] '抢杠抓不抓马就是开玩时大家定了'",
     "qiang_gang_quan_bao": "[001:213] '抢杠后所有费用都有被抢人出'; [gofish] OptQiangGangQuanBao",
     "zhi_gang": "3: [lua] 3 x 底分 from the feeder; 1: [gofish]",

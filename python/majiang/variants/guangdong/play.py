@@ -19,7 +19,7 @@ from majiang.tiles import SEATS
 from majiang.variants.guangdong import hands
 from majiang.variants.guangdong.options import GuangdongOptions
 from majiang.variants.guangdong.record import horses_wanted
-from majiang.variants.guangdong.rules import FLIPPING, TABLE
+from majiang.variants.guangdong.rules import TABLE, table_for
 from majiang.variants.protocol import (
     FinishedHand,
     TableRules,
@@ -52,7 +52,8 @@ class GuangdongVariant(Variant):
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = GuangdongOptions.from_dict(dict(options or {}))
         flips = self.options.ghosts in ("flip", "flip_double")
-        self.table = FLIPPING if flips else TABLE
+        o = self.options
+        self.table = table_for(flips, o.ming_gang_qiang and o.qiang_gang)
         self._fixed = () if flips else hands.ghost_kinds(self.options, None)
 
     def bind(self, options: Mapping[str, Any]) -> Variant:
