@@ -389,6 +389,19 @@ class Variant(ABC):
         """
         return None
 
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """For bots choosing a discard: the kinds the observing seat would rather not throw now,
+        judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat
+        may claim as a kong the thrower would pay for. A bot throws one only when no discard
+        as near to winning is outside them. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_risky_discards(None)
+            frozenset()
+        """
+        return frozenset()
+
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;
         ``state.hands`` are the dealt hands, ``state.indicator`` and ``state.lower`` the

@@ -49,7 +49,7 @@ from majiang.record_check import (
     win_result,
 )
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
-from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
+from majiang.record_parts import DrawResult, PlayerRecord, WinResult, cached_options, fail
 from majiang.record_schema import TileSet, counts_kinds, table_melds
 from majiang.tiles import KINDS, NUM_KINDS
 from majiang.variants.guangdong.hands import HandScore, ghost_kinds, score_hand
@@ -509,6 +509,8 @@ def _winning_hand(c: Checked) -> None:
     except MajiangError as e:
         raise fail("result.tile", str(e)) from None
     c.scratch["score"] = score
+    if score is not None and score.shape == "four_ghosts" and w.source is not None:
+        raise fail("result.from", "四鬼胡牌 is won on the draw (from must be null)")
     if score is None:
         raise fail(
             "result.tile",
@@ -539,7 +541,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
     result_keys=RESULT_KEYS,
-    options=GuangdongOptions.from_dict,
+    options=cached_options(GuangdongOptions.from_dict),  # each distinct set read once
     fields=(
         Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
         Field(

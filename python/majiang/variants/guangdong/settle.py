@@ -55,6 +55,8 @@ def share_points(r: HandRecord, w: WinResult, score: HandScore) -> tuple[int, st
     doublings = []
     if o.no_ghost_double and o.ghosts != "none" and score.ghost_free:
         doublings.append("无鬼加倍")
+    if o.si_gui_double and score.four_ghosts:
+        doublings.append("四鬼加倍")
     if o.gang_bao_double and w.gang_kai:
         doublings.append("杠爆")
     if o.gang_shang_gang_double and r.kong_chain >= 2:
@@ -154,6 +156,7 @@ def _win(r: HandRecord, w: WinResult) -> tuple[list[Payment], dict[str, Any]]:
         "hands": list(score.hands),
         "multiplier": score.multiplier,
         "shape": score.shape,
+        "four_ghosts": score.four_ghosts,
         "points": share,
         "horses": r.horses,
         "hits": hit,
