@@ -192,7 +192,7 @@ OPTION_SOURCES: dict[str, str] = {
     "gang_shang_gang_double": "[001:213] 杠上杠 named; x2 the library's choice ([cpp] fan 2)",
     "ghosts": "research notes §3(b): 无鬼, 白板做鬼, 红中做鬼, 翻鬼, 翻双鬼",
     "no_ghost_double": "[gofish] 无鬼加倍",
-    "si_gui_hu": "[java] Rules_GuangDong 鬼牌_四鬼胡牌 (HuChecker_4MasterCard); [lua] siguihupai",
+    "si_gui_hu": "[java] 鬼牌_四鬼胡牌 (HuChecker_4MasterCard); [ts] four_jokers_win",
     "si_gui_double": "[java] 鬼牌_双倍, labelled 四鬼胡牌 (双倍); [ts] four_jokers_win_double",
     "dian_pao": "[cpp] PT_DIANPAOHU; one share from the discarder the library's choice",
     "gen_zhuang": "[gofish] 跟庄: 1 point to each",
