@@ -469,9 +469,8 @@ def _tile_counts(c: Checked) -> None:
         for m in facts.melds:
             placed += m.kinds
     seen = len(placed)
-    counts = Counter(placed)
-    counts.update(horses)
-    if max(counts.values()) > 4:  # the shared check names the field where the fifth copy is
+    placed += horses
+    if max(Counter(placed).values()) > 4:  # the shared check names the fifth copy's field
         fields: list[tuple[Any, tuple[int, ...]]] = []
         for seat, facts in enumerate(seats):
             fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
