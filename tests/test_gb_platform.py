@@ -6,14 +6,18 @@ with the 联众 extra hands of `[001]` 国标麻将番种图解 (天和 168, 地
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
+import random
 
 import pytest
+from test_game_gb import mixed_bots, play_checked
 from test_gb_settlement import record
 
 import majiang
 from majiang.game import EfficiencyBot, Game, RandomBot, play, replay
+from majiang.game.streams import seat_events
 from majiang.variants.gb import settle
 from majiang.variants.gb.options import PROFILES, GbOptions
 
@@ -110,3 +114,37 @@ def test_si_fang_da_fa_is_168_without_its_stated_exclusions() -> None:
 def test_an_unknown_profile_is_refused_naming_it() -> None:
     with pytest.raises(majiang.RecordError, match=r"options.profile: .*competition, platform"):
         Game("gb", options={"profile": "lianzhong"})
+
+
+def test_platform_matches_hold_every_invariant() -> None:
+    """Mixed-bot platform matches: 144 tiles at every step, zero-sum, every record re-settled
+    to its deltas, the winner dealing, the log replayed and a snapshot continuing alike; no
+    seat's stream holds another seat's drawn tiles or dealt hand."""
+    wins = 0
+    for match in range(8):
+        rng = random.Random(match)
+        bots = mixed_bots(match)
+        game = Game("gb", seed=match, hands=5, options=PLATFORM)
+        play_checked(game, bots, stop_after=rng.randrange(400))
+        if not game.over:
+            restored = Game.restore(json.loads(json.dumps(game.snapshot())))
+            same_bots = copy.deepcopy(bots)
+            play_checked(game, bots)
+            play_checked(restored, same_bots)
+            assert restored.events == game.events
+        assert sum(game.scores) == 0
+        for r, s in zip(game.records, game.settlements, strict=True):
+            assert majiang.settle(r).deltas == s.deltas
+        for before, after in itertools.pairwise(game.records):
+            won = before["result"]["kind"] == "win"
+            assert after["dealer"] == (before["result"]["winner"] if won else before["dealer"])
+        replayed = replay(json.dumps(e, ensure_ascii=False) for e in game.events)
+        assert [h.record for h in replayed.hands] == game.records
+        for seat in range(4):
+            for e in seat_events(game.events, seat):
+                if e["event"] == "draw" and e["seat"] != seat:
+                    assert "tile" not in e
+                if e["event"] == "deal":
+                    assert all(h is None for s, h in enumerate(e["hands"]) if s != seat)
+        wins += sum(r["result"]["kind"] == "win" for r in game.records)
+    assert wins > 8
