@@ -197,8 +197,10 @@ class Game:
         self._flower, self._has_flowers = _flower_mask(table)
         self._kept = table.kept_back
         self._openings = table.openings
-        # the restriction hooks are asked only with openings or winners who stay in play
-        self._restricts = bool(table.openings) or table.winners_stay
+        # the restriction hooks are asked only with openings, turn declarations or winners
+        # who stay in play
+        self._turn_declares = bool(table.turn_declarations)
+        self._restricts = bool(table.openings) or table.winners_stay or self._turn_declares
         self._carried: dict[str, Any] = {}
         self._out = [False, False, False, False]  # seats that have won and left play (血战)
 
@@ -534,6 +536,9 @@ class Game:
             out += compress(DISCARDS, hand)
         else:
             out += [DISCARDS[k] for k in sorted(allowed) if hand[k]]
+        if self._turn_declares:
+            declares = self.variant.turn_declarations(seat, st)
+            out += [Declare(what, KINDS[k]) for what, k in declares if hand[k]]
         return out
 
     def _self_drawn_query(self, seat: int, hand: list[int], drawn: int) -> WinQuery | None:
@@ -666,6 +671,9 @@ class Game:
                 tian_hu=tian,
                 after_flower=st.after_flower,
             )
+        elif isinstance(act, Declare):  # a turn declaration, made with its discard
+            self._do(DeclareEvent(seat, act.what, act.value))
+            self._discard(seat, INDEX[act.value])
         elif isinstance(act, Kong) and act.kind == "concealed":
             made = KongEvent(seat, "concealed", act.tile)
             self._do(made)

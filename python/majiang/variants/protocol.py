@@ -120,6 +120,12 @@ class TableRules:
     - ``rob_exposed_kongs``: a discard claimed onto a concealed triplet (直杠) may be robbed
       like an added kong (明杠可抢) by the seats other than its feeder: it stands, is paid and
       draws its replacement only when nobody robs it; robbed, the triplet stays in the hand.
+    - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
+      听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
+      :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
+      tile; what a seat declared stays in the state, as the openings' do, and the
+      restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
+      :meth:`Variant.meld_kinds`) are asked.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -146,6 +152,7 @@ class TableRules:
     wins_to_end: int = 1
     winners_stay: bool = False
     rob_exposed_kongs: bool = False
+    turn_declarations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +464,17 @@ class Variant(ABC):
             True
         """
         return None
+
+    def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
+        """The declarations ``seat`` may make with a discard now, on its turn, for tables
+        with ``turn_declarations``: (what, the kind discarded with it) pairs. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").turn_declarations(0, None)
+            ()
+        """
+        return ()
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind
