@@ -793,6 +793,9 @@ class Game:
         if kind == "ming_gang":
             made = KongEvent(seat, "exposed", KINDS[t], src)
             self._do(made)
+            if self.table.rob_exposed_kongs:
+                self._exposed_kong_window(seat, src, t)
+                return
             self._pay_now(made)
             self._replacement(seat)
         elif kind == "peng":
@@ -800,10 +803,33 @@ class Game:
         else:
             self._do(ChowEvent(seat, kinds_text([*own, t]), src))
 
+    def _exposed_kong_window(self, seat: int, src: int, t: int) -> None:
+        """明杠可抢: the seats other than the feeder that can win on the claimed tile may rob
+        the 直杠; it stands only when none can or none does."""
+        st, out = self.state, self._out
+        robbers = [
+            s
+            for s in AFTER[seat]
+            if s != src and not out[s] and self._can_win_discard(s, t, robbing=True)
+        ]
+        if not robbers:
+            self._complete_exposed_kong(seat, src, t)
+            return
+        st.phase, st.rob_tile = "rob", t
+        st.claimants, st.responses = robbers, {}
+        st.options = {s: [WIN] for s in robbers}
+        st.forced = self._forced(robbers, t, robbing=True)
+
+    def _complete_exposed_kong(self, seat: int, src: int, t: int) -> None:
+        apply(self._table, KongStands(seat, KINDS[t], src))
+        self._pay_now(KongEvent(seat, "exposed", KINDS[t], src))
+        self._replacement(seat)
+
     def _resolve_rob(self) -> None:
         st = self.state
         t, seat = st.rob_tile, st.turn
         assert t is not None
+        feeder, st.discarder = st.discarder, None  # set only in a 直杠's window (明杠可抢)
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
@@ -815,6 +841,9 @@ class Game:
             several = len(winners) > 1 and self.table.multiple_winners
             also = winners[1:] if several else ()
             self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
+            return
+        if feeder is not None:
+            self._complete_exposed_kong(seat, feeder, t)
             return
         self._complete_added_kong(seat, t)
 

@@ -117,6 +117,9 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``rob_exposed_kongs``: a discard claimed onto a concealed triplet (直杠) may be robbed
+      like an added kong (明杠可抢) by the seats other than its feeder: it stands, is paid and
+      draws its replacement only when nobody robs it; robbed, the triplet stays in the hand.
     - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
       听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
       :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
@@ -148,6 +151,7 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    rob_exposed_kongs: bool = False
     turn_declarations: tuple[str, ...] = ()
 
 
@@ -391,6 +395,19 @@ class Variant(ABC):
             True
         """
         return None
+
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """For bots choosing a discard: the kinds the observing seat would rather not throw now,
+        judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat
+        may claim as a kong the thrower would pay for. A bot throws one only when no discard
+        as near to winning is outside them. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_risky_discards(None)
+            frozenset()
+        """
+        return frozenset()
 
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;
