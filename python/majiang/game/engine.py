@@ -812,7 +812,7 @@ class Game:
             for s in AFTER[seat]
             if s != src and not out[s] and self._can_win_discard(s, t, robbing=True)
         ]
-        if not robbers:
+        if not robbers and not self.open_windows:
             self._complete_exposed_kong(seat, src, t)
             return
         st.phase, st.rob_tile = "rob", t
