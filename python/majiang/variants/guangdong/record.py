@@ -42,11 +42,10 @@ from majiang.record_check import (
     WinFacts,
     check_meld,
     check_seat,
-    check_win,
     check_win_flags,
     field_fail,
     players_check,
-    win_result,
+    result_field,
 )
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
 from majiang.record_parts import DrawResult, PlayerRecord, WinResult, cached_options, fail
@@ -381,14 +380,6 @@ def _xianggong_seat(p: Mapping[str, Any], seat: int) -> SeatFacts:
     return SeatFacts(p, hand, tuple(melds), pond)
 
 
-def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return check_win(winner, tile, source, flags, kinds_of, "tiles")
-
-
-def _result(value: Any, c: Checked) -> WinFacts | None:
-    return win_result(value, RESULT_KEYS, _win)
-
-
 def _win_rules(c: Checked) -> None:
     """Who may win how: not a 相公 seat; a discard only under 可点炮; 抢杠 only under 可抢杠胡."""
     w: WinFacts | None = c.values["result"]
@@ -559,7 +550,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
         Field("players", players_check),
     ),
     player=_seat,
-    after=(Field("result", _result),),
+    after=(result_field(RESULT_KEYS, kinds_of),),
     checks=(_win_rules, _kong_chain, _tile_counts, _winning_hand),
     finish=lambda c: c,
     melds=MELD_RULES,
