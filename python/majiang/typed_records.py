@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from majiang.variants.registry import lookup
+from majiang.variants.registry import lookup, package_of
 
 if TYPE_CHECKING:
     from majiang.settlement import Settlement
@@ -69,7 +69,8 @@ def engine_settle(name: str) -> EngineSettle:
     """
     entry = lookup(name)
     typed = None
-    if getattr(entry.settle, "__module__", None) == f"majiang.variants.{name}.settle":
-        module = importlib.import_module(f"majiang.variants.{name}.record")
+    package = f"majiang.variants.{package_of(name)}"
+    if getattr(entry.settle, "__module__", None) == f"{package}.settle":
+        module = importlib.import_module(f"{package}.record")
         typed = getattr(module, "from_engine", None)
     return EngineSettle(entry.settle, typed)

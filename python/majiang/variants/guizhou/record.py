@@ -111,9 +111,6 @@ class HandRecord:
         if variant not in ("guiyang", "tongren"):
             raise _err(("variant",), f"expected guiyang or tongren, got {variant!r}")
         options = GuizhouOptions.from_dict(data.get("options"), variant)
-        for name in ("gun_tong", "shouquan_chongfeng"):
-            if getattr(options, name):  # named, not settled yet: refuse rather than ignore
-                raise _err(("options", name), "not built in this version")
         dealer = _seat(data.get("dealer", 0), ("dealer",))
         players = data.get("players")
         if not isinstance(players, list) or len(players) != 4:
