@@ -888,7 +888,9 @@ class Game:
         if wanted <= 0:
             return ()
         horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
-        self.events.append(HorsesEvent(result["winner"], "".join(horses)).to_json())
+        winner = result["winner"]  # several on one discard (一炮多响): the event names the first
+        seat = winner[0] if isinstance(winner, list) else winner
+        self.events.append(HorsesEvent(seat, "".join(horses)).to_json())
         return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:

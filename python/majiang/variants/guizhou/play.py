@@ -203,14 +203,14 @@ class GuizhouVariant(Variant):
 
     # ------------------------------------------------------------ the hand's end
     def horses(self, result: Mapping[str, Any], state: TableView) -> int:
-        """翻牌鸡: one tile of the wall turned up after a win (none when the wall is empty:
-        the engine turns up what is left), logged as a public event.
+        """翻牌鸡: one tile of the wall turned up after a win, logged as a public event; none
+        when the wall is empty.
 
         Example:
             >>> GuiyangVariant().horses({"kind": "win", "winner": 0}, None)
             1
         """
-        return 1
+        return 1 if state is None or state.wall.remaining > 0 else 0
 
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The Guizhou record (:mod:`majiang.variants.guizhou.record`) from the engine's

@@ -15,6 +15,8 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
+
 from majiang.variants.protocol import TableRules
 
 __all__ = ["BAOTING", "SHAPES", "TABLES", "TILES", "WUGU", "YAOJI"]
@@ -42,6 +44,6 @@ _GUIYANG = TableRules(
 )
 TABLES: dict[str, TableRules] = {
     "guiyang": _GUIYANG,
-    "tongren": TableRules(**{**vars(_GUIYANG), "name": "tongren", "openings": (BAOTING,)}),
+    "tongren": dataclasses.replace(_GUIYANG, name="tongren", openings=(BAOTING,)),
 }
 """Each profile's table (过水 off: ``passed_win`` "none", the option ``guoshui``)."""
