@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
 from majiang.variants.guizhou.hands import HandValue, best_ready_value, classify
@@ -31,9 +32,13 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     """The payments of one hand (a :class:`HandRecord` or its JSON form)."""
     r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
     items: list[Payment] = []
-    pattern: dict[str, Any] = {}
+    pattern: dict[str, Any] = {"result": "win" if r.winners else "draw"}
     ready = _ready(r)
     if r.winners:
+        pattern["winner"] = r.winners[0] if len(r.winners) == 1 else list(r.winners)
+        pattern["self_drawn"] = r.discarder is None
+        if r.discarder is not None:
+            pattern["from"] = r.discarder
         _win(r, items, pattern)
         _dou(r, items)
         _ji(r, ready, items, pattern)
@@ -207,23 +212,37 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
             extra = o.chongfeng_value * values.get(YAOJI, 0) - (values[YAOJI] if o.mantang else 0)
             n += extra
         if n:
+            held = _held(full, r.melds[c], values)
+            why = f"{n} 鸡 x {unit} ({held}{', 冲锋鸡' if r.chongfeng == c else ''})"
             for p in range(4):
                 if p != c:
-                    items.append(Payment(p, c, n * unit, "鸡", f"{n} 鸡 x {unit}"))
+                    items.append(Payment(p, c, n * unit, "鸡", why))
     for p in range(4):
         if p in counting:
             continue
         owed = sum(values.get(k, 0) for k in r.discards[p] if k in (YAOJI, WUGU))
         if r.chongfeng == p:
             owed += (o.chongfeng_value - 1) * values.get(YAOJI, 0)
+        shown = "".join(KINDS[k] for k in r.discards[p] if k in (YAOJI, WUGU) and values.get(k))
+        why = f"{owed} 鸡 x {unit} ({shown} discarded{', 冲锋鸡' if r.chongfeng == p else ''})"
         for c in sorted(counting):
             if owed:
-                items.append(Payment(p, c, owed * unit, "包鸡", f"{owed} 鸡 x {unit}"))
+                items.append(Payment(p, c, owed * unit, "包鸡", why))
     if r.zeren is not None:
         d, claimer = r.zeren
         items.append(
             Payment(d, claimer, o.zeren_value * unit, "责任鸡", f"{o.zeren_value} x {unit}")
         )
+
+
+def _held(full: list[int], melds: tuple[Meld, ...], values: dict[int, int]) -> str:
+    """The 鸡 a seat holds, in words: "2 1s at 2" for each kind (hand and melds)."""
+    counts = list(full)
+    for m in melds:
+        for k in m.kinds:
+            counts[k] += 1
+    return ", ".join(f"{counts[k]} {KINDS[k]} at {v}" for k, v in sorted(values.items())
+                     if counts[k]) or "none held"  # fmt: skip
 
 
 def _chajiao(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
