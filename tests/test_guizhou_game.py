@@ -37,8 +37,10 @@ from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.streams import seat_events
 from majiang.tiles import KINDS
+from majiang.typed_records import engine_settle
 from majiang.variants.guizhou import HandRecord, TongrenOptions, best_ready_value
 from majiang.variants.guizhou.play import first_yaoji, repao_kong
+from majiang.variants.guizhou.record import from_engine
 
 DEALER = "7777p147m258p369s4s"
 WAITER = "123m456p789s23s55m"
@@ -498,3 +500,20 @@ def test_simulate_guizhou(variant: str) -> None:
     stats = simulate(hands=40, seed=3, variant=variant)
     assert stats["hands"] == 40
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_the_engines_typed_record_is_the_record_dicts() -> None:
+    """The engine settles its typed record (no tile text read back): equal to the checked
+    record of its JSON form, 热炮 hands (the 豆 listed last) among them."""
+    repao = 0
+    for seed in range(400):
+        variant = ("guiyang", "tongren")[seed % 2]
+        g = Game(variant, seed=seed, hands=1)
+        majiang.game.play(g, mixed_bots(seed))
+        record = g.records[-1]
+        assert from_engine(record, g.state) == HandRecord.from_dict(record)
+        assert engine_settle(variant)(record, g.state) == majiang.settle(record)
+        repao += record["win"] is not None and record["win"]["repao"] is not None
+        if repao >= 3 and seed >= 100:
+            break
+    assert repao >= 3

@@ -36,6 +36,8 @@ def highlights(pattern: Mapping[str, Any]) -> list[str]:
         out.append("杠上胡")
     if pattern.get("jin_ji"):
         out.append("金鸡")
+    if pattern.get("baoting") and pattern.get("result") == "win":
+        out.append("报听")  # a hand with a 报听 seat (Tongren), won by it or 杀报
     return out
 
 

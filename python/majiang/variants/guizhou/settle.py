@@ -54,6 +54,8 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
             _ji(r, ready, items, pattern)
     if r.flip is not None:
         pattern["flip"] = KINDS[r.flip]
+    if any(r.baoting):
+        pattern["baoting"] = [s for s in range(4) if r.baoting[s]]
     pattern["next_dealer"] = next_dealer(r)
     return Settlement.from_items(items, pattern)
 
