@@ -39,7 +39,7 @@ from majiang.game.streams import seat_events
 from majiang.tiles import KINDS
 from majiang.typed_records import engine_settle
 from majiang.variants.guizhou import HandRecord, TongrenOptions, best_ready_value
-from majiang.variants.guizhou.play import first_yaoji, repao_kong
+from majiang.variants.guizhou.play import GuizhouVariant, first_yaoji, repao_kong
 from majiang.variants.guizhou.record import from_engine
 
 DEALER = "7777p147m258p369s4s"
@@ -517,3 +517,13 @@ def test_the_engines_typed_record_is_the_record_dicts() -> None:
         if repao >= 3 and seed >= 100:
             break
     assert repao >= 3
+
+
+def test_the_efficiency_bot_keeps_yaoji_when_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ready either way (a 1s or a 9s single wait, three unseen each), the bot lets 9s go and
+    keeps its 幺鸡 (``bot_keeps``); without the hook it would have let the 1s go."""
+    hands = ("234m567p789p555m1s9s", "17m258p369p2468m9m", THIRD, FOURTH)
+    g = game(hands=hands)
+    assert EfficiencyBot().act(g.observation(0), g.legal_actions(0)) == Discard("9s")
+    monkeypatch.setattr(GuizhouVariant, "bot_keeps", lambda self, observation: ())
+    assert EfficiencyBot().act(g.observation(0), g.legal_actions(0)) == Discard("1s")

@@ -233,7 +233,8 @@ def _winnable(
     tiles the variant's ``bot_may_win`` lets it win on (self-drawn or claimed), wild tiles
     kept where another does as well; None when no wait can win (then the usual choice
     stands: it may still improve, or draw a tile that changes the hand's 番); None at once
-    for a variant that puts no condition on wins. The variant is the registered one of that
+    for a variant that puts no condition on wins. At equal chances a kind the variant's
+    ``bot_keeps`` names is kept. The variant is the registered one of that
     name bound to the game's options (:func:`variant_of`)."""
     variant = variant_of(obs)
     if variant.bot_may_win(obs, hand, 0, self_drawn=True) is None:
@@ -241,7 +242,8 @@ def _winnable(
     options = discard_options(
         hand, rules=obs.rules, jing=obs.wild_kinds, melds=obs.meld_count, visible=visible
     )
-    best: tuple[int, int, DiscardOption] | None = None
+    keeps = variant.bot_keeps(obs)  # at equal chances, the kinds the variant pays for holding
+    best: tuple[int, int, int, DiscardOption] | None = None
     for o in options:
         if o["shanten"] != 0 or o["discard"] not in offered:
             continue
@@ -257,10 +259,10 @@ def _winnable(
                 obs, after, k, self_drawn=False
             ):
                 winnable += unseen
-        key = (winnable, int(o["discard"] not in wilds))
-        if winnable and (best is None or key > best[:2]):
+        key = (winnable, int(o["discard"] not in wilds), int(INDEX[o["discard"]] not in keeps))
+        if winnable and (best is None or key > best[:3]):
             best = (*key, o)
-    return best[2] if best else None
+    return best[3] if best else None
 
 
 _SUITS = "mps"

@@ -387,6 +387,17 @@ class Variant(ABC):
         """
         return None
 
+    def bot_keeps(self, observation: Any) -> Collection[int]:
+        """For bots choosing among discards that leave the hand waiting equally well: the
+        kinds worth keeping (Guizhou's 幺鸡, paid to every ready seat). Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_keeps(None)
+            ()
+        """
+        return ()
+
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;
         ``state.hands`` are the dealt hands, ``state.indicator`` and ``state.lower`` the

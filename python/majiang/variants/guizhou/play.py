@@ -22,7 +22,7 @@ from majiang.tiles import KINDS, mpsz
 from majiang.variants.guizhou import hands
 from majiang.variants.guizhou.options import PROFILES, GuizhouOptions
 from majiang.variants.guizhou.record import HandRecord
-from majiang.variants.guizhou.rules import BAOTING, TABLES
+from majiang.variants.guizhou.rules import BAOTING, TABLES, WUGU, YAOJI
 from majiang.variants.guizhou.settle import next_dealer
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 from majiang.variants.table_view import TableView
@@ -58,6 +58,7 @@ class GuizhouVariant(Variant):
             passed_win="any_until_draw" if o.guoshui else "none",
             openings=(BAOTING,) if o.baoting else (),
         )
+        self._keeps = frozenset((YAOJI, WUGU) if o.wugu else (YAOJI,))
 
     def bind(self, options: Mapping[str, Any]) -> Variant:
         """A copy applying the game's options (RecordError for unknown or unbuilt ones).
@@ -142,6 +143,16 @@ class GuizhouVariant(Variant):
         if value is None:
             return False
         return self_drawn or self._takes_discard(value.name, melds, False)
+
+    def bot_keeps(self, observation: Any) -> Collection[int]:
+        """幺鸡 (and 乌骨 where it is a 鸡): a ready seat is paid for each it holds.
+
+        Example:
+            >>> sorted(GuiyangVariant().bot_keeps(None)), sorted(GuiyangVariant(
+            ...     {"wugu": False}).bot_keeps(None))
+            ([16, 18], [18])
+        """
+        return self._keeps
 
     # ------------------------------------------------------------ 报听 (Tongren)
     def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
