@@ -35,6 +35,7 @@ from majiang.record_parts import (
 __all__ = [
     "OPTION_SOURCES",
     "PROFILES",
+    "ROOM_FIELDS",
     "FlipRule",
     "GuizhouOptions",
     "HandScale",
@@ -211,3 +212,6 @@ OPTION_SOURCES: dict[str, str] = {
     "multi_win_dealer": "铜仁 [001:167]; QQ via mobingchong",
 }
 """Option name -> where it comes from (docs/rules/guizhou.md)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "base"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (the 底注 is the stake)."""
