@@ -521,9 +521,9 @@ def test_the_engines_typed_record_is_the_record_dicts() -> None:
 
 def test_the_efficiency_bot_keeps_yaoji_when_ready(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ready either way (a 1s or a 9s single wait, three unseen each), the bot lets 9s go and
-    keeps its 幺鸡 (``bot_keeps``); without the hook it would have let the 1s go."""
+    keeps its 幺鸡 (``bot_risky_discards``); without the hook it would have let the 1s go."""
     hands = ("234m567p789p555m1s9s", "17m258p369p2468m9m", THIRD, FOURTH)
     g = game(hands=hands)
     assert EfficiencyBot().act(g.observation(0), g.legal_actions(0)) == Discard("9s")
-    monkeypatch.setattr(GuizhouVariant, "bot_keeps", lambda self, observation: ())
+    monkeypatch.setattr(GuizhouVariant, "bot_risky_discards", lambda self, obs: frozenset())
     assert EfficiencyBot().act(g.observation(0), g.legal_actions(0)) == Discard("1s")

@@ -46,6 +46,7 @@ VARIANTS = (
     "sichuan-exchange",
     "sichuan-xueliu",
     "gb",
+    "hebei",
     "guiyang",
     "tongren",
 )

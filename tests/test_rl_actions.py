@@ -117,7 +117,9 @@ def test_every_variant_is_covered_with_its_declarations() -> None:
         space = action_space(name)
         v = Game(name, seed=0).variant
         assert space.declarations == tuple(
-            (w, val) for w in v.table.openings for val in v.opening_values(w)
+            (w, val)
+            for w in v.table.openings + v.table.turn_declarations
+            for val in v.opening_values(w)
         )
         assert space.size == CHOWS + len(space.chows) + len(space.declarations)
         assert len(set(space.labels)) == space.size

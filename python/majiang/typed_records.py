@@ -4,9 +4,10 @@ they are), so no tile text is written and read back. The record dict the engine 
 the same either way; a record from anywhere else is checked in full.
 
 A built-in variant whose record module (in its package, ``registry.package_of``) has
-``from_engine(record, state)`` (every built-in one) settles this way; any other variant, or one registered anew under a built-in name, settles its record
-dict. (Nanjing's ``from_engine`` also remembers the typed record for the dict: the engine's
-比下胡 question, ``next_dealer``, reads that dict right after.)
+``from_engine(record, state)`` (every built-in one) settles this way; any other variant, or
+one registered anew under a built-in name, settles its record dict. (Nanjing's
+``from_engine`` also remembers the typed record for the dict: the engine's 比下胡 question,
+``next_dealer``, reads that dict right after.)
 
 Example:
     >>> from majiang.game import Game, EfficiencyBot, play

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from majiang.errors import IllegalActionError, MajiangError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -116,6 +116,10 @@ class Game:
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
     carried in; ``carried`` the fields the first record carries from an earlier hand (the
     deal event's ``carry``, e.g. Nanjing's 比下胡; default: the variant's ``carry``).
+    ``open_windows`` is for a table server: every discard and added kong then opens a claim
+    window, empty when nobody may claim, that only :meth:`close_window` resolves, so a seat
+    not asked cannot tell from what follows a discard whether anyone was (the log is the
+    default flow's, event for event).
 
     Example:
         >>> g = Game(seed=5)
@@ -126,6 +130,8 @@ class Game:
         ...
         majiang.errors.IllegalActionError: pass is not legal for seat ... now
     """
+
+    open_windows = False  # see __init__; a restored game never has a window to keep open
 
     def __init__(
         self,
@@ -138,7 +144,11 @@ class Game:
         streak: int = 1,
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
+        open_windows: bool = False,
     ) -> None:
+        if not isinstance(open_windows, bool):
+            raise ArgumentTypeError(f"open_windows: expected True or False, got {open_windows!r}")
+        self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
         check_game_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
@@ -197,8 +207,10 @@ class Game:
         self._flower, self._has_flowers = _flower_mask(table)
         self._kept = table.kept_back
         self._openings = table.openings
-        # the restriction hooks are asked only with openings or winners who stay in play
-        self._restricts = bool(table.openings) or table.winners_stay
+        # the restriction hooks are asked only with openings, turn declarations or winners
+        # who stay in play
+        self._turn_declares = bool(table.turn_declarations)
+        self._restricts = bool(table.openings) or table.winners_stay or self._turn_declares
         self._carried: dict[str, Any] = {}
         self._out = [False, False, False, False]  # seats that have won and left play (血战)
 
@@ -550,6 +562,9 @@ class Game:
             out += compress(DISCARDS, hand)
         else:
             out += [DISCARDS[k] for k in sorted(allowed) if hand[k]]
+        if self._turn_declares:
+            declares = self.variant.turn_declarations(seat, st)
+            out += [Declare(what, KINDS[k]) for what, k in declares if hand[k]]
         return out
 
     def _self_drawn_query(self, seat: int, hand: list[int], drawn: int) -> WinQuery | None:
@@ -656,6 +671,8 @@ class Game:
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
+                if self.open_windows and st.phase != "declare":
+                    return  # the window stays open until close_window()
                 if st.phase == "declare":
                     try:
                         self._resolve_declarations()
@@ -666,6 +683,22 @@ class Game:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
+
+    def close_window(self) -> None:
+        """Resolve the open claim or rob window of an ``open_windows`` game once every seat
+        asked has answered; IllegalActionError (state unchanged) if none is open or a seat
+        asked has not answered yet.
+        """
+        st = self.state
+        if self.over or st.phase not in ("claim", "rob"):
+            raise IllegalActionError("no claim window is open")
+        if len(st.responses) != len(st.claimants):
+            raise IllegalActionError("a seat asked in the claim window has not answered")
+        self._legal, self._shared = {}, None
+        if st.phase == "claim":
+            self._resolve_claims()
+        else:
+            self._resolve_rob()
 
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state
@@ -682,6 +715,9 @@ class Game:
                 tian_hu=tian,
                 after_flower=st.after_flower,
             )
+        elif isinstance(act, Declare):  # a turn declaration, made with its discard
+            self._do(DeclareEvent(seat, act.what, act.value))
+            self._discard(seat, INDEX[act.value])
         elif isinstance(act, Kong) and act.kind == "concealed":
             made = KongEvent(seat, "concealed", act.tile)
             self._do(made)
@@ -694,7 +730,7 @@ class Game:
             robbers = [
                 s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
             ]
-            if robbers:
+            if robbers or self.open_windows:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
                 st.options = {s: [WIN] for s in robbers}
@@ -727,7 +763,7 @@ class Game:
             opts = self.claim_options(s, t)
             if opts:
                 options[s] = opts
-        if options:
+        if options or self.open_windows:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
             winners = [s for s, o in options.items() if o[0] is WIN]
             if winners:
@@ -773,6 +809,9 @@ class Game:
         if kind == "ming_gang":
             made = KongEvent(seat, "exposed", KINDS[t], src)
             self._do(made)
+            if self.table.rob_exposed_kongs:
+                self._exposed_kong_window(seat, src, t)
+                return
             self._pay_now(made)
             self._replacement(seat)
         elif kind == "peng":
@@ -780,10 +819,33 @@ class Game:
         else:
             self._do(ChowEvent(seat, kinds_text([*own, t]), src))
 
+    def _exposed_kong_window(self, seat: int, src: int, t: int) -> None:
+        """明杠可抢: the seats other than the feeder that can win on the claimed tile may rob
+        the 直杠; it stands only when none can or none does."""
+        st, out = self.state, self._out
+        robbers = [
+            s
+            for s in AFTER[seat]
+            if s != src and not out[s] and self._can_win_discard(s, t, robbing=True)
+        ]
+        if not robbers and not self.open_windows:
+            self._complete_exposed_kong(seat, src, t)
+            return
+        st.phase, st.rob_tile = "rob", t
+        st.claimants, st.responses = robbers, {}
+        st.options = {s: [WIN] for s in robbers}
+        st.forced = self._forced(robbers, t, robbing=True)
+
+    def _complete_exposed_kong(self, seat: int, src: int, t: int) -> None:
+        apply(self._table, KongStands(seat, KINDS[t], src))
+        self._pay_now(KongEvent(seat, "exposed", KINDS[t], src))
+        self._replacement(seat)
+
     def _resolve_rob(self) -> None:
         st = self.state
         t, seat = st.rob_tile, st.turn
         assert t is not None
+        feeder, st.discarder = st.discarder, None  # set only in a 直杠's window (明杠可抢)
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
@@ -795,6 +857,9 @@ class Game:
             several = len(winners) > 1 and self.table.multiple_winners
             also = winners[1:] if several else ()
             self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
+            return
+        if feeder is not None:
+            self._complete_exposed_kong(seat, feeder, t)
             return
         self._complete_added_kong(seat, t)
 
@@ -1012,6 +1077,11 @@ class Game:
             ...     g.to_act()[0])
             True
         """
+        if self.open_windows:  # its log is the default flow's: an open window is not in it
+            raise IllegalActionError(
+                "snapshot: a game with open_windows is saved as its actions (the table"
+                " server's store), not as a snapshot"
+            )
         return to_snapshot(self)
 
     @classmethod

@@ -48,6 +48,14 @@ MAX_HANDS = 64
 """The longest match a room may be created for."""
 
 MAX_TIME_LIMIT = 3600.0
+
+CLAIM_WINDOW = 1.0
+"""Seconds a claim window lasts at least when a ``create`` frame does not say (the server's
+default, ``majiang serve --claim-window``): every discard and added kong waits this long,
+whether or not anyone may claim it."""
+
+MAX_CLAIM_WINDOW = 30.0
+"""The longest ``claim_window`` a room may ask for, in seconds."""
 SEAT_KINDS = ("person", "bot")
 _MAX_TEXT = 128
 _MAX_DEPTH = 8
@@ -142,10 +150,30 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     ):
         raise _bad(f"time_limit must be a number of seconds from 0 (none) to {MAX_TIME_LIMIT:g}")
     out["time_limit"] = float(limit)
+    if "claim_window" in f:  # else the server's default
+        out["claim_window"] = claim_window(f["claim_window"])
     for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
         if name in f:  # RoomConfig's common names for the variant's stake and caps
             out[name] = _int(name, f[name], least, 10**6)
     return out
+
+
+def claim_window(window: object) -> float:
+    """A claim window's length in seconds, 0 to :data:`MAX_CLAIM_WINDOW` (ProtocolError
+    ``bad_frame`` otherwise).
+
+    Example:
+        >>> claim_window(2), claim_window(0.5)
+        (2.0, 0.5)
+    """
+    if (
+        isinstance(window, bool)
+        or not isinstance(window, (int, float))
+        or not math.isfinite(window)
+        or not 0 <= window <= MAX_CLAIM_WINDOW
+    ):
+        raise _bad(f"claim_window must be a number of seconds from 0 to {MAX_CLAIM_WINDOW:g}")
+    return float(window)
 
 
 def _join(f: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,7 +219,17 @@ def _bare(kind: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "create": (
         frozenset(
-            {"variant", "options", "hands", "seats", "time_limit", "stake", "hand_cap", "match_cap"}
+            {
+                "variant",
+                "options",
+                "hands",
+                "seats",
+                "time_limit",
+                "claim_window",
+                "stake",
+                "hand_cap",
+                "match_cap",
+            }
         ),
         _create,
     ),

@@ -10,7 +10,7 @@ Example:
     >>> v.wilds(2)      # flip 3m: jing 3m and 4m
     (2, 3)
     >>> names()
-    ['gb', 'guangdong', 'guiyang', 'nanchang', 'nanjing', 'pingxiang', 'sichuan', 'tongren']
+    ['gb', 'guangdong', ...]
 """
 
 from __future__ import annotations

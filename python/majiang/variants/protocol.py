@@ -117,6 +117,15 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``rob_exposed_kongs``: a discard claimed onto a concealed triplet (直杠) may be robbed
+      like an added kong (明杠可抢) by the seats other than its feeder: it stands, is paid and
+      draws its replacement only when nobody robs it; robbed, the triplet stays in the hand.
+    - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
+      听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
+      :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
+      tile; what a seat declared stays in the state, as the openings' do, and the
+      restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
+      :meth:`Variant.meld_kinds`) are asked.
 
     Example:
         >>> TableRules(name="demo", shapes="standard").kept_back
@@ -142,6 +151,8 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    rob_exposed_kongs: bool = False
+    turn_declarations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,16 +398,18 @@ class Variant(ABC):
         """
         return None
 
-    def bot_keeps(self, observation: Any) -> Collection[int]:
-        """For bots choosing among discards that leave the hand waiting equally well: the
-        kinds worth keeping (Guizhou's 幺鸡, paid to every ready seat). Default: none.
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """For bots choosing a discard: the kinds the observing seat would rather not throw now,
+        judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat
+        may claim as a kong the thrower would pay for. A bot throws one only when no discard
+        as near to winning is outside them. Default: none.
 
         Example:
             >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").bot_keeps(None)
-            ()
+            >>> get_variant("nanchang").bot_risky_discards(None)
+            frozenset()
         """
-        return ()
+        return frozenset()
 
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;
@@ -453,6 +466,17 @@ class Variant(ABC):
             True
         """
         return None
+
+    def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
+        """The declarations ``seat`` may make with a discard now, on its turn, for tables
+        with ``turn_declarations``: (what, the kind discarded with it) pairs. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").turn_declarations(0, None)
+            ()
+        """
+        return ()
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind

@@ -41,7 +41,8 @@ __all__ = [
 ]
 
 BUILT_IN = (
-    "nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "guiyang", "tongren",
+    "nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "hebei", "guiyang",
+    "tongren",
 )  # fmt: skip
 """The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT`` (or the
 package :data:`PACKAGES` names, as one of its ``VARIANTS``). Adding a variant folder means
@@ -106,8 +107,8 @@ def names() -> list[str]:
     """Every variant name known, sorted.
 
     Example:
-        >>> names()[:3]
-        ['gb', 'guangdong', 'guiyang']
+        >>> names()[:2]
+        ['gb', 'guangdong']
     """
     return sorted({*BUILT_IN, *_ENTRIES})
 
@@ -129,7 +130,7 @@ def lookup(name: object) -> VariantSpec:
         >>> lookup("gb-2006")
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, guangdong, guiyang, ...
+        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, guangdong, ...
     """
     if isinstance(name, str):
         spec = _ENTRIES.get(name)

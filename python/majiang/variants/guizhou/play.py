@@ -144,12 +144,14 @@ class GuizhouVariant(Variant):
             return False
         return self_drawn or self._takes_discard(value.name, melds, False)
 
-    def bot_keeps(self, observation: Any) -> Collection[int]:
-        """幺鸡 (and 乌骨 where it is a 鸡): a ready seat is paid for each it holds.
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """幺鸡 (and 乌骨 where it is a 鸡): a seat not ready at the end pays each ready seat
+        for each it discarded (包鸡), a ready one is paid for each it holds; a bot lets one go
+        only when no discard as near to winning is left.
 
         Example:
-            >>> sorted(GuiyangVariant().bot_keeps(None)), sorted(GuiyangVariant(
-            ...     {"wugu": False}).bot_keeps(None))
+            >>> sorted(GuiyangVariant().bot_risky_discards(None)), sorted(GuiyangVariant(
+            ...     {"wugu": False}).bot_risky_discards(None))
             ([16, 18], [18])
         """
         return self._keeps
