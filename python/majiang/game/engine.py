@@ -417,6 +417,7 @@ class Game:
             waits=waits,
             first_discard=first,
             state=st,
+            kong_discard=not robbing and self._kong_discard(),
         )
         if blocked and not self.variant.must_win(query, st):
             return None
@@ -430,6 +431,21 @@ class Game:
             if query is not None and self.variant.must_win(query, self.state):
                 forced.add(s)
         return forced
+
+    def _kong_discard(self) -> bool:
+        """Whether the hand's last discard came right after its discarder's kong and
+        replacement draw (a 杠上炮), read back from the log (asked only for a possible win)."""
+        events = self.events
+        i = len(events) - 1
+        while i >= 0 and events[i].get("event") != "discard":  # past the win being made
+            i -= 1
+        seat = events[i].get("seat") if i >= 0 else None
+        i -= 1
+        while i >= 0 and events[i].get("event") in ("draw", "flower", "payment"):
+            if events[i].get("event") == "draw" and not events[i].get("replacement"):
+                return False
+            i -= 1
+        return i >= 0 and events[i].get("event") == "kong" and events[i].get("seat") == seat
 
     def _dealers_first_discard(self) -> bool:
         """Whether the discard in play is the dealer's first, before any claim or kong (the
@@ -937,7 +953,9 @@ class Game:
         if wanted <= 0:
             return ()
         horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
-        self.events.append(HorsesEvent(result["winner"], "".join(horses)).to_json())
+        winner = result["winner"]  # several on one discard (一炮多响): the event names the first
+        seat = winner[0] if isinstance(winner, list) else winner
+        self.events.append(HorsesEvent(seat, "".join(horses)).to_json())
         return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:
@@ -1001,6 +1019,7 @@ class Game:
                 robbing=qiang_gang,
                 after_kong=gang_kai,
                 state=st,
+                kong_discard=source is not None and not qiang_gang and self._kong_discard(),
             )  # the win as it was offered: robbing a kong or on a replacement draw
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")

@@ -165,7 +165,8 @@ class WinQuery:
     discard before any claim or kong (a 地胡's tile); ``waits`` the kinds
     :meth:`Variant.waits` gave for ``concealed`` when the engine knows them (None: not
     computed, ask the shapes directly); ``state`` the engine's hand state (read-only: what
-    the seats declared, the wall), None outside a game.
+    the seats declared, the wall), None outside a game; ``kong_discard`` whether a discard
+    came right after its discarder's kong and replacement draw (杠上炮, Guizhou's 热炮).
 
     Example:
         >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s123z5m"), ())
@@ -185,6 +186,7 @@ class WinQuery:
     waits: frozenset[int] | None = None
     first_discard: bool = False
     state: TableView | None = None
+    kong_discard: bool = False
 
     @property
     def self_drawn(self) -> bool:
