@@ -258,7 +258,7 @@ def _win(table: Table, event: Win) -> None:
 
 def _payment(table: Table, event: Payment) -> None:
     st = table.state
-    for s in range(4):
+    for s in range(len(st.paid)):
         st.paid[s] += event.deltas[s]
     table.scores[:] = event.scores
 

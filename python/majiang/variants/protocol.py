@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from majiang._core import is_winning, winning_tiles
+from majiang.errors import RulesError
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, SEATS
 from majiang.variants.table_view import TableView
@@ -117,10 +118,17 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``seats``: how many players the table seats, 2-4 (seats 0 to ``seats - 1`` in turn
+      order; a chow takes the previous seat's discard, at two seats the opponent's). Every
+      per-seat list the engine keeps, logs, shows or settles has this many entries.
 
     Example:
-        >>> TableRules(name="demo", shapes="standard").kept_back
-        0
+        >>> TableRules(name="demo", shapes="standard").kept_back, TableRules("d", "standard").seats
+        (0, 4)
+        >>> TableRules(name="demo", shapes="standard", seats=5)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RulesError: TableRules demo: seats: expected 2, 3 or 4, got 5
     """
 
     name: str
@@ -142,6 +150,13 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    seats: int = SEATS
+
+    def __post_init__(self) -> None:
+        if type(self.seats) is not int or not 2 <= self.seats <= SEATS:
+            raise RulesError(
+                f"TableRules {self.name}: seats: expected 2, 3 or 4, got {self.seats!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +600,7 @@ class Variant(ABC):
             return dealer, streak
         if winner == dealer:
             return dealer, streak + 1
-        return (dealer + 1) % SEATS, 1
+        return (dealer + 1) % self.table.seats, 1
 
 
 def first_winner(record: Mapping[str, Any]) -> int | None:
@@ -739,9 +754,12 @@ def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
     return None
 
 
-def same_first_discards(events: Sequence[Mapping[str, Any]], dealer: int) -> bool:
-    """Whether the hand's first four discards were the dealer's and then each other seat's in
-    turn, all of one kind, before any claim or kong (Nanchang's 抄庄, Pingxiang's 跟庄).
+def same_first_discards(
+    events: Sequence[Mapping[str, Any]], dealer: int, seats: int = SEATS
+) -> bool:
+    """Whether the hand's first ``seats`` discards were the dealer's and then each other
+    seat's in turn, all of one kind, before any claim or kong (Nanchang's 抄庄, Pingxiang's
+    跟庄).
 
     Example:
         >>> ev = [{"event": "discard", "seat": s, "tile": "1z"} for s in (1, 2, 3, 0)]
@@ -755,10 +773,10 @@ def same_first_discards(events: Sequence[Mapping[str, Any]], dealer: int) -> boo
             break
         if kind == "discard":
             seen.append((e.get("seat"), e.get("tile")))
-            if len(seen) == SEATS:
+            if len(seen) == seats:
                 break
     return (
-        len(seen) == SEATS
-        and [s for s, _ in seen] == [(dealer + i) % SEATS for i in range(SEATS)]
+        len(seen) == seats
+        and [s for s, _ in seen] == [(dealer + i) % seats for i in range(seats)]
         and len({t for _, t in seen}) == 1
     )
