@@ -28,13 +28,13 @@ __all__ = ["Deal", "Dealt", "check_deal_types", "deal_from_wall", "fixed_deal"]
 
 @dataclass(frozen=True)
 class Deal:
-    """A chosen deal for tests, puzzles and replays: the ``hands``, one per seat of the table
-    (the dealer's 14 tiles, 13 for the others), the ``wall`` in draw order (head first; replacement draws take
-    its last tile), the wild-tile ``indicator`` / ``lower`` indicator (needed by a variant that
-    flips one, ``TableRules.flips_wild``; ignored by the others), the ``dice`` (for the log) and
-    the dealer's 14th tile ``drawn``, the tile a 天胡 wins on (default: its highest kind), and
-    for variants with flowers the tiles each seat has laid aside (``flowers``); ``reveal``
-    below.
+    """A chosen deal for tests, puzzles and replays: the ``hands``, one per seat of the
+    table (the dealer's 14 tiles, 13 for the others), the ``wall`` in draw order (head
+    first; replacement draws take its last tile), the wild-tile ``indicator`` / ``lower``
+    indicator (needed by a variant that flips one, ``TableRules.flips_wild``; ignored by the
+    others), the ``dice`` (for the log) and the dealer's 14th tile ``drawn``, the tile a 天胡
+    wins on (default: its highest kind), and for variants with flowers the tiles each seat
+    has laid aside (``flowers``); ``reveal`` below.
 
     Example:
         >>> d = Deal(("11122233344455m", "1p", "1p", "1p"), "9s", "1z", "2z")

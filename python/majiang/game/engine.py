@@ -991,10 +991,9 @@ class Game:
         self.settlements.append(settlement)
         # what was paid during the hand is part of the settlement
         if len(settlement.deltas) != self.seats:  # a settle function for another table size
-            raise RulesError(f"{self.variant.name}: a settlement of {len(settlement.deltas)} deltas")
-        after = tuple(
-            self.scores[s] + settlement.deltas[s] - st.paid[s] for s in range(self.seats)
-        )
+            many = len(settlement.deltas)
+            raise RulesError(f"{self.variant.name}: a settlement of {many} deltas")
+        after = tuple(self.scores[s] + settlement.deltas[s] - st.paid[s] for s in range(self.seats))
         self._do(SettlementEvent(tuple(settlement.deltas), after))
         if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True

@@ -23,4 +23,3 @@ def after(seats: int) -> tuple[tuple[int, ...], ...]:
 def every_from(seats: int) -> tuple[tuple[int, ...], ...]:
     """``every_from(n)[s]``: every seat in turn order from ``s``."""
     return tuple(tuple((s + i) % seats for i in range(seats)) for s in range(seats))
-
