@@ -388,3 +388,103 @@ def test_a_settlement_of_another_table_size_is_refused() -> None:
             g.step(1, Discard("5z"))
     finally:
         unregister("test-wrong-size")
+
+
+# ------------------------------------------------------------------ learning, rooms, server
+def test_the_learning_encoding_keeps_its_size_and_fills_the_tables_seats() -> None:
+    from majiang.rl import ORACLE_PLANES, VectorGame, encode, plane_names
+
+    g = two_seat_game("78s147m258p369s12z", "5z6z7z")
+    g.step(0, Discard("9s"))
+    names = plane_names(oracle=True)
+    a = encode(g, 1, oracle=True)
+    assert a.shape == (len(names), 34)
+    b = g.observation(1).to_numpy()
+    assert (a[: len(b)] == b).all()  # the engine's planes come first, as at four seats
+    oracle = a[len(names) - len(ORACLE_PLANES) :]
+    assert list(oracle[0]) == g.state.hands[0]  # the opponent's concealed tiles (training only)
+    assert oracle[1].sum() == oracle[2].sum() == 0  # no across or previous seat
+    v = VectorGame(3, TWO, seed=2)
+    rewards_seen = 0
+    _, masks = v.observe()
+    for _ in range(1500):
+        _, masks, rewards, _ = v.step(masks.argmax(axis=1))
+        assert rewards.shape == (3, 4) and not rewards[:, 2:].any()
+        assert (rewards.sum(axis=1) == 0).all()
+        rewards_seen += int(rewards.any())
+    assert rewards_seen > 0
+
+
+def test_the_environments_seat_one_agent_a_seat() -> None:
+    from majiang.rl.gym_env import MajiangEnv
+    from majiang.rl.parallel_env import MajiangParallelEnv
+    from majiang.rl.pettingzoo_env import MajiangAECEnv
+
+    assert MajiangAECEnv(TWO).possible_agents == ["player_0", "player_1"]
+    assert sorted(MajiangParallelEnv(THREE).observation_spaces) == [
+        "player_0",
+        "player_1",
+        "player_2",
+    ]
+    with pytest.raises(RulesError, match="bots: expected two"):
+        MajiangEnv(TWO, bots=[None, EfficiencyBot(), EfficiencyBot(), EfficiencyBot()])
+    with pytest.raises(RulesError, match="seat: expected 0 <= seat <= 1"):
+        MajiangEnv(TWO, seat=2)
+    env = MajiangEnv(TWO, seat=None)
+    seats = set()
+    for seed in range(8):
+        env.reset(seed=seed)
+        seats.add(env.seat)
+    assert seats == {0, 1}
+
+
+def test_a_room_seats_the_variants_table() -> None:
+    from majiang.room import RoomConfig
+    from majiang.server.protocol import parse_frame
+
+    assert RoomConfig(TWO).bots == ("efficiency", "efficiency")
+    assert RoomConfig(THREE, bots=("random",) * 3).bot_names() == ("random",) * 3
+    with pytest.raises(RulesError, match="bots: expected two seat names"):
+        RoomConfig(TWO, bots=("efficiency",) * 4)
+    frame = parse_frame(json.dumps({"type": "create", "variant": TWO}))
+    assert frame["seats"] == ["person", "bot"]
+    four = parse_frame(json.dumps({"type": "create", "variant": "nanchang"}))
+    assert four["seats"] == ["person", "bot", "bot", "bot"]
+
+
+def test_a_server_room_of_another_size_than_the_table_is_refused() -> None:
+    from majiang.server.room import Room, RoomError
+    from majiang.server.store import Store
+
+    config = {"variant": TWO, "options": {}, "hands": 1, "time_limit": 0.0}
+    with pytest.raises(RoomError, match="seats 2 players, got 4"):
+        Room.create({**config, "seats": ["bot"] * 4}, Store(":memory:"))
+    room = Room.create({**config, "seats": ["bot", "bot"]}, Store(":memory:"), seed=3)
+    room.kick()  # no event loop: the bots play at once
+    assert room.game.over and len(room.game.scores) == 2 and sum(room.game.scores) == 0
+
+
+def test_simulate_and_the_command_lines_screens_show_the_tables_seats() -> None:
+    import io
+
+    from majiang.cli.console import console
+    from majiang.cli.seat_view import seat_table
+    from majiang.cli.simulate import tables
+    from majiang.cli.table_view import table_view
+    from majiang.game import simulate
+
+    stats = simulate(6, seed=1, variant=TWO, bots="random")
+    assert len(stats["win_rate"]) == len(stats["mean_score"]) == 2
+    assert simulate(6, seed=1, variant=TWO, bots=["random", "efficiency"])["hands"] == 6
+    with pytest.raises(RulesError, match="bots: expected one or two"):
+        simulate(2, variant=TWO, bots=["random"] * 4)
+    per_seat = tables(stats, TWO, ("random", "random"))[0]
+    assert per_seat.row_count == 2
+    g = Game(THREE, seed=4)
+    for view in (table_view(g, 1), seat_table(g.observation(1), g.table)):
+        buf = io.StringIO()
+        wide = console(buf)
+        wide.width = 200
+        wide.print(view)
+        rows = [r.split()[0] for r in buf.getvalue().splitlines()[2:] if r.split()]
+        assert [r for r in rows if r.isdigit()] == ["0", "1", "2"]
