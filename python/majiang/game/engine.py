@@ -44,10 +44,17 @@ from majiang.game.arguments import (
     valid_tiles,
 )
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
+from majiang.game.events import (
+    FACE_DOWN,
+    DrawGame,
+    Exchange,
+    Payment,
+    discard_event,
+    draw_event,
+)
 from majiang.game.events import Chow as ChowEvent
 from majiang.game.events import Deal as DealEvent
 from majiang.game.events import Declare as DeclareEvent
-from majiang.game.events import DrawGame, Exchange, Payment, discard_event, draw_event
 from majiang.game.events import Flower as FlowerEvent
 from majiang.game.events import Horses as HorsesEvent
 from majiang.game.events import Kong as KongEvent
@@ -203,11 +210,18 @@ class Game:
         self._flower, self._has_flowers = _flower_mask(table)
         self._kept = table.kept_back
         self._openings = table.openings
-        # the restriction hooks are asked only with openings or winners who stay in play
-        self._restricts = bool(table.openings) or table.winners_stay
+        # the restriction hooks are asked only with declarations or winners who stay in play
+        self._restricts = bool(table.openings) or table.winners_stay or bool(table.declarations)
+        self._declarations = table.declarations
         self._carried: dict[str, Any] = {}
         self.seats = table.seats
         self._after, self._from = after(table.seats), every_from(table.seats)
+        # a last chance (海底捞月) only where tiles are kept back and the variant names a seat
+        self._chance = (
+            table.kept_back > 0
+            and type(self.variant).last_chance is not Variant.last_chance
+            and not self._has_flowers
+        )
         self._out = [False] * table.seats  # seats that have won and left play (血战)
 
     # ----------------------------------------------------------------- hand start
@@ -347,9 +361,12 @@ class Game:
         st = self.state
         seats = range(self.seats)
         given = [[0] * 34 for _ in seats]
+        face_down = sum(len(m[2]) for m in exchange.moves if m[1] == FACE_DOWN)
+        if face_down > self._kept:
+            raise RulesError(f"{self.variant.name}: {face_down} tiles to swap face down")
         for move in exchange.moves:
             giver, taker, kinds = move
-            if giver not in seats or taker not in seats or giver == taker:
+            if giver not in seats or (taker not in seats and taker != FACE_DOWN) or giver == taker:
                 raise RulesError(f"{self.variant.name}: exchange move {move!r}")
             for k in kinds:
                 if k not in range(34):
@@ -541,6 +558,9 @@ class Game:
             last = st.melds[seat][-1]  # right after a pong, before its discard
             if last.kind == "peng" and last.source is not None and hand[last.kinds[0]]:
                 out.append(kong(last.kinds[0], "added"))
+        if self._declarations:  # 报听 and the like: offered on the seat's turn
+            for what in self._declarations:
+                out += self.variant.declaration_options(what, seat, st)
         allowed = self.variant.allowed_discards(seat, st) if self._restricts else None
         if allowed is None:
             out += compress(DISCARDS, hand)
@@ -667,6 +687,9 @@ class Game:
         st = self.state
         if isinstance(act, Discard):
             self._discard(seat, INDEX[act.tile])
+        elif isinstance(act, Declare):  # a declaration on the turn: the seat then discards
+            self._do(DeclareEvent(seat, act.what, act.value))
+            st.waits[seat] = None
         elif isinstance(act, Win):
             assert st.drawn is not None
             tian = seat == st.dealer and st.discards_made == 0 and st.turns == 0
@@ -708,6 +731,9 @@ class Game:
     def _discard(self, seat: int, t: int) -> None:
         st = self.state
         self._do(discard_event(seat, KINDS[t]))
+        if st.last_chance:  # the last chance's tile, not won: the hand is drawn, unclaimed
+            self._finish_draw()
+            return
         options: dict[int, list[Action]] = {}
         after = self._after[seat]
         hands, chows, out = st.hands, self.table.chows, self._out
@@ -840,7 +866,12 @@ class Game:
         wall, flower = self.state.wall, self._flower
         while True:
             if wall.remaining <= self._kept:
-                self._finish_draw()
+                chance = self._last_chance() if self._chance else None
+                if chance is None:
+                    self._finish_draw()
+                else:  # one kept-back tile from the tail (the two-player game's 海底捞月)
+                    t = wall.tiles[wall.tail - 1]
+                    self._do(draw_event(chance, TILE_NAMES[t], True))
                 return
             t = wall.tiles[wall.tail - 1] if from_tail else wall.tiles[wall.head]
             self._do(draw_event(seat, TILE_NAMES[t], from_tail))
@@ -848,6 +879,20 @@ class Game:
                 return
             self._do(FlowerEvent(seat, TILE_NAMES[t]))
             from_tail = True
+
+    def _last_chance(self) -> int | None:
+        """The seat the variant names for the hand's last chance, once a hand (None: none,
+        or the chance was taken); RulesError for a seat that is not in play."""
+        st = self.state
+        if st.last_chance or st.wall.remaining <= 0:
+            return None
+        seat = self.variant.last_chance(st)
+        if seat is None:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.seats or self._out[seat]:
+            raise RulesError(f"{self.variant.name}: last chance for seat {seat!r}")
+        st.last_discard, st.discarder = None, None
+        return seat
 
     # ----------------------------------------------------------------- hand end
     def _record(self, result: dict[str, Any]) -> dict[str, Any]:

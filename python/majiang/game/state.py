@@ -93,6 +93,9 @@ class HandState:
     (a discard, a meld's own tiles, a kong shown); empty when it showed none. Public."""
     lower_shown: bool = False
     """Whether the lower indicator was turned face up for every seat after the deal."""
+    last_chance: bool = False
+    """Whether a seat drew a kept-back tile as the hand's last chance
+    (:meth:`~majiang.variants.protocol.Variant.last_chance`, the two-player game's 海底捞月)."""
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -146,7 +149,7 @@ class HandState:
             "forced": sorted(self.forced),
             "revealed": [mpsz(r) if r else None for r in self.revealed],
             "lower_shown": self.lower_shown,
-        }
+        } | ({"last_chance": True} if self.last_chance else {})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], seats: int = 4) -> HandState:
@@ -345,6 +348,7 @@ def _read_state(data: Mapping[str, Any], seats: int = 4) -> HandState:
                 _revealed(r) for r in per_seat(data.get("revealed", [None] * seats), "revealed")
             ],
             lower_shown=_flag(data.get("lower_shown", False), "lower_shown"),
+            last_chance=_flag(data.get("last_chance", False), "last_chance"),
             waits=[None] * seats,
         )
     except RecordError:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from majiang.game.events import (
+    FACE_DOWN,
     Chow,
     Declare,
     Discard,
@@ -102,6 +103,8 @@ def _draw(table: Table, event: Draw) -> None:
     st, t = table.state, TILE_INDEX[event.tile]
     seat = event.seat
     if event.replacement:
+        if st.wall.remaining <= table.rules.kept_back:
+            st.last_chance = True  # only kept-back tiles left: the hand's last chance
         st.wall.draw_tail()
     else:
         st.wall.draw()
@@ -221,10 +224,17 @@ def _declare(table: Table, event: Declare) -> None:
 
 def _exchange(table: Table, event: Exchange) -> None:
     st = table.state
+    wall = st.wall
+    at = wall.tail - table.rules.kept_back  # the first tile kept back face down
     for giver, taker, kinds in event.moves:
         for k in kinds:
             st.hands[giver][k] -= 1
-            st.hands[taker][k] += 1
+            if taker == FACE_DOWN:  # swapped with a face-down tile, in wall order
+                st.hands[giver][wall.tiles[at]] += 1
+                wall.tiles[at] = k
+                at += 1
+            else:
+                st.hands[taker][k] += 1
     if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
         st.drawn = None  # the dealer's 14th tile went to another seat
 

@@ -279,11 +279,12 @@ def action_space(variant: str | Variant | Game) -> ActionSpace:
     else:
         chosen = variant.variant
     table = chosen.table
-    key = (chosen.name, table.chows, table.openings, id(type(chosen)))
+    asked = table.openings + table.declarations  # the turn's declarations after the openings
+    key = (chosen.name, table.chows, asked, id(type(chosen)))
     found = _SPACES.get(key)
     if found is None:
         declarations = tuple(
-            (what, str(value)) for what in table.openings for value in chosen.opening_values(what)
+            (what, str(value)) for what in asked for value in chosen.opening_values(what)
         )
         if len(set(declarations)) != len(declarations):
             raise RulesError(f"{chosen.name}: opening_values lists a value twice")
