@@ -230,8 +230,15 @@ def _exchange(table: Table, event: Exchange) -> None:
         for k in kinds:
             st.hands[giver][k] -= 1
             if taker == FACE_DOWN:  # swapped with a face-down tile, in wall order
-                st.hands[giver][wall.tiles[at]] += 1
-                wall.tiles[at] = k
+                got = wall.tiles[at]
+                st.hands[giver][got] += 1
+                # where the given tile was dealt from now names the one taken: the wall's
+                # tiles stay the set, each once
+                tiles = wall.tiles
+                dealt = next(
+                    i for i in (*range(wall.head), *range(wall.tail, len(tiles))) if tiles[i] == k
+                )
+                tiles[dealt], tiles[at] = got, k
                 at += 1
             else:
                 st.hands[taker][k] += 1

@@ -148,7 +148,7 @@ def public_view(
         PublicFields,
         (
             tuple(st.ponds),  # pond_kinds
-            st.wall.remaining - kept,  # wall
+            max(st.wall.remaining - kept, 0),  # wall (a last chance draws a kept-back tile)
             st.indicator,  # indicator_kind
             st.wilds,  # wild_kinds
             tuple(scores),  # scores

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BUILT_IN", "DEFAULT", "Entry", "VariantSpec", "lookup", "names", "register"]
 
-BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong")
+BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "two_player")
 """The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT``. Adding a
 variant folder means adding its name here, and nothing else."""
 
