@@ -43,8 +43,7 @@ def _same_view(g: Game, seat: int, rng: random.Random) -> None:
     other = 1 - seat
     hands = [list(h) for h in st.hands]
     tiles = list(st.wall.tiles)
-    shown = {st.indicator, st.lower}
-    undrawn = [i for i in range(st.wall.head, st.wall.tail) if tiles[i] not in shown]
+    undrawn = [i for i in range(st.wall.head, st.wall.tail) if tiles[i] != st.indicator]
     pool = [k for k in range(34) for _ in range(hands[other][k])] + [tiles[i] for i in undrawn]
     rng.shuffle(pool)
     size = sum(hands[other])

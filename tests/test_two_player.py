@@ -238,20 +238,22 @@ def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
 
 
 # ------------------------------------------------------------------ 花牌
-def test_two_tiles_are_face_up_from_the_start_for_both_seats() -> None:
+def test_a_tile_is_face_up_from_the_start_for_both_seats() -> None:
     """[001:149] 每开始游戏后, 显示在游戏UI上的城墙上亮明了的麻将牌."""
     g = game(flowers=("3m", "5z"))
     for seat in (0, 1):
         o = g.observation(seat)
-        assert (o.indicator, o.lower_indicator, o.wild_kinds) == ("3m", "5z", ())
-    assert g.events[1]["event"] == "reveal"
+        assert (o.indicator, o.lower_indicator, o.wild_kinds) == ("3m", None, ())
+        assert o.to_numpy()[11, KIND_INDEX["3m"]] == 1  # the indicator plane
+        assert seat_events(g.events, seat)[0]["indicator"] == "3m"
+    assert g.records == [] and g.state.indicator == KIND_INDEX["3m"]
 
 
 def test_holding_the_face_up_kinds_adds_a_fan_a_tile() -> None:
     """[001:149] 胡牌时花牌可以多算番."""
     base = fans_of("123m456p789s11z23s", "4s")
-    held = fans_of("123m456p789s11z23s", "4s", shown=(0, 27))
-    assert held["花牌"] == 3 and {k: v for k, v in held.items() if k != "花牌"} == base
+    held = fans_of("123m456p789s11z23s", "4s", shown=(27,))
+    assert held["花牌"] == 2 and {k: v for k, v in held.items() if k != "花牌"} == base
 
 
 # ------------------------------------------------------------------ 海底捞月
@@ -408,7 +410,7 @@ def test_the_table_is_a_data_file_a_room_can_swap() -> None:
 
 # ------------------------------------------------------------------ records
 def _win_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"dealer": 0, "flower_tiles": "7z6z", "options": options or {},
+    return {"dealer": 0, "flower_tiles": "7z", "options": options or {},
             "players": [{"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"}],
             "result": {"kind": "win", "winner": 0, "tile": "4s", "from": 1}}  # fmt: skip
 
@@ -418,7 +420,7 @@ def _win_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
     [
         ({"dealer": 2}, "dealer"),
         ({"players": [{"hand": "123m"}] * 4}, "players"),
-        ({"flower_tiles": "7z"}, "flower_tiles"),
+        ({"flower_tiles": "7z6z"}, "flower_tiles"),
         ({"ready": [0, 2]}, "ready"),
         ({"last_chance": True}, "last_chance"),
         ({"result": {"kind": "win", "winner": 0, "tile": "5z", "from": 1}}, "result.tile"),
@@ -493,8 +495,8 @@ def _same_view_whatever_is_hidden(g: Game, seat: int, rng: random.Random) -> Non
     other = 1 - seat
     tiles = list(st.wall.tiles)
     undrawn = list(range(st.wall.head, st.wall.tail))
-    shown = {st.indicator, st.lower}
-    undrawn = [i for i in undrawn if tiles[i] not in shown]  # the face-up tiles are seen
+    # the face-up tile is seen (the lower one under it stays face down and hidden)
+    undrawn = [i for i in undrawn if tiles[i] != st.indicator]
     pool = [k for k in range(34) for _ in range(hands[other][k])] + [tiles[i] for i in undrawn]
     rng.shuffle(pool)
     size = sum(hands[other])

@@ -21,6 +21,7 @@ from majiang.variants.two_player.fans import (
 )
 from majiang.variants.two_player.options import TwoPlayerOptions
 from majiang.variants.two_player.play import TwoPlayerVariant
+from majiang.variants.two_player.record import HandRecord
 from majiang.variants.two_player.rules import TABLE
 from majiang.variants.two_player.settle import settle
 
@@ -29,6 +30,7 @@ __all__ = [
     "TALLIED",
     "VARIANT",
     "FanTable",
+    "HandRecord",
     "TwoPlayerOptions",
     "TwoPlayerScore",
     "TwoPlayerVariant",
@@ -48,5 +50,6 @@ VARIANT = VariantSpec(
     highlights=highlights,
     tallied=TALLIED,
     options=TwoPlayerOptions,
+    record=HandRecord,
 )
 """The two-player game, whole: the one registration :mod:`majiang.variants.registry` serves."""

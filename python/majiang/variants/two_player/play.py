@@ -1,6 +1,6 @@
 """The two-player game's engine plug-in (docs/rules/two_player.md): the opening exchange
 (开始时换牌, one tile a round with the face-down tiles), 报听 on any turn locking the hand,
-the two tiles turned face up (花牌, no wild), 海底捞月 at exhaustion, the winner dealing next.
+the tile turned face up (花牌, no wild), 海底捞月 at exhaustion, the winner dealing next.
 
 Example:
     >>> from majiang.game import Game
@@ -19,7 +19,7 @@ from majiang.game.actions import Declare, Pass
 from majiang.game.events import FACE_DOWN, Exchange
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, TILE_NAMES
-from majiang.variants.protocol import DealReveal, FinishedHand, Variant, WinQuery, first_winner
+from majiang.variants.protocol import FinishedHand, Variant, WinQuery, first_winner
 from majiang.variants.table_view import TableView
 from majiang.variants.two_player.fans import is_winning
 from majiang.variants.two_player.options import TwoPlayerOptions
@@ -29,7 +29,6 @@ __all__ = ["TwoPlayerVariant", "ready_order"]
 
 _FIRST, _SECOND = "first", "second"
 """报听's value: whether the seat declared before the other (海底捞月 goes to the first)."""
-_REVEAL = DealReveal(((), ()), lower_indicator=True)
 _PASS = Pass()
 
 
@@ -69,16 +68,6 @@ class TwoPlayerVariant(Variant):
             8
         """
         return TwoPlayerVariant(options)
-
-    # ------------------------------------------------------------ the deal
-    def reveal_after_deal(self, state: TableView) -> DealReveal:
-        """花牌: both flipped tiles are face up for both seats from the start.
-
-        Example:
-            >>> TwoPlayerVariant().reveal_after_deal(None).lower_indicator
-            True
-        """
-        return _REVEAL
 
     # ------------------------------------------------------------ 开始时换牌
     def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
@@ -145,8 +134,10 @@ class TwoPlayerVariant(Variant):
         Example:
             >>> from majiang.game import Game, Deal
             >>> g = Game("two_player", dealer=0, deal=Deal(("1112345678999m5p",
-            ...     "147m258p369s1234z"), "5z" * 3 + "6z" * 60, "1z", "2z"))
-            >>> [a for a in g.legal_actions(0) if a.type == "declare"]
+            ...     "147m258p369s1234z"), "5z", "1z", "2z"))
+            >>> for seat in g.to_act():
+            ...     g.step(seat, Pass())       # no opening exchange
+            >>> [a for a in g.legal_actions(0) if isinstance(a, Declare)]
             [Declare(what='ready', value='first')]
         """
         if what != READY or READY in state.declared[seat]:
@@ -214,7 +205,7 @@ class TwoPlayerVariant(Variant):
 
         Example:
             >>> import majiang
-            >>> sorted(TwoPlayerVariant().waits(majiang.tiles.to_counts("123m456p789s123z5m"),
+            >>> sorted(TwoPlayerVariant().waits(majiang.tiles.to_counts("123m456p789s111z5m"),
             ...        (), seat=0))
             [4]
         """
@@ -231,7 +222,7 @@ class TwoPlayerVariant(Variant):
 
         Example:
             >>> import majiang
-            >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s123z5m"), ())
+            >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s111z5m"), ())
             >>> TwoPlayerVariant().may_win(q)
             True
         """
@@ -263,14 +254,12 @@ class TwoPlayerVariant(Variant):
             >>> from majiang.game import Game, EfficiencyBot, play
             >>> r = play(Game("two_player", seed=4), [EfficiencyBot()] * 2).records[0]
             >>> len(r["players"]), len(r["flower_tiles"])
-            (2, 4)
+            (2, 2)
         """
         out = hand.generic_record(self.name)
         st = hand.state
         assert st is not None
-        out["flower_tiles"] = "".join(
-            TILE_NAMES[t] for t in (st.indicator, st.lower) if t is not None
-        )
+        out["flower_tiles"] = "" if st.indicator is None else TILE_NAMES[st.indicator]
         out["ready"] = ready_order(st.declared)
         out["last_chance"] = st.last_chance
         won = hand.result.get("kind") == "win"

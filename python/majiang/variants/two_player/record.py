@@ -2,14 +2,14 @@
 skeleton (docs/rules/two_player.md §9).
 
 The Nanchang-form fields for two seats (``dealer``, ``dealer_streak``, two ``players``, the
-``result``) and the game's own: ``flower_tiles`` (the two tiles turned face up at the start,
+``result``) and the game's own: ``flower_tiles`` (the tile turned face up at the start,
 花牌), ``ready`` (the seats that declared 报听, in the order they did), ``last_chance`` (the
 hand's last tile was drawn from the face-down tiles: 海底捞月) and ``last_tile`` (the win was
 on the 71st tile in play). A record that cannot have happened raises
 :class:`~majiang.errors.RecordError` naming the field.
 
 Example:
-    >>> r = {"dealer": 0, "flower_tiles": "5m1z", "players": [{"hand": "123m456p789s23s55m"},
+    >>> r = {"dealer": 0, "flower_tiles": "1z", "players": [{"hand": "123m456p789s23s55m"},
     ...      {"hand": "147m258p369s1234z"}],
     ...      "result": {"kind": "win", "winner": 0, "tile": "4s", "from": None}}
     >>> check_record(r).base
@@ -23,6 +23,8 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -50,7 +52,15 @@ from majiang.variants.two_player.fans import FanTable, TwoPlayerScore, score_han
 from majiang.variants.two_player.options import TwoPlayerOptions
 from majiang.variants.two_player.rules import TABLE
 
-__all__ = ["MELD_RULES", "PLAYER_KEYS", "RECORD_KEYS", "SPEC", "check_record", "score_record"]
+__all__ = [
+    "MELD_RULES",
+    "PLAYER_KEYS",
+    "RECORD_KEYS",
+    "SPEC",
+    "HandRecord",
+    "check_record",
+    "score_record",
+]
 
 SEATS = TABLE.seats
 
@@ -85,8 +95,8 @@ def _dealer(value: Any, c: Checked) -> int:
 
 def _flower_tiles(value: Any, c: Checked) -> tuple[int, ...]:
     tiles = parts.tiles_field(value, "flower_tiles", kinds_of)
-    if len(tiles) != 2:
-        raise fail("flower_tiles", f"expected the two tiles turned face up, got {len(tiles)}")
+    if len(tiles) != 1:
+        raise fail("flower_tiles", f"expected the tile turned face up, got {len(tiles)}")
     return tiles
 
 
@@ -282,7 +292,7 @@ def score_record(data: Any) -> tuple[Checked, TwoPlayerScore | None]:
     field if it cannot have happened.
 
     Example:
-        >>> c, s = score_record({"dealer": 1, "flower_tiles": "1m9m", "players": [
+        >>> c, s = score_record({"dealer": 1, "flower_tiles": "9m", "players": [
         ...     {"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"}],
         ...     "result": {"kind": "draw"}})
         >>> c.values["dealer"], s is None
@@ -297,7 +307,7 @@ def check_record(data: Any) -> TwoPlayerOptions:
     """Checks a record in JSON form and returns its options.
 
     Example:
-        >>> check_record({"dealer": 0, "flower_tiles": "1m2m", "players": [],
+        >>> check_record({"dealer": 0, "flower_tiles": "2m", "players": [],
         ...               "result": {"kind": "draw"}})
         Traceback (most recent call last):
         ...
@@ -305,3 +315,53 @@ def check_record(data: Any) -> TwoPlayerOptions:
     """
     options: TwoPlayerOptions = score_record(data)[0].options
     return options
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished two-player hand, checked: its JSON form and what the check read (the
+    options and, for a win, the score). Build it with :meth:`from_dict`.
+
+    Example:
+        >>> r = HandRecord.from_dict({"dealer": 1, "flower_tiles": "9m", "players": [
+        ...     {"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"}],
+        ...     "result": {"kind": "win", "winner": 0, "tile": "4s", "from": 1}})
+        >>> r.dealer, r.score is not None and r.score.paid, HandRecord.from_dict(r.to_dict()) == r
+        (1, 4, True)
+    """
+
+    data: Mapping[str, Any]
+    options: TwoPlayerOptions
+    score: TwoPlayerScore | None = field(default=None, compare=False)
+
+    @property
+    def dealer(self) -> int:
+        """The hand's dealer.
+
+        Example:
+            >>> HandRecord({"dealer": 0}, TwoPlayerOptions()).dealer
+            0
+        """
+        return int(self.data["dealer"])
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandRecord:
+        """A checked record from its JSON form (RecordError naming a field that cannot be).
+
+        Example:
+            >>> HandRecord.from_dict({"variant": "nanchang"})
+            Traceback (most recent call last):
+            ...
+            majiang.errors.RecordError: variant: expected 'two_player', got 'nanchang'
+        """
+        checked, score = score_record(data)
+        return cls(dict(data), checked.options, score)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, as read.
+
+        Example:
+            >>> HandRecord({"dealer": 0}, TwoPlayerOptions()).to_dict()
+            {'dealer': 0}
+        """
+        return dict(self.data)

@@ -1,5 +1,5 @@
 """The two-player table (docs/rules/two_player.md §1-5): 136 tiles of which 71 are played
-(the other 65 stay face down, never drawn), two seats, chows from the opponent, two tiles
+(the other 65 stay face down, never drawn), two seats, chows from the opponent, a tile
 turned face up at the start (花牌), a private opening exchange (开始时换牌) and 报听 on any
 turn.
 
@@ -27,7 +27,7 @@ TABLE = TableRules(
     seats=2,  # [001:149] 庄家十四张, 闲家十三张: two players
     chows="suits",  # [001:149] 闲家有权力吃碰杠那张丢出的牌 (the opponent's discard)
     kept_back=136 - IN_PLAY,  # [001:149] 一旦71张牌全部使用完毕后, 即游戏结束
-    flips_wild=True,  # [001:149] 花牌: tiles turned face up on the wall (no wild: wilds() is empty)
+    flips_wild=True,  # [001:149] 花牌: a tile turned face up on the wall (wilds() is empty)
     openings=EXCHANGES,
     private_openings=frozenset(EXCHANGES),
     declarations=(READY,),  # [001:149] 任何情况下可以报听

@@ -2,11 +2,11 @@
 seed's 封顶) times the stake; a drawn hand moves nothing (docs/rules/two_player.md §7).
 
 Example:
-    >>> s = settle({"dealer": 0, "flower_tiles": "5m1z", "options": {"base": 2},
+    >>> s = settle({"dealer": 0, "flower_tiles": "1z", "options": {"base": 2},
     ...     "players": [{"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"}],
     ...     "result": {"kind": "win", "winner": 0, "tile": "4s", "from": None}})
     >>> s.deltas, s.pattern["hands"]
-    ((8, -8), ['不求人', '自摸'])
+    ((12, -12), ['不求人', '平胡'])
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def settle(record: Mapping[str, Any]) -> Settlement:
     """The settlement of a two-player record (RecordError naming a field that cannot be).
 
     Example:
-        >>> settle({"dealer": 1, "flower_tiles": "1m9m", "players": [{"hand": "1m"}, {}],
-        ...         "result": {"kind": "draw"}})
+        >>> settle({"dealer": 1, "flower_tiles": "9m", "players": [
+        ...     {"hand": "123456789m1234p"}, {}], "result": {"kind": "draw"}})
         Traceback (most recent call last):
         ...
         majiang.errors.RecordError: players[1].hand: missing
