@@ -44,7 +44,7 @@ def check_state(game: Game, rng: random.Random, deep: bool) -> None:
     acting seat on a copy and try illegal ids of one seat on the game itself."""
     space = action_space(game)
     acting = game.to_act()
-    for seat in range(4):
+    for seat in range(game.seats):  # every seat of the table
         legal = game.legal_actions(seat)
         ids = [space.id_of(a) for a in legal]
         assert len(set(ids)) == len(ids), f"two legal actions share an id: {legal}"
@@ -61,7 +61,7 @@ def check_state(game: Game, rng: random.Random, deep: bool) -> None:
             assert _id_meaning(space.label(i), action)
     if not deep:
         return
-    seat = rng.choice(acting) if acting else rng.randrange(4)
+    seat = rng.choice(acting) if acting else rng.randrange(game.seats)
     mask = legal_mask(game, seat)
     for i in np.flatnonzero(mask).tolist():
         copy = game.clone()
@@ -116,9 +116,8 @@ def test_every_variant_is_covered_with_its_declarations() -> None:
     for name in variants():
         space = action_space(name)
         v = Game(name, seed=0).variant
-        assert space.declarations == tuple(
-            (w, val) for w in v.table.openings for val in v.opening_values(w)
-        )
+        asked = v.table.openings + v.table.declarations  # the turn's (报听) after the openings
+        assert space.declarations == tuple((w, val) for w in asked for val in v.opening_values(w))
         assert space.size == CHOWS + len(space.chows) + len(space.declarations)
         assert len(set(space.labels)) == space.size
 

@@ -13,7 +13,7 @@ import pytest
 from majiang.game import EfficiencyBot
 from majiang.server.room import Room
 from majiang.server.store import Store
-from majiang.variants import names
+from majiang.variants import get_variant, names
 
 LIMIT = 10.0
 
@@ -35,20 +35,21 @@ class Sink:
 
 
 def people_room(variant: str, seed: int) -> tuple[Room, list[Sink], Clock]:
+    seats = get_variant(variant).table.seats  # a person in every seat of the table
     config = {
         "variant": variant,
         "options": {},
         "hands": 1,
-        "seats": ["person"] * 4,
+        "seats": ["person"] * seats,
         "time_limit": LIMIT,
     }
     room = Room.create(config, Store(":memory:"), seed=seed)
     clock = Clock()
     room.clock = clock
-    sinks = [Sink() for _ in range(4)]
-    for s in range(4):
+    sinks = [Sink() for _ in range(seats)]
+    for s in range(seats):
         room.join(sinks[s], s)
-    for s in range(4):
+    for s in range(seats):
         room.ready(s)
     return room, sinks, clock
 
@@ -121,7 +122,7 @@ def test_a_timeout_in_a_claim_window_tells_the_others_nothing(variant: str) -> N
     assert any(timed_out), "the window's resolution reached the others"
 
     # the 托管 is the seat's own until the hand ends, then shown to all
-    others = [s for s in range(4) if s != asked]
+    others = [s for s in range(room.game.seats) if s != asked]
     for s in others:
         assert room.state(s)["room"]["seats"][asked]["auto"] is False
     assert room.state(asked)["room"]["seats"][asked]["auto"] is True

@@ -3,7 +3,7 @@ outside the library is listed too; no list is written out here).
 
 Example:
     >>> listed()
-    'gb, guangdong, nanchang, nanjing, pingxiang, sichuan'
+    'gb, guangdong, ..., sichuan, two_player'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def variant_help(what: str) -> str:
 
     Example:
         >>> variant_help("the rules")
-        'the rules: gb, guangdong, nanchang, nanjing, pingxiang or sichuan (default nanchang)'
+        'the rules: gb, guangdong, ..., sichuan or two_player (default nanchang)'
     """
     *rest, last = names()
     either = f"{', '.join(rest)} or {last}" if rest else last
