@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from majiang._core import winning_tiles
+from majiang._core import shanten, winning_tiles
 from majiang.game.actions import Declare, Pass
 from majiang.game.events import FACE_DOWN, Exchange
 from majiang.meld import Meld
@@ -142,17 +142,11 @@ class TwoPlayerVariant(Variant):
         """
         if what != READY or READY in state.declared[seat]:
             return []
-        hand = list(state.hands[seat])
-        melds = len(state.melds[seat])
-        for k in range(34):
-            if hand[k]:
-                hand[k] -= 1
-                ready = _ready_hand(hand, melds)
-                hand[k] += 1
-                if ready:
-                    other = state.declared[1 - seat]
-                    return [Declare(READY, _SECOND if READY in other else _FIRST)]
-        return []
+        # a 14 - 3k hand some discard leaves ready: shanten 0 (or complete, -1)
+        if shanten(state.hands[seat], rules=TABLE.shapes, melds=len(state.melds[seat])) > 0:
+            return []
+        other = state.declared[1 - seat]
+        return [Declare(READY, _SECOND if READY in other else _FIRST)]
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """A seat that declared 报听 keeps its hand: it discards the tile it drew when its hand
@@ -209,12 +203,12 @@ class TwoPlayerVariant(Variant):
             ...        (), seat=0))
             [4]
         """
+        # the standard shapes are all GB shapes: the scorer reads every one (no fifth copy)
         found = winning_tiles(concealed, rules=TABLE.shapes, melds=len(melds))
         return frozenset(
             k
             for k in map(KIND_INDEX.__getitem__, found)
             if concealed[k] + sum(m.kinds.count(k) for m in melds) < 4
-            and is_winning(concealed, melds, k)
         )
 
     def may_win(self, query: WinQuery) -> bool:
