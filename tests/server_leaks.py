@@ -12,7 +12,10 @@ What a frame to seat ``s`` may hold, from the true state:
   hidden concealed kong without their tile; a private declaration without its value; every
   other field as logged;
 - its legal actions are the engine's for ``s`` (none when ``s`` is not to act);
-- no frame of seat ``s`` goes to another seat's client, and a settlement only after the hand.
+- no frame of seat ``s`` goes to another seat's client, and a settlement only after the hand;
+- in a room that keeps claim windows open (``claim_window``), a frame that tells a discard or
+  an added kong ends with it, whether or not anyone may claim: what follows comes only when
+  the room closes the window, so a seat not asked cannot tell that nobody was.
 """
 
 from __future__ import annotations
@@ -100,6 +103,9 @@ class CheckingClient:
                 assert self.last_seq == len(g.events)
             for i, view in enumerate(frame["events"]):
                 check_event(view, g.events[first + i], seat, room)
+            if g.open_windows and kind == "events":
+                for view in frame["events"][:-1]:
+                    assert not opens_window(view), ("a window's opening ends its frame", view)
             assert frame["view"] == expected_dict(expected_view(g, seat))
             acting = room.status == "playing" and seat in g.to_act()
             legal = g.legal_actions(seat) if acting else []
@@ -127,15 +133,27 @@ class CheckingClient:
             assert kind in ("room", "auto"), kind
 
 
+def opens_window(event: dict[str, Any]) -> bool:
+    """A discard or an added kong: what opens a claim (or rob) window."""
+    kind = event["event"]
+    return kind == "discard" or (kind == "kong" and event.get("kind") == "added")
+
+
 def bots_for(match: int, seat: int) -> Bot:
     return EfficiencyBot() if (match >> seat) & 1 else RandomBot(match * 4 + seat)
 
 
 def play_checked(
-    variant: str, match: int, hands: int, store: Store, seed: int | None = None
+    variant: str,
+    match: int,
+    hands: int,
+    store: Store,
+    seed: int | None = None,
+    claim_window: float | None = 1.0,
 ) -> tuple[Room, int]:
     """One match in a room, seats mixed people (played here) and server bots; every frame
-    checked. Returns the room and the number of frames checked."""
+    checked. Returns the room and the number of frames checked. ``claim_window`` None: a
+    room stored before windows were kept open."""
     rng = random.Random(match)
     kinds = ["person" if (match * 7 >> s) % 3 else "bot" for s in range(4)]
     if "person" not in kinds:
@@ -147,6 +165,8 @@ def play_checked(
         "seats": kinds,
         "time_limit": 0.0,
     }
+    if claim_window is not None:
+        config["claim_window"] = claim_window
     room = Room.create(config, store, seed=match if seed is None else seed)
     clients: dict[int, CheckingClient] = {}
     for s, kind in enumerate(kinds):

@@ -46,6 +46,7 @@ VARIANTS = (
     "sichuan-exchange",
     "sichuan-xueliu",
     "gb",
+    "hebei",
 )
 OPTIONS: dict[str, dict[str, Any]] = {
     "sichuan-exchange": {"exchange": True, "cap": 5},

@@ -217,7 +217,7 @@ def test_the_engine_settles_each_hand_as_its_record_dict_does(
 
 
 @pytest.mark.parametrize(
-    "variant", ["nanchang", "pingxiang", "nanjing", "guangdong", "gb", "sichuan"]
+    "variant", ["nanchang", "pingxiang", "nanjing", "guangdong", "gb", "sichuan", "hebei"]
 )
 def test_the_typed_record_is_the_record_dict_s(variant: str) -> None:
     module = __import__(f"majiang.variants.{variant}.record", fromlist=["HandRecord"])

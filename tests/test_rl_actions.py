@@ -116,8 +116,11 @@ def test_every_variant_is_covered_with_its_declarations() -> None:
     for name in variants():
         space = action_space(name)
         v = Game(name, seed=0).variant
-        asked = v.table.openings + v.table.declarations  # the turn's (报听) after the openings
-        assert space.declarations == tuple((w, val) for w in asked for val in v.opening_values(w))
+        assert space.declarations == tuple(
+            (w, val)
+            for w in v.table.openings + v.table.turn_declarations
+            for val in v.opening_values(w)
+        )
         assert space.size == CHOWS + len(space.chows) + len(space.declarations)
         assert len(set(space.labels)) == space.size
 

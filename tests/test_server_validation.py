@@ -63,13 +63,27 @@ def test_any_object_is_a_frame_or_a_protocol_error(kind: str, fields: dict[str, 
             "hands": st.integers(1, 64),
             "seats": st.lists(st.sampled_from(["person", "bot"]), min_size=4, max_size=4),
             "time_limit": st.integers(0, 3600) | st.floats(0, 3600),
+            "claim_window": st.integers(0, 30) | st.floats(0, 30),
         }
     ),
     st.integers(0, 10**6) | st.text(max_size=64),
 )
 def test_valid_create_frames_parse_to_themselves(frame: dict[str, Any], ref: object) -> None:
     out = parse_frame(json.dumps({**frame, "id": ref}))
-    assert out == {**frame, "options": {}, "time_limit": float(frame["time_limit"]), "id": ref}
+    assert out == {
+        **frame,
+        "options": {},
+        "time_limit": float(frame["time_limit"]),
+        "claim_window": float(frame["claim_window"]),
+        "id": ref,
+    }
+
+
+def test_a_claim_window_lasts_a_second_unless_asked_and_at_most_thirty() -> None:
+    assert parse_frame('{"type": "create"}')["claim_window"] == 1.0
+    for bad in ("-0.5", "30.5", "true", '"1"', "1e999"):
+        with pytest.raises(ProtocolError, match="claim_window must be a number of seconds"):
+            parse_frame(f'{{"type": "create", "claim_window": {bad}}}')
 
 
 def test_size_depth_and_constants_are_refused() -> None:

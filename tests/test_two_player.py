@@ -73,10 +73,6 @@ def game(
     return g
 
 
-def _first_discard(g: Game, seat: int) -> Discard:
-    return next(a for a in g.legal_actions(seat) if isinstance(a, Discard))
-
-
 def bots(seed: int) -> list[Bot]:
     return [EfficiencyBot() if (seed >> s) & 1 else RandomBot(seed * 2 + s) for s in range(2)]
 
@@ -197,7 +193,16 @@ READY_DEALER = "1112345678999m5p"  # discarding 5p leaves 九莲宝灯's nine wa
 def test_ready_may_be_declared_on_any_turn_when_a_discard_leaves_the_hand_ready() -> None:
     """[001:149] 任何情况下可以报听."""
     g = game(dealer=READY_DEALER)
-    assert Declare("ready", "first") in g.legal_actions(0)
+    said = [a for a in g.legal_actions(0) if isinstance(a, Declare)]
+    hand = to_counts(READY_DEALER)
+    leaves_ready = []
+    for k in range(34):  # brute force: the discards after which some tile completes the hand
+        if hand[k]:
+            hand[k] -= 1
+            if majiang.winning_tiles(hand, rules="standard"):
+                leaves_ready.append(KINDS[k])
+            hand[k] += 1
+    assert said == [Declare("ready", k) for k in leaves_ready] and "5p" in leaves_ready
     plain = game(dealer=PLAIN, other="123456789m1234p")
     assert not any(isinstance(a, Declare) for a in plain.legal_actions(0))
 
@@ -205,31 +210,28 @@ def test_ready_may_be_declared_on_any_turn_when_a_discard_leaves_the_hand_ready(
 def test_after_ready_the_hand_is_locked_and_played_for_the_seat() -> None:
     """[001:149] 此后不允许换张并由系统自动帮玩家摸牌打牌."""
     g = game(dealer=READY_DEALER, head="5z6z")
-    g.step(0, Declare("ready", "first"))
-    assert g.legal_actions(0) == [Discard("5p")]  # only what leaves it ready
-    g.step(0, Discard("5p"))
+    g.step(0, Declare("ready", "5p"))  # declared with its discard
+    assert g.state.ponds[0] == (KIND_INDEX["5p"],)
     g.step(1, Discard("5z"))
     assert g.state.turn == 0 and g.legal_actions(0) == [Discard("6z")]  # the drawn tile
-    assert g.observation(1).declared[0] == (("ready", "first"),)  # public
+    assert g.observation(1).declared[0] == (("ready", "5p"),)  # public
     g.step(0, Discard("6z"))
     # no chow, pong or kong for a locked hand: seat 1's 9m is offered to nobody
-    g.step(1, _first_discard(g, 1))
+    g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
     assert all(not isinstance(a, Chow | Pong | Kong) for a in g.legal_actions(0))
 
 
 def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     """[001:149] 直到胡牌或有人放炮时询问玩家是否胡牌, 若不胡则继续保持报听状态."""
     g = game(dealer=READY_DEALER, head="5z")
-    g.step(0, Declare("ready", "first"))
-    g.step(0, Discard("5p"))
+    g.step(0, Declare("ready", "5p"))
     g.step(1, Discard("1m"))
     assert g.legal_actions(0) == [Win(), Pass()]
     g.step(0, Pass())  # still ready: the dealer draws and the system plays on
     assert g.state.turn == 0 and "ready" in g.state.declared[0]
     assert g.legal_actions(0)[-1] == Discard(KINDS[g.state.drawn or 0])
     g2 = game(dealer=READY_DEALER, head="5z")
-    g2.step(0, Declare("ready", "first"))
-    g2.step(0, Discard("5p"))
+    g2.step(0, Declare("ready", "5p"))
     g2.step(1, Discard("1m"))
     g2.step(0, Win())
     r = g2.records[0]
@@ -272,8 +274,7 @@ def _no_win(g: Game, seat: int) -> Any:
 def test_at_the_end_the_ready_seat_fishes_the_moon() -> None:
     """[001:149] 若有1人听牌另1人没听牌, 由听牌的玩家进行海底捞月."""
     g = game(dealer=READY_DEALER)
-    g.step(0, Declare("ready", "first"))
-    g.step(0, Discard("5p"))
+    g.step(0, Declare("ready", "5p"))
     _to_the_end(g, _no_win)
     draws = [e for e in g.events if e["event"] == "draw"]
     last = draws[-1]
@@ -285,11 +286,10 @@ def test_when_both_are_ready_the_first_to_declare_fishes() -> None:
     """[001:149] 若两人全部听牌, 由先听牌的玩家进行海底捞月."""
     g = game(dealer=READY_DEALER, other="1112345678999s", head="5z6z")
     g.step(0, Discard("5p"))  # the dealer does not declare yet
-    assert Declare("ready", "first") in g.legal_actions(1)
-    g.step(1, Declare("ready", "first"))
-    g.step(1, _first_discard(g, 1))
-    assert Declare("ready", "second") in g.legal_actions(0)
-    g.step(0, Declare("ready", "second"))
+    assert Declare("ready", "5z") in g.legal_actions(1)
+    g.step(1, Declare("ready", "5z"))
+    assert Declare("ready_second", "6z") in g.legal_actions(0)
+    g.step(0, Declare("ready_second", "6z"))
     _to_the_end(g, _no_win)
     assert [e for e in g.events if e["event"] == "draw"][-1]["seat"] == 1
     assert g.records[0]["ready"] == [1, 0]
@@ -310,8 +310,7 @@ def test_a_fished_tile_that_wins_is_a_self_drawn_win() -> None:
     g = Game("two_player", dealer=0, deal=Deal((READY_DEALER, OTHER), wall, "7z", "6z"))
     for seat in g.to_act():
         g.step(seat, Pass())
-    g.step(0, Declare("ready", "first"))
-    g.step(0, Discard("5p"))
+    g.step(0, Declare("ready", "5p"))
     _to_the_end(g, lambda g, s: Win() if Win() in g.legal_actions(s) and g.state.last_chance
                 else _no_win(g, s))  # fmt: skip
     r = g.records[0]

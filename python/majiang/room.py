@@ -309,7 +309,7 @@ class RoomConfig:
             >>> schema["properties"]["hands"]["minimum"]
             1
             >>> sorted(schema["$defs"])
-            ['gb_options', 'guangdong_options', 'nanchang_options', 'nanjing_options', ...]
+            ['gb_options', 'guangdong_options', ...]
         """
         with_options = list(variant_options())
         defs = {f"{v}_options": _options_schema(v) for v in with_options}

@@ -3,7 +3,7 @@ outside the library is listed too; no list is written out here).
 
 Example:
     >>> listed()
-    'gb, guangdong, ..., sichuan, two_player'
+    'gb, guangdong, ...'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def variant_help(what: str) -> str:
 
     Example:
         >>> variant_help("the rules")
-        'the rules: gb, guangdong, ..., sichuan or two_player (default nanchang)'
+        'the rules: gb, guangdong, ... (default nanchang)'
     """
     *rest, last = names()
     either = f"{', '.join(rest)} or {last}" if rest else last

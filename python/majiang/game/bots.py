@@ -98,7 +98,6 @@ class EfficiencyBot:
         discards: list[Discard] = []
         kongs: list[Kong] = []
         claims: list[Action] = []
-        said: Declare | None = None
         for a in legal:  # one pass, the engine's usual order: a win first, then the rest
             if isinstance(a, Discard):
                 discards.append(a)
@@ -109,11 +108,7 @@ class EfficiencyBot:
                 claims.append(a)
             elif isinstance(a, Pong | Chow):
                 claims.append(a)
-            elif said is None and isinstance(a, Declare):
-                said = a
         if discards:
-            if said is not None:  # a declaration on the turn (报听): made when offered
-                return said
             return self._turn(observation, discards, kongs)
         if claims:
             return self._claim(observation, claims, legal)

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from majiang.errors import IllegalActionError, MajiangError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game.actions import (
     DISCARDS,
     PASS,
@@ -125,6 +125,10 @@ class Game:
     replays); ``dealer``/``streak`` fix its dealer and 爬楼 floor; ``scores`` are the scores
     carried in; ``carried`` the fields the first record carries from an earlier hand (the
     deal event's ``carry``, e.g. Nanjing's 比下胡; default: the variant's ``carry``).
+    ``open_windows`` is for a table server: every discard and added kong then opens a claim
+    window, empty when nobody may claim, that only :meth:`close_window` resolves, so a seat
+    not asked cannot tell from what follows a discard whether anyone was (the log is the
+    default flow's, event for event).
 
     Example:
         >>> g = Game(seed=5)
@@ -135,6 +139,8 @@ class Game:
         ...
         majiang.errors.IllegalActionError: pass is not legal for seat ... now
     """
+
+    open_windows = False  # see __init__; a restored game never has a window to keep open
 
     def __init__(
         self,
@@ -147,7 +153,11 @@ class Game:
         streak: int = 1,
         scores: Sequence[int] | None = None,
         carried: Mapping[str, Any] | None = None,
+        open_windows: bool = False,
     ) -> None:
+        if not isinstance(open_windows, bool):
+            raise ArgumentTypeError(f"open_windows: expected True or False, got {open_windows!r}")
+        self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
         chosen = _chosen(variant)
@@ -210,9 +220,10 @@ class Game:
         self._flower, self._has_flowers = _flower_mask(table)
         self._kept = table.kept_back
         self._openings = table.openings
-        # the restriction hooks are asked only with declarations or winners who stay in play
-        self._restricts = bool(table.openings) or table.winners_stay or bool(table.declarations)
-        self._declarations = table.declarations
+        # the restriction hooks are asked only with openings, turn declarations or winners
+        # who stay in play
+        self._turn_declares = bool(table.turn_declarations)
+        self._restricts = bool(table.openings) or table.winners_stay or self._turn_declares
         self._carried: dict[str, Any] = {}
         self.seats = table.seats
         self._after, self._from = after(table.seats), every_from(table.seats)
@@ -362,7 +373,7 @@ class Game:
         seats = range(self.seats)
         given = [[0] * 34 for _ in seats]
         face_down = sum(len(m[2]) for m in exchange.moves if m[1] == FACE_DOWN)
-        if face_down > self._kept:
+        if face_down and not 0 <= exchange.face_down_at <= self._kept - face_down:
             raise RulesError(f"{self.variant.name}: {face_down} tiles to swap face down")
         for move in exchange.moves:
             giver, taker, kinds = move
@@ -558,14 +569,14 @@ class Game:
             last = st.melds[seat][-1]  # right after a pong, before its discard
             if last.kind == "peng" and last.source is not None and hand[last.kinds[0]]:
                 out.append(kong(last.kinds[0], "added"))
-        if self._declarations:  # 报听 and the like: offered on the seat's turn
-            for what in self._declarations:
-                out += self.variant.declaration_options(what, seat, st)
         allowed = self.variant.allowed_discards(seat, st) if self._restricts else None
         if allowed is None:
             out += compress(DISCARDS, hand)
         else:
             out += [DISCARDS[k] for k in sorted(allowed) if hand[k]]
+        if self._turn_declares:
+            declares = self.variant.turn_declarations(seat, st)
+            out += [Declare(what, KINDS[k]) for what, k in declares if hand[k]]
         return out
 
     def _self_drawn_query(self, seat: int, hand: list[int], drawn: int) -> WinQuery | None:
@@ -672,6 +683,8 @@ class Game:
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
+                if self.open_windows and st.phase != "declare":
+                    return  # the window stays open until close_window()
                 if st.phase == "declare":
                     try:
                         self._resolve_declarations()
@@ -683,13 +696,26 @@ class Game:
                 else:
                     self._resolve_rob()
 
+    def close_window(self) -> None:
+        """Resolve the open claim or rob window of an ``open_windows`` game once every seat
+        asked has answered; IllegalActionError (state unchanged) if none is open or a seat
+        asked has not answered yet.
+        """
+        st = self.state
+        if self.over or st.phase not in ("claim", "rob"):
+            raise IllegalActionError("no claim window is open")
+        if len(st.responses) != len(st.claimants):
+            raise IllegalActionError("a seat asked in the claim window has not answered")
+        self._legal, self._shared = {}, None
+        if st.phase == "claim":
+            self._resolve_claims()
+        else:
+            self._resolve_rob()
+
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state
         if isinstance(act, Discard):
             self._discard(seat, INDEX[act.tile])
-        elif isinstance(act, Declare):  # a declaration on the turn: the seat then discards
-            self._do(DeclareEvent(seat, act.what, act.value))
-            st.waits[seat] = None
         elif isinstance(act, Win):
             assert st.drawn is not None
             tian = seat == st.dealer and st.discards_made == 0 and st.turns == 0
@@ -701,6 +727,9 @@ class Game:
                 tian_hu=tian,
                 after_flower=st.after_flower,
             )
+        elif isinstance(act, Declare):  # a turn declaration, made with its discard
+            self._do(DeclareEvent(seat, act.what, act.value))
+            self._discard(seat, INDEX[act.value])
         elif isinstance(act, Kong) and act.kind == "concealed":
             made = KongEvent(seat, "concealed", act.tile)
             self._do(made)
@@ -715,7 +744,7 @@ class Game:
                 for s in self._after[seat]
                 if not out[s] and self._can_win_discard(s, t, robbing=True)
             ]
-            if robbers:
+            if robbers or self.open_windows:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
                 st.claimants, st.responses = robbers, {}
                 st.options = {s: [WIN] for s in robbers}
@@ -751,7 +780,7 @@ class Game:
             opts = self.claim_options(s, t)
             if opts:
                 options[s] = opts
-        if options:
+        if options or self.open_windows:
             st.phase, st.claimants, st.responses, st.options = "claim", list(options), {}, options
             winners = [s for s, o in options.items() if o[0] is WIN]
             if winners:
@@ -1058,6 +1087,11 @@ class Game:
             ...     g.to_act()[0])
             True
         """
+        if self.open_windows:  # its log is the default flow's: an open window is not in it
+            raise IllegalActionError(
+                "snapshot: a game with open_windows is saved as its actions (the table"
+                " server's store), not as a snapshot"
+            )
         return to_snapshot(self)
 
     @classmethod

@@ -473,7 +473,8 @@ class Exchange:
     :meth:`~majiang.variants.protocol.Variant.after_declarations` returns it: each move is
     (from seat, to seat, kinds passed); to :data:`FACE_DOWN`, the kinds go into the tiles
     the table keeps back face down and the seat takes as many of those in their place (the
-    two-player game's 开始时换牌: the first kept-back tiles, in wall order, move by move).
+    two-player game's 开始时换牌: the kept-back tiles from ``face_down_at`` on, in wall
+    order, move by move, so an earlier exchange's tiles are not taken back).
     Not a log line: the declare events before it say what each seat passed, and replaying
     them gives the same exchange. The engine checks every move (the giver holds the tiles,
     enough tiles are kept back) before it moves any tile.
@@ -484,6 +485,7 @@ class Exchange:
     """
 
     moves: tuple[tuple[int, int, tuple[int, ...]], ...]
+    face_down_at: int = field(default=0, repr=False)
 
 
 FACE_DOWN = -1

@@ -306,8 +306,8 @@ def _actions(
             action = Kong(_text(event, "tile", line), event["kind"])
         elif kind == "win" and event.get("from") is None:
             action = WIN
-        elif kind == "declare":  # a declaration on the turn (报听)
-            action = Declare(_text(event, "what", line), str(event.get("value", "")))
+        elif kind == "declare":  # a turn declaration: its discard follows in the log
+            action = Declare(str(event.get("what")), _text(event, "value", line))
         if action is None or _field(event, "winner" if kind == "win" else "seat", line) != seat:
             raise ReplayError(
                 f"line {line}: seat {seat} is to act, the log has {quoted(dict(event))}"

@@ -254,6 +254,14 @@ def _same_state(state: HandState, replayed: Game) -> None:
     ``replayed`` game (after the answers already given in an open claim, rob or declare
     window)."""
     st = replayed.state
+    if st.phase == "declare" and state.phase != "declare":
+        # a declaration window every seat asked passed leaves no event: the passes
+        for seat in replayed.to_act():
+            try:
+                replayed.step(seat, Pass())
+            except MajiangError as e:
+                raise RecordError(f"state.phase: {state.phase} after a declaration ({e})") from None
+        st = replayed.state
     if st.phase in ("claim", "rob", "declare") and state.phase == st.phase:
         if len(state.responses) >= len(st.claimants):
             raise RecordError(

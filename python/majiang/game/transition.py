@@ -225,7 +225,7 @@ def _declare(table: Table, event: Declare) -> None:
 def _exchange(table: Table, event: Exchange) -> None:
     st = table.state
     wall = st.wall
-    at = wall.tail - table.rules.kept_back  # the first tile kept back face down
+    at = wall.tail - table.rules.kept_back + event.face_down_at  # the next face-down tile
     for giver, taker, kinds in event.moves:
         for k in kinds:
             st.hands[giver][k] -= 1

@@ -15,8 +15,8 @@ ids        action
 105        ``Pass``
 106-...     ``Chow``: every sequence the table's ``chows`` allows, as sorted kinds (21 suit
            sequences 123m … 789s; with ``honors`` also the four wind triples and 中发白)
-then       ``Declare(what, value)``: for each of the table's ``openings`` in order, each
-           value :meth:`Variant.opening_values` lists
+then       ``Declare(what, value)``: for each of the table's ``openings``, then of its
+           ``turn_declarations``, in order, each value :meth:`Variant.opening_values` lists
 =========  =========================================================================
 
 The first 106 ids mean the same in every variant. A claim's tile is the discard being
@@ -279,12 +279,12 @@ def action_space(variant: str | Variant | Game) -> ActionSpace:
     else:
         chosen = variant.variant
     table = chosen.table
-    asked = table.openings + table.declarations  # the turn's declarations after the openings
-    key = (chosen.name, table.chows, asked, id(type(chosen)))
+    whats = table.openings + table.turn_declarations
+    key = (chosen.name, table.chows, whats, id(type(chosen)))
     found = _SPACES.get(key)
     if found is None:
         declarations = tuple(
-            (what, str(value)) for what in asked for value in chosen.opening_values(what)
+            (what, str(value)) for what in whats for value in chosen.opening_values(what)
         )
         if len(set(declarations)) != len(declarations):
             raise RulesError(f"{chosen.name}: opening_values lists a value twice")

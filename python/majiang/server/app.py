@@ -293,6 +293,7 @@ class TableServer:
             "hands",
             "seats",
             "time_limit",
+            "claim_window",
             "stake",
             "hand_cap",
             "match_cap",

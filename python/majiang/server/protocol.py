@@ -49,6 +49,13 @@ MAX_HANDS = 64
 """The longest match a room may be created for."""
 
 MAX_TIME_LIMIT = 3600.0
+
+CLAIM_WINDOW = 1.0
+"""Seconds a claim window lasts at least (``create``'s ``claim_window`` default): every
+discard and added kong waits this long, whether or not anyone may claim it."""
+
+MAX_CLAIM_WINDOW = 30.0
+"""The longest ``claim_window`` a room may ask for, in seconds."""
 SEAT_KINDS = ("person", "bot")
 _MAX_TEXT = 128
 _MAX_DEPTH = 8
@@ -158,6 +165,15 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     ):
         raise _bad(f"time_limit must be a number of seconds from 0 (none) to {MAX_TIME_LIMIT:g}")
     out["time_limit"] = float(limit)
+    window = f.get("claim_window", CLAIM_WINDOW)
+    if (
+        isinstance(window, bool)
+        or not isinstance(window, (int, float))
+        or not math.isfinite(window)
+        or not 0 <= window <= MAX_CLAIM_WINDOW
+    ):
+        raise _bad(f"claim_window must be a number of seconds from 0 to {MAX_CLAIM_WINDOW:g}")
+    out["claim_window"] = float(window)
     for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
         if name in f:  # RoomConfig's common names for the variant's stake and caps
             out[name] = _int(name, f[name], least, 10**6)
@@ -207,7 +223,17 @@ def _bare(kind: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "create": (
         frozenset(
-            {"variant", "options", "hands", "seats", "time_limit", "stake", "hand_cap", "match_cap"}
+            {
+                "variant",
+                "options",
+                "hands",
+                "seats",
+                "time_limit",
+                "claim_window",
+                "stake",
+                "hand_cap",
+                "match_cap",
+            }
         ),
         _create,
     ),

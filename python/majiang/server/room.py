@@ -43,6 +43,12 @@ once, over all its connections; the bucket refills at :data:`RESYNC_RATE` a seco
 RESYNC_RATE = 0.5
 """Resyncs a second a seat's bucket refills by (one every two seconds)."""
 
+CLOSE_WINDOW = {"type": "close_window"}
+"""The room's own stored action (seat -1, actor ``room``): the answered claim window closes."""
+
+WINDOW_PHASES = ("claim", "rob")
+"""The phases of a claim window (a discard, an added kong) a room keeps open."""
+
 
 class Client(Protocol):
     """What a room needs of a connection: a way to queue a frame (never blocks). A client
@@ -122,7 +128,15 @@ class Room:
             **{k: config[k] for k in ("stake", "hand_cap", "match_cap") if k in config},
         )
         variant, options, hands = room.game_arguments(None, 1)
-        self.game = Game(variant, seed=seed, options=options, hands=hands)
+        # None: a room stored before claim windows were kept open (its log has no closings)
+        self.claim_window: float | None = config.get("claim_window")
+        self.game = Game(
+            variant,
+            seed=seed,
+            options=options,
+            hands=hands,
+            open_windows=self.claim_window is not None,
+        )
         self.table = self.game.table
         if len(config["seats"]) != self.game.seats:
             raise RulesError(
@@ -140,6 +154,8 @@ class Room:
         self._driving = False
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._window_since: float | None = None  # when the open claim window opened
+        self._window_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -177,7 +193,10 @@ class Room:
             info.shown_auto = info.auto
             del seat
         for seat, action, _ in store.actions(room.id):
-            room.game.step(seat, action)
+            if action.get("type") == CLOSE_WINDOW["type"]:
+                room.game.close_window()
+            else:
+                room.game.step(seat, action)
             room.actions += 1
         events = store.events(room.id)
         if events != room.game.events:
@@ -187,6 +206,7 @@ class Room:
             )
         room._index(room.game.events, 0)
         room.status = row["status"]
+        room._note_window()  # a window open at the restart lasts its full length again
         if room._in_window():  # whether a 托管 began in this window is not known: hide all
             for info in room.seats:
                 info.shown_auto, info.secret = False, info.auto
@@ -215,6 +235,7 @@ class Room:
             "hands": self.config["hands"],
             "hands_played": len(self.game.records),
             "time_limit": self.time_limit,
+            "claim_window": self.claim_window,
             "scores": list(self.game.scores),
             "seats": [
                 {
@@ -471,6 +492,20 @@ class Room:
         g = self.game
         first, done = len(g.events), len(g.records)
         g.step(seat, action)  # legal: checked by the caller or chosen from legal_actions
+        self._stored(seat, action.to_dict(), actor, first, done)
+
+    def _close_window(self) -> None:
+        """Resolves the answered claim window (stored as the room's own action)."""
+        g = self.game
+        first, done = len(g.events), len(g.records)
+        g.close_window()
+        self._window_since = None
+        self._stored(-1, dict(CLOSE_WINDOW), "room", first, done)
+
+    def _stored(self, seat: int, action: dict[str, Any], actor: str, first: int, done: int) -> None:
+        """Stores what an action (or a window's closing) did, in one transaction, and tells
+        every seat its part."""
+        g = self.game
         new = g.events[first:]
         self._index(new, first)
         hands = [
@@ -478,15 +513,15 @@ class Room:
             for k in range(done, len(g.records))
         ]
         status = "finished" if g.over else None
-        self.store.append(
-            self.id, self.actions, seat, action.to_dict(), actor, first, new, hands, status
-        )
+        self.store.append(self.id, self.actions, seat, action, actor, first, new, hands, status)
         self.actions += 1
         if status:
             self.status = status
-        self.seats[seat].deadline = None
+        if seat >= 0:
+            self.seats[seat].deadline = None
+            self.last_actor = seat
+        self._note_window()
         self._set_deadlines()
-        self.last_actor = seat
         self._send_events(first, seat)
         shown = self._reveal_auto() if len(g.records) > done else False
         if status or shown:
@@ -511,15 +546,56 @@ class Room:
         return s.kind == "bot" or s.auto
 
     def _bot_step(self) -> bool:
+        """Plays one bot or 托管 seat's action, or closes an answered claim window that
+        has lasted its length (at once when no event loop runs); False if neither is due."""
         g = self.game
         if self.status != "playing" or g.over:
             return False
         seat = next((s for s in g.to_act() if self._automatic(s)), None)
         if seat is None:
+            if self._window_wait() == 0.0:
+                self._close_window()
+                return True
             return False
         action = self.bot.act(g.observation(seat), g.legal_actions(seat))
         self._commit(seat, action, "bot" if self.seats[seat].kind == "bot" else "auto")
         return True
+
+    # ------------------------------------------------------------------ claim windows
+    def _note_window(self) -> None:
+        """Starts the clock of a claim window that just opened."""
+        g = self.game
+        if g.open_windows and not g.over and g.state.phase in WINDOW_PHASES:
+            if self._window_since is None:
+                self._window_since = self.clock()
+        else:
+            self._window_since = None
+
+    def _window_wait(self) -> float | None:
+        """Seconds until the open claim window may close: None if none is open or a seat
+        asked has not answered, 0.0 if it may close now. At a table with a person seat a
+        window lasts at least ``claim_window`` seconds whoever is asked, nobody included, so
+        its length tells a seat not asked nothing while the seats asked answer within it."""
+        g = self.game
+        if self._window_since is None or g.over or g.to_act():
+            return None
+        if all(s.kind == "bot" for s in self.seats):
+            return 0.0  # nobody at the table to tell anything
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # driven without a loop (tests, tools): no time passes
+            return 0.0
+        assert self.claim_window is not None  # a window is kept open only then
+        return max(0.0, self._window_since + self.claim_window - self.clock())
+
+    def _schedule_window(self) -> None:
+        if self._window_timer is not None:
+            self._window_timer.cancel()
+            self._window_timer = None
+        wait = self._window_wait()
+        if wait is not None and self.status == "playing":
+            loop = asyncio.get_running_loop()
+            self._window_timer = loop.call_later(wait, self.kick)
 
     def _play_bots_now(self) -> None:
         while self._bot_step():
@@ -539,6 +615,7 @@ class Room:
         finally:
             self._driving = False
         self._schedule()
+        self._schedule_window()
 
     def _set_deadlines(self) -> None:
         """Starts the 托管 deadline of every person seat that must act and has none, and
@@ -584,7 +661,8 @@ class Room:
             self._schedule()
 
     def close(self) -> None:
-        """Cancels the room's timer (the server is stopping)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """Cancels the room's timers (the server is stopping)."""
+        for timer in (self._timer, self._window_timer):
+            if timer is not None:
+                timer.cancel()
+        self._timer = self._window_timer = None

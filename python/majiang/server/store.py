@@ -51,9 +51,9 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     room   TEXT NOT NULL REFERENCES rooms(id),
     seq    INTEGER NOT NULL,  -- 0, 1, 2, ... within the room
-    seat   INTEGER NOT NULL,
-    action TEXT NOT NULL,     -- JSON: the action's to_dict()
-    actor  TEXT NOT NULL,     -- person | bot | auto (托管)
+    seat   INTEGER NOT NULL,  -- -1: the room's own (a claim window's closing)
+    action TEXT NOT NULL,     -- JSON: the action's to_dict(), or {"type": "close_window"}
+    actor  TEXT NOT NULL,     -- person | bot | auto (托管) | room
     at     REAL NOT NULL,
     PRIMARY KEY (room, seq)
 );

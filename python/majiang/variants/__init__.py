@@ -9,7 +9,7 @@ Example:
     >>> v.wilds(2)      # flip 3m: jing 3m and 4m
     (2, 3)
     >>> names()
-    ['gb', 'guangdong', ..., 'sichuan', 'two_player']
+    ['gb', 'guangdong', ...]
 """
 
 from __future__ import annotations

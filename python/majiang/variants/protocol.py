@@ -118,12 +118,12 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
-    - ``declarations``: declarations a seat may make on its own turn, before it discards, at
-      any point of the hand (the two-player game's 报听): the engine offers
-      :meth:`Variant.declaration_options` beside the seat's other actions; what it declares
-      is kept and logged as an opening's is (public unless in ``private_openings``), and
-      the restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
-      ...) are asked from then on.
+    - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
+      听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
+      :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
+      tile; what a seat declared stays in the state, as the openings' do, and the
+      restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
+      :meth:`Variant.meld_kinds`) are asked.
     - ``seats``: how many players the table seats, 2-4 (seats 0 to ``seats - 1`` in turn
       order; a chow takes the previous seat's discard, at two seats the opponent's). Every
       per-seat list the engine keeps, logs, shows or settles has this many entries.
@@ -156,8 +156,8 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    turn_declarations: tuple[str, ...] = ()
     seats: int = SEATS
-    declarations: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.seats) is not int or not 2 <= self.seats <= SEATS:
@@ -447,18 +447,6 @@ class Variant(ABC):
         """
         return ("",)
 
-    def declaration_options(self, what: str, seat: int, state: TableView) -> list[Any]:
-        """The ``Declare`` actions ``seat`` may make now, on its own turn before it discards,
-        for the table's ``declarations`` ``what`` (asked on every turn of a table that has
-        any). Default: none.
-
-        Example:
-            >>> from majiang.variants import get_variant
-            >>> get_variant("nanchang").declaration_options("ready", 0, None)
-            []
-        """
-        return []
-
     def last_chance(self, state: TableView) -> int | None:
         """When a draw is due and only the table's ``kept_back`` tiles are left: the seat that
         draws one of them from the tail as the hand's last chance (the two-player game's
@@ -488,6 +476,17 @@ class Variant(ABC):
             True
         """
         return None
+
+    def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
+        """The declarations ``seat`` may make with a discard now, on its turn, for tables
+        with ``turn_declarations``: (what, the kind discarded with it) pairs. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").turn_declarations(0, None)
+            ()
+        """
+        return ()
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """The kinds ``seat`` may discard now, for tables with ``openings`` (None: any kind

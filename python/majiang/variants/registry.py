@@ -28,7 +28,16 @@ if TYPE_CHECKING:
 
 __all__ = ["BUILT_IN", "DEFAULT", "Entry", "VariantSpec", "lookup", "names", "register"]
 
-BUILT_IN = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "two_player")
+BUILT_IN = (
+    "nanchang",
+    "pingxiang",
+    "nanjing",
+    "sichuan",
+    "gb",
+    "guangdong",
+    "hebei",
+    "two_player",
+)
 """The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT``. Adding a
 variant folder means adding its name here, and nothing else."""
 
@@ -87,8 +96,8 @@ def names() -> list[str]:
     """Every variant name known, sorted.
 
     Example:
-        >>> names()[:3]
-        ['gb', 'guangdong', 'nanchang']
+        >>> names()[:2]
+        ['gb', 'guangdong']
     """
     return sorted({*BUILT_IN, *_ENTRIES})
 
@@ -100,7 +109,7 @@ def lookup(name: object) -> VariantSpec:
         >>> lookup("gb-2006")
         Traceback (most recent call last):
         ...
-        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, guangdong, nanchang, ...
+        majiang.errors.RulesError: unknown variant 'gb-2006'; known: gb, guangdong, ...
     """
     if isinstance(name, str):
         spec = _ENTRIES.get(name)

@@ -1,10 +1,26 @@
-"""Hebei table rules from the seed (``docs/rules/hebei.md`` Dealer, seed line 155)."""
+"""Hebei table rules from the seed (``docs/rules/hebei.md`` Table, Dealer; seed 151-157).
+
+Example:
+    >>> TABLE.chows, len(TABLE.tiles), TABLE.turn_declarations
+    ('none', 136, ('ready',))
+"""
 
 from __future__ import annotations
 
 from majiang.tiles import SEATS
+from majiang.variants.protocol import TableRules
 
-__all__ = ["next_dealer"]
+__all__ = ["TABLE", "next_dealer"]
+
+# [001:153] 136 tiles, no flowers; [001:155] 不能吃牌; the seed bans no first-turn 暗杠;
+# [001:157] 听 is declared on a turn (with its discard) and adds no 番.
+TABLE = TableRules(
+    name="hebei",
+    shapes="standard",
+    chows="none",
+    dealer_first_kong=True,
+    turn_declarations=("ready",),
+)
 
 
 def next_dealer(dealer: int, winner: int | None) -> int:

@@ -12,16 +12,19 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from majiang.errors import RecordError
 from majiang.meld import Meld
 from majiang.payments import from_each
-from majiang.settlement import Payment, Settlement
-from majiang.tiles import SEATS
+from majiang.settlement import Payment, Settlement, text_error
+from majiang.tiles import NUM_KINDS, SEATS
+from majiang.variants.hebei.hands import wait_shape
 from majiang.variants.hebei.options import HebeiOptions
+from majiang.variants.hebei.record import HandRecord, WinResult, kinds_of, winning_value
 
-__all__ = ["hand_total", "kong_lines", "settle_hand", "win_lines"]
+__all__ = ["hand_total", "kong_lines", "settle", "settle_hand", "win_lines"]
 
 _DEFAULT = HebeiOptions()
 
@@ -129,3 +132,65 @@ def settle_hand(
         items += win_lines(winner, source, dealer, hand, value, detail or str(value), options)
     items += kong_lines(kongs, drawn=winner is None)
     return Settlement.from_items(items, {"hand": hand if winner is not None else None})
+
+
+def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
+    """Settles one Hebei hand record (a :class:`~majiang.variants.hebei.record.HandRecord`
+    or its JSON form): the largest hand with the room's extras, then the kongs (void on
+    荒庄). A record that cannot have happened raises RecordError naming the field.
+
+    Example:
+        >>> s = settle({"dealer": 0,
+        ...     "players": [{"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"},
+        ...                 {"hand": "22m33m44m66s88s777z"}, {"hand": "567m567p78s8p9s135z"}],
+        ...     "result": {"kind": "win", "winner": 0, "tile": "4s", "from": None}})
+        >>> s.deltas, s.pattern["hands"]
+        ((6, -2, -2, -2), ['平胡'])
+    """
+    try:
+        r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    except UnicodeEncodeError:  # a lone surrogate in a text field
+        raise text_error(record) from None
+    kongs = [(seat, m) for seat, p in enumerate(r.players) for m in p.melds if m.is_gang]
+    w = r.result
+    if not isinstance(w, WinResult):
+        s = settle_hand(
+            winner=None, source=None, dealer=r.dealer, hand="", value=0, kongs=kongs,
+            options=r.options,
+        )  # fmt: skip
+        return Settlement.from_items(s.items, {"result": "draw"})
+    p = r.players[w.winner]
+    tile = kinds_of(w.tile)[0]
+    held = kinds_of(p.hand) if p.kinds is None else p.kinds
+    score = r.score or winning_value((*held, tile), p.melds)
+    if score is None:  # checked when built: only a hand-made object gets here
+        raise RecordError.at(("result", "tile"), f"seat {w.winner}'s hand does not win")
+    hand, value = score
+    o = r.options
+    wu_kui = edge = False
+    if o.zhuo_wu_kui or o.bian_ka_diao:
+        counts = [0] * NUM_KINDS
+        for k in (*held, tile):
+            counts[k] += 1
+        wu_kui, edge = wait_shape(counts, tile, melds=len(p.melds))
+    men_qing = all(m.kind == "an_gang" for m in p.melds)
+    total, detail = hand_total(value, options=o, wu_kui=wu_kui, men_qing=men_qing, edge_wait=edge)
+    s = settle_hand(
+        winner=w.winner, source=w.source, dealer=r.dealer, hand=hand, value=total,
+        kongs=kongs, detail=detail, options=o,
+    )  # fmt: skip
+    pattern: dict[str, Any] = {
+        "result": "win",
+        "winner": w.winner,
+        "from": w.source,
+        "self_drawn": w.self_drawn,
+        "gang_kai": w.gang_kai,
+        "qiang_gang": w.qiang_gang,
+        "hands": [hand],
+        "value": total,
+        "ready": w.winner in r.ready,
+        "wu_kui": o.zhuo_wu_kui and wu_kui,
+        "men_qing": o.men_qing and men_qing,
+        "edge_wait": o.bian_ka_diao and edge,
+    }
+    return Settlement.from_items(s.items, pattern)

@@ -23,24 +23,26 @@ from majiang.variants.protocol import FinishedHand, Variant, WinQuery, first_win
 from majiang.variants.table_view import TableView
 from majiang.variants.two_player.fans import is_winning
 from majiang.variants.two_player.options import TwoPlayerOptions
-from majiang.variants.two_player.rules import EXCHANGES, READY, TABLE
+from majiang.variants.two_player.rules import EXCHANGES, READY, READY_SECOND, TABLE
 
 __all__ = ["TwoPlayerVariant", "ready_order"]
 
-_FIRST, _SECOND = "first", "second"
-"""报听's value: whether the seat declared before the other (海底捞月 goes to the first)."""
 _PASS = Pass()
+
+
+def _is_ready(declared: Mapping[str, str]) -> bool:
+    return READY in declared or READY_SECOND in declared
 
 
 def ready_order(declared: Sequence[Mapping[str, str]]) -> list[int]:
     """The seats that declared 报听, the first first.
 
     Example:
-        >>> ready_order([{"ready": "second"}, {"ready": "first"}]), ready_order([{}, {}])
+        >>> ready_order([{"ready_second": "5m"}, {"ready": "1z"}]), ready_order([{}, {}])
         ([1, 0], [])
     """
-    ready = [s for s, d in enumerate(declared) if READY in d]
-    return sorted(ready, key=lambda s: declared[s][READY] != _FIRST)
+    first = [s for s, d in enumerate(declared) if READY in d]
+    return first + [s for s, d in enumerate(declared) if READY_SECOND in d]
 
 
 def _ready_hand(hand: Sequence[int], melds: int) -> bool:
@@ -51,8 +53,8 @@ class TwoPlayerVariant(Variant):
     """The two-player game (``Game("two_player")``).
 
     Example:
-        >>> TwoPlayerVariant().table.declarations
-        ('ready',)
+        >>> TwoPlayerVariant().table.turn_declarations
+        ('ready', 'ready_second')
     """
 
     table = TABLE
@@ -94,15 +96,13 @@ class TwoPlayerVariant(Variant):
         return [*(Declare(what, KINDS[k]) for k in range(34) if hand[k]), _PASS]
 
     def opening_values(self, what: str) -> tuple[str, ...]:
-        """Every value a round or 报听 can take: the 34 kinds; 报听 ``first``/``second``.
+        """Every value a round or 报听 can take: a kind (swapped, or discarded with 报听).
 
         Example:
             >>> v = TwoPlayerVariant()
-            >>> len(v.opening_values("exchange3")), v.opening_values("ready")
-            (34, ('first', 'second'))
+            >>> len(v.opening_values("exchange3")), len(v.opening_values("ready"))
+            (34, 34)
         """
-        if what == READY:
-            return (_FIRST, _SECOND)
         return KINDS
 
     def opening_viewers(self, what: str, seat: int, state: TableView) -> Collection[int]:
@@ -120,16 +120,20 @@ class TwoPlayerVariant(Variant):
         """The round's swaps: each tile named goes face down, a face-down tile comes in.
 
         Example:
-            >>> TwoPlayerVariant().after_declarations("exchange1", {1: "5m"}, None)
+            >>> TwoPlayerVariant().after_declarations("exchange1", {1: "5m"}, _Seen([{}, {}]))
             Exchange(moves=((1, -1, (4,)),))
         """
         if what not in EXCHANGES:
             return None
-        return Exchange(tuple((s, FACE_DOWN, (KIND_INDEX[v],)) for s, v in sorted(made.items())))
+        moves = tuple((s, FACE_DOWN, (KIND_INDEX[v],)) for s, v in sorted(made.items()))
+        # the tiles exchanged in the rounds before lie first among the face-down ones
+        before = sum(w in EXCHANGES for d in state.declared for w in d)
+        return Exchange(moves, before)
 
     # ------------------------------------------------------------ 报听
-    def declaration_options(self, what: str, seat: int, state: TableView) -> list[Any]:
-        """报听 on the seat's turn, once, when some discard leaves its hand ready.
+    def turn_declarations(self, seat: int, state: TableView) -> Sequence[tuple[str, int]]:
+        """报听 with a discard, once: each held kind whose discard leaves the hand ready
+        (``ready_second`` when the other seat declared first).
 
         Example:
             >>> from majiang.game import Game, Deal
@@ -137,16 +141,25 @@ class TwoPlayerVariant(Variant):
             ...     "147m258p369s1234z"), "5z", "1z", "2z"))
             >>> for seat in g.to_act():
             ...     g.step(seat, Pass())       # no opening exchange
-            >>> [a for a in g.legal_actions(0) if isinstance(a, Declare)]
-            [Declare(what='ready', value='first')]
+            >>> [a.value for a in g.legal_actions(0) if isinstance(a, Declare)]
+            ['2m', '5m', '8m', '5p']
         """
-        if what != READY or READY in state.declared[seat]:
-            return []
-        # a 14 - 3k hand some discard leaves ready: shanten 0 (or complete, -1)
-        if shanten(state.hands[seat], rules=TABLE.shapes, melds=len(state.melds[seat])) > 0:
-            return []
-        other = state.declared[1 - seat]
-        return [Declare(READY, _SECOND if READY in other else _FIRST)]
+        declared = state.declared
+        if _is_ready(declared[seat]):
+            return ()
+        hand = list(state.hands[seat])
+        melds = len(state.melds[seat])
+        if shanten(hand, rules=TABLE.shapes, melds=melds) > 0:
+            return ()  # no discard leaves it ready
+        what = READY_SECOND if _is_ready(declared[1 - seat]) else READY
+        out = []
+        for k in range(34):
+            if hand[k]:
+                hand[k] -= 1
+                if _ready_hand(hand, melds):
+                    out.append((what, k))
+                hand[k] += 1
+        return out
 
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """A seat that declared 报听 keeps its hand: it discards the tile it drew when its hand
@@ -157,7 +170,7 @@ class TwoPlayerVariant(Variant):
             >>> TwoPlayerVariant().allowed_discards(0, _Seen([{}, {}])) is None
             True
         """
-        if READY not in state.declared[seat]:
+        if not _is_ready(state.declared[seat]):
             return None
         hand = list(state.hands[seat])
         melds = len(state.melds[seat])
@@ -180,10 +193,10 @@ class TwoPlayerVariant(Variant):
         """No chow, pong or kong after 报听 (the hand is locked).
 
         Example:
-            >>> TwoPlayerVariant().may_meld(1, _Seen([{}, {"ready": "first"}]))
+            >>> TwoPlayerVariant().may_meld(1, _Seen([{}, {"ready": "5m"}]))
             False
         """
-        return READY not in state.declared[seat]
+        return not _is_ready(state.declared[seat])
 
     # ------------------------------------------------------------ winning
     def waits(
@@ -231,7 +244,7 @@ class TwoPlayerVariant(Variant):
 
         Example:
             >>> v = TwoPlayerVariant()
-            >>> v.last_chance(_Seen([{"ready": "second"}, {"ready": "first"}]))
+            >>> v.last_chance(_Seen([{"ready_second": "9s"}, {"ready": "1z"}]))
             1
             >>> v.last_chance(_Seen([{}, {}])) is None
             True

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from majiang.variants.protocol import TableRules
 
-__all__ = ["EXCHANGES", "IN_PLAY", "READY", "TABLE"]
+__all__ = ["EXCHANGES", "IN_PLAY", "READY", "READY_SECOND", "TABLE"]
 
 IN_PLAY = 71
 """[001:149] 随机选出71张牌进行游戏: the tiles of a hand (the shuffled wall's first 71)."""
 EXCHANGES = tuple(f"exchange{i}" for i in range(1, 15))
 """开始时换牌, one tile a round (the dealer holds 14): a seat that stops is not asked again."""
 READY = "ready"
-"""报听, declared on the seat's own turn."""
+"""报听, declared with a discard on the seat's own turn (the engine's turn declarations)."""
+READY_SECOND = "ready_second"
+"""报听 declared after the other seat's: the order 海底捞月 goes by."""
 
 TABLE = TableRules(
     name="two_player",
@@ -30,5 +32,5 @@ TABLE = TableRules(
     flips_wild=True,  # [001:149] 花牌: a tile turned face up on the wall (wilds() is empty)
     openings=EXCHANGES,
     private_openings=frozenset(EXCHANGES),
-    declarations=(READY,),  # [001:149] 任何情况下可以报听
+    turn_declarations=(READY, READY_SECOND),  # [001:149] 任何情况下可以报听
 )
