@@ -760,11 +760,13 @@ class Game:
     def _discard(self, seat: int, t: int) -> None:
         st = self.state
         self._do(discard_event(seat, KINDS[t]))
-        if st.last_chance:  # the last chance's tile, not won: the hand is drawn, unclaimed
-            self._finish_draw()
-            return
-        options: dict[int, list[Action]] = {}
         after = self._after[seat]
+        if st.last_chance:  # the last chance's tile, not won: the hand is drawn, unclaimed
+            if not self.open_windows:
+                self._finish_draw()
+                return
+            after = ()  # a table server's window opens empty; its close draws the hand
+        options: dict[int, list[Action]] = {}
         hands, chows, out = st.hands, self.table.chows, self._out
         for s in after:
             if out[s]:
