@@ -4,7 +4,8 @@ invariant, and the speeds the variant's issue asks for; too slow for CI.
     python benches/guangdong_sweep.py [--hands 10000] [--workers 2] [--seed 0]
 
 For each option set (the defaults; 大胡 with 白板做鬼; 翻双鬼 with six horses, 抢杠抓马, 马跟杠 and
-the dealer map; 可点炮 with kongs void on a draw, 跟庄, 节节高, 买马节节高 and a stake): matches of
+the dealer map; 可点炮 with kongs void on a draw, 跟庄, 节节高, 买马节节高 and a stake; 翻鬼 with
+四鬼胡牌, 四鬼加倍, 明杠可抢, 抢杠抓马 and 杠爆全包): matches of
 five hands, mixed EfficiencyBots and RandomBots. At every step: 136 tiles in play, no chow
 offered, no win offered on a discard unless 可点炮, each seat's observation holding its own hand
 only. For each match: zero-sum scores, every record re-settled (the record check: each win
@@ -13,7 +14,7 @@ records and scores, a snapshot taken at a random step continuing identically, an
 seat's event stream no other seat's drawn tile and the horses only after their win. Then the
 warm settle time of a record with horses and kongs (the issue asks under 50 µs) and the
 self-play steps per second against Nanchang's in the same run. Exits 1 on the first failure
-(tests/test_guangdong_game.py runs the same checks on 300 hands).
+(tests/test_guangdong_game.py runs the same checks on 375 hands).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ OPTION_SETS: list[dict[str, Any]] = [
      "horse_map": "dealer", "horse_value": "hand", "gang_bao_quan_bao": True},
     {"dian_pao": True, "kongs_void_on_draw": True, "gen_zhuang": True, "jie_jie_gao": True,
      "horse_streak": True, "fan": 10, "base": 10, "zhi_gang": 1},
+    {"ghosts": "flip", "si_gui_hu": True, "si_gui_double": True, "ming_gang_qiang": True,
+     "qiang_gang_horses": True, "gang_bao_quan_bao": True},
 ]  # fmt: skip
 
 

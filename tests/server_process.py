@@ -27,7 +27,10 @@ def free_port() -> int:
 class ServerProcess:
     """``majiang serve`` in a subprocess (``start``, ``kill``, ``stop``)."""
 
-    def __init__(self, db: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, db: Path, port: int | None = None, args: tuple[str, ...] = ("--claim-window", "0")
+    ) -> None:
+        # tests are not about the windows' length unless they say (args)
         self.db, self.port, self.args = db, port or free_port(), args
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -190,9 +190,11 @@ OPTION_SETS: list[dict[str, Any]] = [
      "horse_map": "dealer", "horse_value": "hand", "gang_bao_quan_bao": True},
     {"dian_pao": True, "kongs_void_on_draw": True, "gen_zhuang": True, "jie_jie_gao": True,
      "horse_streak": True, "fan": 10, "base": 10, "zhi_gang": 1},
+    {"ghosts": "flip", "si_gui_hu": True, "si_gui_double": True, "ming_gang_qiang": True,
+     "qiang_gang_horses": True, "gang_bao_quan_bao": True},
 ]  # fmt: skip
 MATCHES = 15
-HANDS_PER_MATCH = 5  # 4 option sets x 15 matches x 5 hands: 300 hands
+HANDS_PER_MATCH = 5  # 5 option sets x 15 matches x 5 hands: 375 hands
 
 
 def mixed_bots(match: int) -> list[Bot]:
@@ -299,3 +301,134 @@ def test_the_efficiency_bot_keeps_a_fixed_ghost_and_wins_with_it() -> None:
         last.append(bot.act(g.observation(1), g.legal_actions(1)))
     assert thrown == ["2p", "5z"]
     assert last[0] == Win() and last[1] != Win()
+
+
+# -- 明杠可抢 (ming_gang_qiang) --------------------------------------------------------------
+
+ZHI_GANG_HOLDER = "22m33m44m66s444s77z"  # seat 2: a concealed 444s to claim the dealer's 4s onto
+
+
+def zhi_gang_game(options: dict[str, Any]) -> Game:
+    """The dealer throws 4s; seat 2 claims it as a 直杠 while seat 1 (WAITER) waits on 4s."""
+    g = game(hands=(DEALER, WAITER, ZHI_GANG_HOLDER, FOURTH), head="9p",
+             options={"base": 10, **options})  # fmt: skip
+    g.step(0, Discard("4s"))
+    assert Kong("4s", "exposed") in g.legal_actions(2)
+    g.step(2, Kong("4s", "exposed"))
+    return g
+
+
+def test_a_zhi_gang_stands_at_once_without_ming_gang_qiang() -> None:
+    """[001:213] only the 明杠 (an added pong) is robbed: the 直杠 is paid and replaced at once."""
+    g = zhi_gang_game({})
+    assert g.state.phase == "turn" and g.state.turn == 2
+    assert [e["event"] for e in g.events[-3:]] == ["kong", "payment", "draw"]
+    assert g.scores == [-30, 0, 30, 0]
+
+
+def test_ming_gang_qiang_robs_a_zhi_gang_which_then_does_not_stand() -> None:
+    """[lua] 明杠可抢: seat 1 robs the 直杠; no kong money, the triplet stays in seat 2's hand,
+    and seat 2 pays one 扣 (three shares of 20) as for a robbed added kong."""
+    g = zhi_gang_game({"ming_gang_qiang": True})
+    assert g.state.phase == "rob" and g.to_act() == [1] and g.legal_actions(1) == [Win(), Pass()]
+    assert g.tile_count() == 136
+    assert g.observation(3).last_discard == "4s"
+    g.step(1, Win())
+    record = g.records[0]
+    assert record["result"]["qiang_gang"] and record["result"]["from"] == 2
+    robbed = record["players"][2]
+    assert robbed["melds"] == [] and robbed["hand"] == "223344m44466s77z"
+    assert not any(e["event"] == "payment" for e in g.events)
+    assert g.scores == [0, 60, -60, 0]
+    assert majiang.settle(record).deltas == (0, 60, -60, 0)
+    check_match(g)
+
+
+def test_a_zhi_gang_nobody_robs_stands_is_paid_and_replaced() -> None:
+    g = zhi_gang_game({"ming_gang_qiang": True})
+    snapshot = json.loads(json.dumps(g.snapshot()))
+    g.step(1, Pass())
+    assert g.state.turn == 2 and g.state.melds[2][-1].kind == "ming_gang"
+    assert g.state.melds[2][-1].source == 0 and g.state.ponds[0] == ()
+    assert [e["event"] for e in g.events[-3:]] == ["kong", "payment", "draw"]
+    assert g.scores == [-30, 0, 30, 0] and g.tile_count() == 136
+    restored = Game.restore(snapshot)  # restored inside the rob window, it continues alike
+    restored.step(1, Pass())
+    assert restored.events == g.events
+
+
+def test_the_feeder_of_a_zhi_gang_is_not_offered_its_rob() -> None:
+    """The dealer fed the 4s: even waiting on it, it is not asked (its own discard)."""
+    dealer = "123m456p789s23s55m4s"
+    waiter = "147m258p369s1234z"
+    g = game(hands=(dealer, waiter, ZHI_GANG_HOLDER, FOURTH), head="9p",
+             options={"ming_gang_qiang": True})  # fmt: skip
+    g.step(0, Discard("4s"))
+    g.step(2, Kong("4s", "exposed"))
+    assert g.state.phase == "turn" and g.state.melds[2][-1].kind == "ming_gang"
+
+
+# -- 四鬼胡牌 (si_gui_hu) --------------------------------------------------------------------
+
+GHOST_DEALER = "23m67m34p78p45s89s12z"
+THREE_GHOSTS = "147m258p369s5556z"  # 白板做鬼: three ghosts beside tiles that make no shape
+GHOST_FOURTH = "589m12569p1237s4z"
+
+
+def four_ghost_game(options: dict[str, Any], dealer: str = GHOST_DEALER, head: str = "5z") -> Game:
+    hands = (dealer, THREE_GHOSTS, THIRD, GHOST_FOURTH)
+    return game(hands=hands, head=head, options={"ghosts": "bai", "horses": 0, **options})
+
+
+def test_si_gui_hu_the_fourth_ghost_drawn_wins_whatever_the_shape() -> None:
+    """[java] 鬼牌_四鬼胡牌: seat 1 draws the fourth 白板 onto a hand with no shape and wins;
+    worth a plain 推倒胡 hand (2 from each), twice that under 四鬼加倍."""
+    plain = four_ghost_game({})
+    plain.step(0, Discard("1z"))
+    assert plain.state.turn == 1 and Win() not in plain.legal_actions(1)
+    doubled = {"si_gui_hu": True, "si_gui_double": True}
+    for options, share in (({"si_gui_hu": True}, 2), (doubled, 4)):
+        g = four_ghost_game(options)
+        g.step(0, Discard("1z"))
+        assert g.legal_actions(1)[0] == Win()
+        g.step(1, Win())
+        assert g.records[0]["result"]["tile"] == "5z" and g.records[0]["result"]["from"] is None
+        assert g.scores == [-share, 3 * share, -share, -share]
+        assert g.settlements[0].pattern["shape"] == "four_ghosts"
+        assert majiang.settle(g.records[0]).deltas == g.settlements[0].deltas
+        check_match(g)
+
+
+def test_si_gui_hu_is_never_won_on_a_discard() -> None:
+    """四鬼胡牌 is the draw's: under 可点炮 the dealer's 白板 is offered as a pong or kong only."""
+    dealer = "23m67m34p78p45s89s15z"
+    g = four_ghost_game({"si_gui_hu": True, "dian_pao": True}, dealer=dealer, head="9p")
+    g.step(0, Discard("5z"))
+    assert g.state.phase == "claim"
+    assert Win() not in g.legal_actions(1) and Pong() in g.legal_actions(1)
+
+
+# -- the bot under 杠爆全包 -------------------------------------------------------------------
+
+
+def test_the_efficiency_bot_feeds_no_zhi_gang_it_can_avoid_under_gang_bao_quan_bao() -> None:
+    """Seat 1 draws 1z onto 123m456p789s 66z 3z 9p after the dealer threw a 9p. Throwing 1z, 3z
+    or 9p leaves it one tile from waiting alike; the bot's usual choice is a lone honour, three
+    of which it has not seen (a seat may hold them and claim a 直杠). Under 杠爆全包 it throws
+    the 9p instead: one is in the dealer's pond, so nobody holds three."""
+    dealer = "147m2589p346s1235z"
+    seat1 = "123m4569p789s366z"
+    chosen = []
+    for options in ({}, {"gang_bao_quan_bao": True}):
+        g = game(hands=(dealer, seat1, THIRD, FOURTH), head="1z", options=options)
+        g.step(0, Discard("9p"))
+        pass_claims(g)
+        assert g.state.turn == 1 and g.state.drawn == KIND_INDEX["1z"]
+        obs = g.observation(1)
+        choice = EfficiencyBot().act(obs, g.legal_actions(1))
+        assert isinstance(choice, Discard)
+        chosen.append(choice.tile)
+        after = list(obs.hand_counts)
+        after[KIND_INDEX[choice.tile]] -= 1
+        assert majiang.shanten(after, rules=obs.rules) == 1
+    assert chosen[0] in ("1z", "3z") and chosen[1] == "9p"

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from majiang._core import is_winning
-from majiang.variants.guangdong.hands import WITH_QIDUI, score_hand
+from majiang.variants.guangdong.hands import WITH_QIDUI, score_hand, winning_kinds, wins
 from majiang.variants.guangdong.options import GuangdongOptions
 
 DAHU = GuangdongOptions(profile="dahu")
@@ -91,3 +91,34 @@ def test_thirteen_orphans_is_x8(extra: int) -> None:
         counts[k] += 1
     score = score_hand(counts, (), (), DAHU)
     assert score is not None and score.multiplier == 8 and score.hands == ("十三幺",)
+
+
+SI_GUI = GuangdongOptions(ghosts="bai", si_gui_hu=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 30), min_size=13, max_size=13).filter(
+        lambda ks: max(ks.count(k) for k in ks) <= 4
+    ),
+    st.integers(0, 4),
+)
+def test_si_gui_hu_waits_are_the_brute_force_draws(kinds: list[int], ghosts: int) -> None:
+    """四鬼胡牌 (白板做鬼): a drawn tile completes the 13 when the 14 make a shape or hold four
+    白板; the waits are exactly those draws, checked kind by kind."""
+    counts = [0] * 34
+    for k in kinds[: 13 - ghosts]:
+        counts[k] += 1
+    counts[31] += ghosts
+    found = winning_kinds(counts, 0, (31,), SI_GUI)
+    for k in range(34):
+        if counts[k] == 4:
+            continue  # no fifth copy to draw
+        after = list(counts)
+        after[k] += 1
+        complete = wins(after, 0, (31,), SI_GUI) or after[31] >= 4
+        assert (k in found) == complete, (counts, k)
+        score = score_hand(after, (), (31,), SI_GUI)
+        assert (score is not None) == complete
+        if score is not None:
+            assert score.four_ghosts == (after[31] >= 4)

@@ -399,3 +399,39 @@ def test_registered_for_majiang_settle() -> None:
     rec = {**win(0, horses="1z"), "variant": "guangdong"}
     assert majiang.settle(rec).deltas == settle(rec).deltas == (120, -40, -40, -40)
     assert to_counts(WINNER)[KIND_INDEX["5m"]] == 2
+
+
+def robbed_zhi_gang(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Seat 0 robs seat 2's 直杠 of 4s: seat 2 keeps its 444s concealed (the kong never stood)."""
+    rec = win(0, options=options, source=2, qiang_gang=True)
+    rec["players"][2] = {"hand": "22m33m44m66s444s77z"}
+    return rec
+
+
+def test_a_robbed_zhi_gang_is_accepted_only_under_ming_gang_qiang() -> None:
+    """[lua] 明杠可抢: the robbed seat holds the triplet and pays one 扣, as for an added kong."""
+    s = settle(robbed_zhi_gang({"ming_gang_qiang": True}))
+    assert s.deltas == (60, 0, -60, 0)
+    assert "直杠" in s.items[0].detail
+    with pytest.raises(majiang.RecordError, match=r"result.qiang_gang: .*ming_gang_qiang"):
+        settle(robbed_zhi_gang())
+
+
+def four_ghosts(options: dict[str, Any] | None = None, source: int | None = None) -> dict[str, Any]:
+    """Seat 0 holds three 白板 beside a hand with no shape and draws (or is fed) the fourth."""
+    opts = {"ghosts": "bai", "si_gui_hu": True, **(options or {})}
+    rec = win(0, options=opts, tile="5z", source=source)
+    rec["players"][0] = {"hand": "147m258p369s5556z"}
+    rec["players"][1] = {"hand": "23m67m34p78p45s89s1z"}
+    rec["players"][3] = {"hand": "589m12569p1237s4z"}
+    return rec
+
+
+def test_si_gui_hu_four_ghosts_win_and_si_gui_double() -> None:
+    """[java] 鬼牌_四鬼胡牌 and 鬼牌_双倍 (四鬼胡牌, doubled): 20 from each, 40 doubled."""
+    assert settle(four_ghosts()).deltas == (60, -20, -20, -20)
+    assert settle(four_ghosts({"si_gui_double": True})).deltas == (120, -40, -40, -40)
+    with pytest.raises(majiang.RecordError, match=r"result.tile: .*does not win"):
+        settle(four_ghosts({"si_gui_hu": False}))
+    with pytest.raises(majiang.RecordError, match=r"result.from: 四鬼胡牌 is won on the draw"):
+        settle(four_ghosts({"dian_pao": True}, source=1))

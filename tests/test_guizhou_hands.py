@@ -70,6 +70,15 @@ def test_dilong_one_pong_pairs_won_on_the_fourth() -> None:
     assert 4 not in winning_kinds(to_counts("1122p3344s66s"), (pong,), SEED)
 
 
+def test_dilong_is_no_hand_when_the_pongs_fourth_is_already_held() -> None:
+    """Holding the pong's fourth tile, a second one cannot come: no 地龙 (no fifth tile
+    asked of the core), while the hand's other waits stand."""
+    pong = Meld("peng", "555m", 1)
+    waits = winning_kinds(to_counts("5m1122p3344s6s"), (pong,), TONGREN)
+    assert 4 not in waits and waits == winning_kinds(to_counts("5m1122p3344s6s"), (pong,), SEED)
+    assert name_value("55m1122p3344s6s", (pong,), TONGREN, tile=4) is None
+
+
 def test_dilong_with_two_pongs_is_no_hand() -> None:
     pongs = (Meld("peng", "555m", 1), Meld("peng", "999s", 2))
     assert name_value("5m1122p33s", pongs, TONGREN, tile=4) is None

@@ -47,6 +47,8 @@ VARIANTS = (
     "sichuan-xueliu",
     "gb",
     "hebei",
+    "guiyang",
+    "tongren",
 )
 OPTIONS: dict[str, dict[str, Any]] = {
     "sichuan-exchange": {"exchange": True, "cap": 5},
@@ -485,6 +487,8 @@ def matches(variant: str) -> Iterator[tuple[int, Game, list[Bot]]]:
     count = HANDS if name != "sichuan" else HANDS // 2 if variant != "sichuan-xueliu" else 22
     if name == "gb":
         count = HANDS // 2  # GB's hands run longer (起和 8 番): 105 hands
+    if name in ("guiyang", "tongren"):
+        count = HANDS // 2  # 105 hands each: the family's two profiles share their engine
     for match in range(count):
         yield match, Game(name, seed=1000 + match, hands=3, options=options), bots_for(match)
 

@@ -34,6 +34,7 @@ from majiang.game.engine import play
 from majiang.game.simulation import make_bots
 from majiang.room import RoomConfig
 from majiang.variants.options_doc import VARIANT_OPTIONS, number_range
+from majiang.variants.registry import package_of
 
 HUGE = 10**5000
 INT64 = 2**63 - 1
@@ -41,7 +42,7 @@ SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 def _module(variant: str) -> Any:
-    return importlib.import_module(f"majiang.variants.{variant}.options")
+    return importlib.import_module(f"majiang.variants.{package_of(variant)}.options")
 
 
 def _numbers(variant: str) -> dict[str, tuple[int, int]]:

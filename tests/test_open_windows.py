@@ -2,15 +2,19 @@
 
 import copy
 import random
+from typing import Any
 
 import pytest
 
 from majiang import Game
 from majiang.errors import ArgumentTypeError, IllegalActionError
+from majiang.variants import names
 
 
-def _play(seed: int, open_windows: bool) -> tuple[Game, int]:
-    g = Game(seed=seed, open_windows=open_windows)
+def _play(
+    seed: int, open_windows: bool, variant: str = "nanchang", options: dict[str, Any] | None = None
+) -> tuple[Game, int]:
+    g = Game(variant, seed=seed, options=options, hands=2, open_windows=open_windows)
     rng = random.Random(seed)
     closes = 0
     while not g.over:
@@ -33,6 +37,22 @@ def test_logs_identical_to_default_flow(seed: int) -> None:
     b, closes = _play(seed, True)
     assert closes > 0
     assert a.events == b.events and a.records == b.records
+
+
+ROOMS = [(name, None) for name in names()] + [
+    ("guangdong", {"ming_gang_qiang": True, "dian_pao": True}),  # a 直杠's rob window
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), ROOMS)
+def test_every_variant_logs_what_the_default_flow_logs(
+    variant: str, options: dict[str, Any] | None
+) -> None:
+    for seed in range(3):
+        a, _ = _play(seed, False, variant, options)
+        b, closes = _play(seed, True, variant, options)
+        assert closes > 0
+        assert a.events == b.events and a.records == b.records
 
 
 def test_close_window_without_window_is_illegal() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from majiang.variants.options_doc import VARIANT_OPTIONS, option_rows, options_markdown
+from majiang.variants.registry import package_of
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "options.md"
 
@@ -21,7 +22,7 @@ def test_committed_options_doc_matches_the_code() -> None:
 
 @pytest.mark.parametrize("variant", sorted(VARIANT_OPTIONS))
 def test_every_option_has_a_description_and_a_source(variant: str) -> None:
-    module = importlib.import_module(f"majiang.variants.{variant}.options")
+    module = importlib.import_module(f"majiang.variants.{package_of(variant)}.options")
     fields = [f.name for f in dataclasses.fields(getattr(module, VARIANT_OPTIONS[variant]))]
     rows = option_rows(variant)
     assert [r.name for r in rows] == fields

@@ -18,6 +18,7 @@ from majiang.cli import main
 from majiang.game import play
 from majiang.game.simulation import make_bots, simulate
 from majiang.variants.options_doc import VARIANT_OPTIONS
+from majiang.variants.registry import package_of
 
 
 def test_round_trip_and_json() -> None:
@@ -115,7 +116,8 @@ def test_json_schema_describes_every_option_as_the_parsers_take_them() -> None:
     for variant, name in VARIANT_OPTIONS.items():
         options = schema["$defs"][f"{variant}_options"]
         assert options["additionalProperties"] is False
-        cls = getattr(importlib.import_module(f"majiang.variants.{variant}.options"), name)
+        module = importlib.import_module(f"majiang.variants.{package_of(variant)}.options")
+        cls = getattr(module, name)
         assert set(options["properties"]) == {f.name for f in dataclasses.fields(cls)}
         for option, prop in options["properties"].items():
             inner = prop["anyOf"][0] if "anyOf" in prop else prop

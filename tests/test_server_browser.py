@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from server_process import ServerProcess
 
+import majiang
+
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import (  # noqa: E402
     StaleElementReferenceException,
@@ -139,3 +141,66 @@ def test_play_a_hand_read_the_settlement_and_replay_it(browser: Any, server: Ser
     d.find_element(By.ID, "lang").click()
     assert d.find_element(By.ID, "replay-step").text == "前进"
     shot(d, "replay_end.png")
+
+
+def tiles_in(box: Any) -> list[str]:
+    return [t.get_attribute("data-tile") for t in box.find_elements(By.CSS_SELECTOR, ".tile")]
+
+
+def click_first(d: Any, selector: str) -> bool:
+    found = d.find_elements(By.CSS_SELECTOR, selector)
+    if found:
+        found[0].click()
+    return bool(found)
+
+
+def play_to_the_end(d: Any, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if d.find_elements(By.ID, "match-over"):
+            return
+        try:
+            buttons = d.find_elements(By.CSS_SELECTOR, "#actions button.action")
+            if buttons:
+                pick(buttons).click()
+        except (StaleElementReferenceException, WebDriverException):
+            pass
+        time.sleep(0.05)
+    raise AssertionError("the hand did not end")
+
+
+def test_the_table_shows_the_horses_a_guangdong_winner_turns_up(
+    browser: Any, server: ServerProcess
+) -> None:
+    """Guangdong 抓马: after a win the table shows the public horse event's tiles (and the
+    replay of the hand from that event on); a drawn hand shows none."""
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    for _ in range(6):  # until a hand is won (a drawn hand turns up no horses)
+        d.get(server.url + "/")
+        wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#variant option[value=guangdong]"))
+        Select(d.find_element(By.ID, "variant")).select_by_value("guangdong")
+        d.find_element(By.ID, "create").click()
+        play_to_the_end(d)
+        stored = server.get("/api/hands")[-1]
+        events = server.get(f"/api/hands/{stored['room']}/0")["events"]
+        horses = [e for e in events if e["event"] == "horses"]
+        panel = d.find_element(By.ID, "horses")
+        if not horses:
+            assert not panel.is_displayed()
+            continue
+        expected = majiang.parse_tiles(horses[0]["tiles"])
+        assert panel.is_displayed() and len(expected) == 2  # the default room turns up two
+        assert tiles_in(panel) == expected
+        shot(d, "guangdong_horses.png")
+        d.find_element(By.ID, "back-to-lobby").click()
+        wait_for(lambda: click_first(d, "button.replay-open"))  # the list may be redrawn
+        total = int(wait_for(lambda: d.find_element(By.ID, "replay-pos").text).split(" / ")[1])
+        assert not d.find_element(By.ID, "replay-horses").is_displayed()  # not before the win
+        for _ in range(total):
+            d.find_element(By.ID, "replay-step").click()
+        assert tiles_in(d.find_element(By.ID, "replay-horses")) == expected
+        shot(d, "guangdong_horses.png")
+        return
+    pytest.skip("six Guangdong hands in a row were drawn")

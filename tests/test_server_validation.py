@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from majiang.game import EfficiencyBot
-from majiang.server.protocol import MAX_FRAME, ProtocolError, parse_frame
+from majiang.server.app import TableServer
+from majiang.server.protocol import MAX_FRAME, ProtocolError, ServerConfigError, parse_frame
 from majiang.server.room import Room, RoomError
 from majiang.server.store import Store
 
@@ -79,8 +80,12 @@ def test_valid_create_frames_parse_to_themselves(frame: dict[str, Any], ref: obj
     }
 
 
-def test_a_claim_window_lasts_a_second_unless_asked_and_at_most_thirty() -> None:
-    assert parse_frame('{"type": "create"}')["claim_window"] == 1.0
+def test_a_claim_window_is_the_servers_unless_asked_and_at_most_thirty() -> None:
+    assert "claim_window" not in parse_frame('{"type": "create"}')
+    assert TableServer(":memory:").claim_window == 1.0
+    assert TableServer(":memory:", claim_window=0).claim_window == 0.0
+    with pytest.raises(ServerConfigError, match="claim_window must be"):
+        TableServer(":memory:", claim_window=31)
     for bad in ("-0.5", "30.5", "true", '"1"', "1e999"):
         with pytest.raises(ProtocolError, match="claim_window must be a number of seconds"):
             parse_frame(f'{{"type": "create", "claim_window": {bad}}}')

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +22,15 @@ from majiang.variants import get_variant, registry
 from majiang.variants.option_fields import option_rows, room_fields, variant_options
 from majiang.variants.options_doc import VARIANT_OPTIONS
 from majiang.variants.protocol import TableRules, Variant
-from majiang.variants.registry import BUILT_IN, lookup, names, register, unregister
+from majiang.variants.registry import (
+    BUILT_IN,
+    PACKAGES,
+    lookup,
+    names,
+    package_of,
+    register,
+    unregister,
+)
 from majiang.variants.sichuan import EXAMPLE
 from majiang.variants.spec import VariantSpec
 
@@ -41,15 +50,23 @@ def _spec_calls(path: Path) -> list[int]:
 
 def test_every_variant_folder_is_listed_once_and_nothing_else_is() -> None:
     folders = sorted(p.parent.name for p in VARIANTS.glob("*/__init__.py"))
-    assert sorted(BUILT_IN) == folders
+    assert sorted({package_of(n) for n in BUILT_IN}) == folders
     assert len(set(BUILT_IN)) == len(BUILT_IN)
+    assert set(PACKAGES) <= set(BUILT_IN) and not set(PACKAGES.values()) & set(BUILT_IN)
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_each_package_defines_its_variant_once_in_its_init(name: str) -> None:
-    package = VARIANTS / name
+    package = VARIANTS / package_of(name)
     made = {p.name: _spec_calls(p) for p in package.glob("*.py") if _spec_calls(p)}
     assert list(made) == ["__init__.py"] and len(made["__init__.py"]) == 1
+    module = importlib.import_module(f"majiang.variants.{package_of(name)}")
+    family = getattr(module, "VARIANTS", None)
+    if name in PACKAGES:  # a family: its VARIANTS are exactly the names mapped to it
+        assert family is not None and not hasattr(module, "VARIANT")
+        assert sorted(family) == sorted(n for n, p in PACKAGES.items() if p == package_of(name))
+    else:
+        assert family is None and module.VARIANT.name == name
     for path in package.glob("*.py"):  # the old second registration, the play object
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assigned = {
@@ -69,7 +86,7 @@ def test_a_built_in_spec_carries_the_whole_variant(name: str) -> None:
     assert spec.play is not None and spec.table is not None and spec.table.name == name
     assert type(get_variant(name)) is spec.play
     assert spec.options is not None and dataclasses.is_dataclass(spec.options)
-    assert spec.options.__module__ == f"majiang.variants.{name}.options"
+    assert spec.options.__module__ == f"majiang.variants.{package_of(name)}.options"
     assert VARIANT_OPTIONS[name] == spec.options.__name__
     assert spec.record is not None and spec.record.__name__ == "HandRecord"
     assert callable(spec.describe) and callable(spec.highlights)

@@ -331,6 +331,39 @@ def win_result(
         raise field_fail("result", e) from None
 
 
+def result_field(keys: frozenset[str], kinds_of: KindsOf) -> Field:
+    """The ``result`` field of a Nanchang-form record whose tiles ``kinds_of`` reads: a draw
+    (None) or a :class:`WinFacts` (:func:`win_result` with :func:`check_win`).
+
+    Example:
+        >>> from majiang.variants.pingxiang.record import RESULT_KEYS, kinds_of
+        >>> f = result_field(RESULT_KEYS, kinds_of)
+        >>> f.key, f.check({"kind": "win", "winner": 2, "tile": "5p"}, None).tile
+        ('result', 13)
+    """
+
+    def check(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
+        return check_win(winner, tile, source, flags, kinds_of, "tiles")
+
+    return Field("result", lambda value, c: win_result(value, keys, check))
+
+
+def result_win_flags(c: Checked) -> None:
+    """The record check of a Nanchang-form win's special ways of winning
+    (:func:`check_win_flags` on the checked ``result``, dealer and seats)."""
+    w: WinFacts | None = c.values["result"]
+    if w is not None:
+        seats: list[SeatFacts] = c.seats
+        check_win_flags(w, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
+
+
+def result_tile_counts(c: Checked) -> None:
+    """The record check that no tile is placed five times, the winning tile included
+    (:func:`seat_tile_counts`)."""
+    w: WinFacts | None = c.values["result"]
+    seat_tile_counts(c.seats, None if w is None else w.tile)
+
+
 def check_win_flags(
     w: WinFacts, dealer: int, melds: Sequence[Sequence[Meld]], ponds: Sequence[Sequence[int]]
 ) -> None:

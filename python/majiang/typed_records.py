@@ -3,10 +3,11 @@ record from the record dict's scalar fields and the engine's state (counts, meld
 they are), so no tile text is written and read back. The record dict the engine stores is
 the same either way; a record from anywhere else is checked in full.
 
-A built-in variant whose record module has ``from_engine(record, state)`` (all six) settles
-this way; any other variant, or one registered anew under a built-in name, settles its record
-dict. (Nanjing's ``from_engine`` also remembers the typed record for the dict: the engine's
-比下胡 question, ``next_dealer``, reads that dict right after.)
+A built-in variant whose record module (in its package, ``registry.package_of``) has
+``from_engine(record, state)`` (every built-in one) settles this way; any other variant, or
+one registered anew under a built-in name, settles its record dict. (Nanjing's
+``from_engine`` also remembers the typed record for the dict: the engine's 比下胡 question,
+``next_dealer``, reads that dict right after.)
 
 Example:
     >>> from majiang.game import Game, EfficiencyBot, play
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from majiang.variants.registry import lookup
+from majiang.variants.registry import lookup, package_of
 
 if TYPE_CHECKING:
     from majiang.settlement import Settlement
@@ -69,7 +70,8 @@ def engine_settle(name: str) -> EngineSettle:
     """
     entry = lookup(name)
     typed = None
-    if getattr(entry.settle, "__module__", None) == f"majiang.variants.{name}.settle":
-        module = importlib.import_module(f"majiang.variants.{name}.record")
+    package = f"majiang.variants.{package_of(name)}"
+    if getattr(entry.settle, "__module__", None) == f"{package}.settle":
+        module = importlib.import_module(f"{package}.record")
         typed = getattr(module, "from_engine", None)
     return EngineSettle(entry.settle, typed)

@@ -47,6 +47,14 @@ def register(commands: Any) -> None:
         "always allowed)",
     )
     p.add_argument(
+        "--claim-window",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long every claim window lasts at least when a room does not say, 0-30 "
+        "(1): a discard nobody may claim waits as long as one somebody may",
+    )
+    p.add_argument(
         "--limit",
         action="append",
         default=[],
@@ -99,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
 
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
         limits = parse_limits(args.limit)
-        server = TableServer(args.db, limits, allow_origins=args.allow_origin)
+        server = TableServer(
+            args.db, limits, allow_origins=args.allow_origin, claim_window=args.claim_window
+        )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2

@@ -77,7 +77,9 @@ class EfficiencyBot:
     tiles, then the weakest one (fewest pairs and neighbours), and the least connected tiles.
     Where the variant puts a condition on wins beyond the shape (its ``bot_may_win``, e.g.
     GB's 8-番 minimum), a discard that leaves the hand waiting prefers, among those that do,
-    the one with the most unseen tiles it could win on.
+    the one with the most unseen tiles it could win on. Where the variant names risky
+    discards (its ``bot_risky_discards``, e.g. Guangdong's 杠爆全包), it throws one only when
+    no discard leaving the hand as near to winning is safe.
 
     Example:
         >>> EfficiencyBot().act(None, [Pong(), Win(), Pass()])   # type: ignore[arg-type]
@@ -162,6 +164,10 @@ class EfficiencyBot:
                         break
             if best is None:
                 best = first
+        if best is not None and obs.variant:
+            risky = variant_of(obs).bot_risky_discards(obs)
+            if risky and INDEX[best["discard"]] in risky:
+                best = _safer(obs, hand, offered, risky, visible, best)
         for k in kongs:
             if k.tile in wilds:
                 continue
@@ -264,6 +270,28 @@ def _winnable(
         if winnable and (best is None or key > best[:2]):
             best = (*key, o)
     return best[2] if best else None
+
+
+def _safer(
+    obs: Observation,
+    hand: list[int],
+    offered: dict[str, Discard],
+    risky: frozenset[int],
+    visible: Sequence[int],
+    best: DiscardOption,
+) -> DiscardOption:
+    """The best-ranked discard offered that is not among the variant's ``risky`` kinds and
+    leaves the hand as near to winning as ``best`` (wild tiles kept), else ``best``."""
+    wilds = obs.wild_kinds
+    options = discard_options(
+        hand, rules=obs.rules, jing=wilds, melds=obs.meld_count, visible=visible
+    )
+    for o in options:
+        k = INDEX[o["discard"]]
+        same = o["shanten"] == best["shanten"] and o["discard"] in offered
+        if same and k not in risky and k not in wilds:
+            return o
+    return best
 
 
 _SUITS = "mps"

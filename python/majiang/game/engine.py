@@ -445,6 +445,7 @@ class Game:
             waits=waits,
             first_discard=first,
             state=st,
+            kong_discard=not robbing and self._kong_discard(),
         )
         if blocked and not self.variant.must_win(query, st):
             return None
@@ -458,6 +459,21 @@ class Game:
             if query is not None and self.variant.must_win(query, self.state):
                 forced.add(s)
         return forced
+
+    def _kong_discard(self) -> bool:
+        """Whether the hand's last discard came right after its discarder's kong and
+        replacement draw (a 杠上炮), read back from the log (asked only for a possible win)."""
+        events = self.events
+        i = len(events) - 1
+        while i >= 0 and events[i].get("event") != "discard":  # past the win being made
+            i -= 1
+        seat = events[i].get("seat") if i >= 0 else None
+        i -= 1
+        while i >= 0 and events[i].get("event") in ("draw", "flower", "payment"):
+            if events[i].get("event") == "draw" and not events[i].get("replacement"):
+                return False
+            i -= 1
+        return i >= 0 and events[i].get("event") == "kong" and events[i].get("seat") == seat
 
     def _dealers_first_discard(self) -> bool:
         """Whether the discard in play is the dealer's first, before any claim or kong (the
@@ -829,6 +845,9 @@ class Game:
         if kind == "ming_gang":
             made = KongEvent(seat, "exposed", KINDS[t], src)
             self._do(made)
+            if self.table.rob_exposed_kongs:
+                self._exposed_kong_window(seat, src, t)
+                return
             self._pay_now(made)
             self._replacement(seat)
         elif kind == "peng":
@@ -836,10 +855,33 @@ class Game:
         else:
             self._do(ChowEvent(seat, kinds_text([*own, t]), src))
 
+    def _exposed_kong_window(self, seat: int, src: int, t: int) -> None:
+        """明杠可抢: the seats other than the feeder that can win on the claimed tile may rob
+        the 直杠; it stands only when none can or none does."""
+        st, out = self.state, self._out
+        robbers = [
+            s
+            for s in AFTER[seat]
+            if s != src and not out[s] and self._can_win_discard(s, t, robbing=True)
+        ]
+        if not robbers and not self.open_windows:
+            self._complete_exposed_kong(seat, src, t)
+            return
+        st.phase, st.rob_tile = "rob", t
+        st.claimants, st.responses = robbers, {}
+        st.options = {s: [WIN] for s in robbers}
+        st.forced = self._forced(robbers, t, robbing=True)
+
+    def _complete_exposed_kong(self, seat: int, src: int, t: int) -> None:
+        apply(self._table, KongStands(seat, KINDS[t], src))
+        self._pay_now(KongEvent(seat, "exposed", KINDS[t], src))
+        self._replacement(seat)
+
     def _resolve_rob(self) -> None:
         st = self.state
         t, seat = st.rob_tile, st.turn
         assert t is not None
+        feeder, st.discarder = st.discarder, None  # set only in a 直杠's window (明杠可抢)
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
@@ -851,6 +893,9 @@ class Game:
             several = len(winners) > 1 and self.table.multiple_winners
             also = winners[1:] if several else ()
             self._finish_win(winners[0], t, seat, qiang_gang=True, also=also)
+            return
+        if feeder is not None:
+            self._complete_exposed_kong(seat, feeder, t)
             return
         self._complete_added_kong(seat, t)
 
@@ -965,7 +1010,9 @@ class Game:
         if wanted <= 0:
             return ()
         horses = tuple(TILE_NAMES[t] for t in self.state.wall.live()[:wanted])
-        self.events.append(HorsesEvent(result["winner"], "".join(horses)).to_json())
+        winner = result["winner"]  # several on one discard (一炮多响): the event names the first
+        seat = winner[0] if isinstance(winner, list) else winner
+        self.events.append(HorsesEvent(seat, "".join(horses)).to_json())
         return horses
 
     def _hand_events(self) -> list[dict[str, Any]]:
@@ -1029,6 +1076,7 @@ class Game:
                 robbing=qiang_gang,
                 after_kong=gang_kai,
                 state=st,
+                kong_discard=source is not None and not qiang_gang and self._kong_discard(),
             )  # the win as it was offered: robbing a kong or on a replacement draw
             if not self.variant.may_win(query):
                 raise AssertionError("engine accepted a hand the variant does not call winning")

@@ -59,6 +59,9 @@ class KongStands:
 
     seat: int
     tile: str
+    source: int | None = None
+    """The feeder of a claimed 直杠 that waited out its rob window (明杠可抢); None for an
+    added kong."""
 
 
 LoggedChange = (
@@ -183,6 +186,13 @@ def _kong(table: Table, event: Kong) -> None:
     (:class:`KongStands`)."""
     st, seat, t = table.state, event.seat, KIND_INDEX[event.tile]
     if event.kind == "exposed":
+        if table.rules.rob_exposed_kongs:  # 明杠可抢: the tile waits out its rob window
+            src = st.discarder
+            assert src is not None, "a claim needs a discard in play"
+            st.ponds[src] = st.ponds[src][:-1]
+            st.interrupted = True
+            st.turn, st.drawn, st.last_discard = seat, None, None  # the feeder kept for the kong
+            return
         _claimed(table, seat, "ming_gang", (t, t, t))
         st.chain = (True, False)
         return
@@ -204,6 +214,12 @@ def _kong(table: Table, event: Kong) -> None:
 
 def _kong_stands(table: Table, event: KongStands) -> None:
     st, t = table.state, KIND_INDEX[event.tile]
+    if event.source is not None:  # a 直杠 nobody robbed: claimed as it would have been at once
+        st.ponds[event.source] += (t,)
+        st.last_discard, st.discarder = t, event.source
+        _claimed(table, event.seat, "ming_gang", (t, t, t))
+        st.chain = (True, False)
+        return
     st.melds[event.seat] = tuple(
         Meld("bu_gang", (t, t, t, t), m.source) if m.kind == "peng" and m.kinds[0] == t else m
         for m in st.melds[event.seat]

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from majiang.game.replay import iter_replay
 from majiang.server.origin import normalize_origin, origin_allowed
 from majiang.server.protocol import (
+    CLAIM_WINDOW,
     MAX_FRAME,
     MAX_HANDS,
     PROTOCOL,
@@ -39,6 +40,7 @@ from majiang.server.protocol import (
     error_frame,
     parse_frame,
 )
+from majiang.server.protocol import claim_window as checked_claim_window
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
 from majiang.server.store import MAX_PAGE, Store
@@ -204,8 +206,16 @@ class TableServer:
     """
 
     def __init__(
-        self, db: str, limits: Limits | None = None, allow_origins: Sequence[str] = ()
+        self,
+        db: str,
+        limits: Limits | None = None,
+        allow_origins: Sequence[str] = (),
+        claim_window: float = CLAIM_WINDOW,
     ) -> None:
+        try:
+            self.claim_window = checked_claim_window(claim_window)
+        except ProtocolError as e:
+            raise ServerConfigError(str(e)) from None
         self.allow_origins = checked_origins(allow_origins)
         self.store = Store(db)
         self.limits = limits or Limits()
@@ -299,6 +309,7 @@ class TableServer:
             "match_cap",
         )
         cfg = {k: config[k] for k in keys if k in config}
+        cfg.setdefault("claim_window", self.claim_window)
         if cfg["variant"] not in names():
             raise RoomError("bad_room", f"unknown variant {cfg['variant']!r}")
         room = Room.create(cfg, self.store)

@@ -51,8 +51,9 @@ MAX_HANDS = 64
 MAX_TIME_LIMIT = 3600.0
 
 CLAIM_WINDOW = 1.0
-"""Seconds a claim window lasts at least (``create``'s ``claim_window`` default): every
-discard and added kong waits this long, whether or not anyone may claim it."""
+"""Seconds a claim window lasts at least when a ``create`` frame does not say (the server's
+default, ``majiang serve --claim-window``): every discard and added kong waits this long,
+whether or not anyone may claim it."""
 
 MAX_CLAIM_WINDOW = 30.0
 """The longest ``claim_window`` a room may ask for, in seconds."""
@@ -165,7 +166,22 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     ):
         raise _bad(f"time_limit must be a number of seconds from 0 (none) to {MAX_TIME_LIMIT:g}")
     out["time_limit"] = float(limit)
-    window = f.get("claim_window", CLAIM_WINDOW)
+    if "claim_window" in f:  # else the server's default
+        out["claim_window"] = claim_window(f["claim_window"])
+    for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
+        if name in f:  # RoomConfig's common names for the variant's stake and caps
+            out[name] = _int(name, f[name], least, 10**6)
+    return out
+
+
+def claim_window(window: object) -> float:
+    """A claim window's length in seconds, 0 to :data:`MAX_CLAIM_WINDOW` (ProtocolError
+    ``bad_frame`` otherwise).
+
+    Example:
+        >>> claim_window(2), claim_window(0.5)
+        (2.0, 0.5)
+    """
     if (
         isinstance(window, bool)
         or not isinstance(window, (int, float))
@@ -173,11 +189,7 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
         or not 0 <= window <= MAX_CLAIM_WINDOW
     ):
         raise _bad(f"claim_window must be a number of seconds from 0 to {MAX_CLAIM_WINDOW:g}")
-    out["claim_window"] = float(window)
-    for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
-        if name in f:  # RoomConfig's common names for the variant's stake and caps
-            out[name] = _int(name, f[name], least, 10**6)
-    return out
+    return float(window)
 
 
 def _join(f: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Rule variants: one folder each (``rules.py``, ``options.py``, ``hands.py``, ``record.py``,
 ``settle.py``, ``play.py``, and ``VARIANT`` in its ``__init__.py``: the one
-:class:`~majiang.variants.spec.VariantSpec` that is the variant whole), one protocol
+:class:`~majiang.variants.spec.VariantSpec` that is the variant whole; a family of profiles,
+Guizhou's, holds one per profile in ``VARIANTS``), one protocol
 (:mod:`majiang.variants.protocol`) and one registry (:mod:`majiang.variants.registry`) that
 ``majiang.settle``, ``Game``, the command line and replay share.
 

@@ -125,7 +125,16 @@ def json_text(value: Any) -> str:
 
 
 def _docstrings(cls: type) -> dict[str, str]:
-    """The attribute docstrings of a dataclass (the string right after each field)."""
+    """The attribute docstrings of a dataclass (the string right after each field), a base
+    class's first, then those its subclass declares again (a profile's own defaults)."""
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if dataclasses.is_dataclass(klass):
+            out.update(_own_docstrings(klass))
+    return out
+
+
+def _own_docstrings(cls: type) -> dict[str, str]:
     tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
     body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
     out: dict[str, str] = {}

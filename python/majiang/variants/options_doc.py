@@ -31,6 +31,7 @@ from majiang.variants.option_fields import (
     room_fields,
     variant_options,
 )
+from majiang.variants.registry import package_of
 
 __all__ = ["VARIANT_OPTIONS", "OptionRow", "number_range", "option_rows", "options_markdown"]
 
@@ -69,11 +70,12 @@ def options_markdown() -> str:
     ]
     lines += _room_section()
     for variant in VARIANT_OPTIONS:
+        package = package_of(variant)  # a family's profiles share their package's rules
         lines += [
             "",
             f"## {variant}",
             "",
-            f"Rules, sources and conflicts: [rules/{variant}.md](rules/{variant}.md).",
+            f"Rules, sources and conflicts: [rules/{package}.md](rules/{package}.md).",
             "",
             "| option | values | default | source | what it changes |",
             "| --- | --- | --- | --- | --- |",

@@ -118,6 +118,9 @@ class TableRules:
       order and in claims, and its concealed hand is shown to every seat.
     - ``winners_stay``: a seat that wins stays in play (血流成河): it draws and may win again,
       the hand ends only when the wall runs out (``wins_to_end`` then plays no part).
+    - ``rob_exposed_kongs``: a discard claimed onto a concealed triplet (直杠) may be robbed
+      like an added kong (明杠可抢) by the seats other than its feeder: it stands, is paid and
+      draws its replacement only when nobody robs it; robbed, the triplet stays in the hand.
     - ``turn_declarations``: declarations a seat makes with a discard on its turn (Hebei's
       听): the engine offers ``Declare(what, tile)`` for each (what, kind) pair
       :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
@@ -156,6 +159,7 @@ class TableRules:
     private_openings: frozenset[str] = frozenset()
     wins_to_end: int = 1
     winners_stay: bool = False
+    rob_exposed_kongs: bool = False
     turn_declarations: tuple[str, ...] = ()
     seats: int = SEATS
 
@@ -176,7 +180,8 @@ class WinQuery:
     discard before any claim or kong (a 地胡's tile); ``waits`` the kinds
     :meth:`Variant.waits` gave for ``concealed`` when the engine knows them (None: not
     computed, ask the shapes directly); ``state`` the engine's hand state (read-only: what
-    the seats declared, the wall), None outside a game.
+    the seats declared, the wall), None outside a game; ``kong_discard`` whether a discard
+    came right after its discarder's kong and replacement draw (杠上炮, Guizhou's 热炮).
 
     Example:
         >>> q = WinQuery(0, 4, None, majiang.tiles.to_counts("123m456p789s123z5m"), ())
@@ -196,6 +201,7 @@ class WinQuery:
     waits: frozenset[int] | None = None
     first_discard: bool = False
     state: TableView | None = None
+    kong_discard: bool = False
 
     @property
     def self_drawn(self) -> bool:
@@ -406,6 +412,19 @@ class Variant(ABC):
             True
         """
         return None
+
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """For bots choosing a discard: the kinds the observing seat would rather not throw now,
+        judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat
+        may claim as a kong the thrower would pay for. A bot throws one only when no discard
+        as near to winning is outside them. Default: none.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_risky_discards(None)
+            frozenset()
+        """
+        return frozenset()
 
     def reveal_after_deal(self, state: TableView) -> DealReveal | None:
         """What the seats show right after the deal, given the engine's ``state`` (read-only;

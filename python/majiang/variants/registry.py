@@ -2,9 +2,11 @@
 options document and the room schema all find a variant here by name.
 
 A variant is one :class:`~majiang.variants.spec.VariantSpec` (its table and hooks, options
-class, record class, settlement and wording). Each built-in variant is a package
-``majiang.variants.<name>`` whose ``__init__.py`` defines it as ``VARIANT``; :data:`BUILT_IN`
-lists the packages, each imported on its first lookup (the variants' engine plug-ins use the
+class, record class, settlement and wording). Each built-in variant lives in a package
+``majiang.variants.<package>`` whose ``__init__.py`` defines it as ``VARIANT`` (the package
+named as the variant) or, for a family of profiles sharing one package, as ``VARIANTS`` (name
+-> spec; :data:`PACKAGES` names the package of each such profile); :data:`BUILT_IN` lists the
+names, each package imported on its first lookup (the variants' engine plug-ins use the
 game's actions, and the game looks variants up here). :func:`register` adds another variant
 (or replaces one) from outside the library.
 
@@ -26,20 +28,29 @@ if TYPE_CHECKING:
     from majiang.settlement import Settlement
     from majiang.variants.protocol import Variant
 
-__all__ = ["BUILT_IN", "DEFAULT", "Entry", "VariantSpec", "lookup", "names", "register"]
+__all__ = [
+    "BUILT_IN",
+    "DEFAULT",
+    "PACKAGES",
+    "Entry",
+    "VariantSpec",
+    "lookup",
+    "names",
+    "package_of",
+    "register",
+]
 
 BUILT_IN = (
-    "nanchang",
-    "pingxiang",
-    "nanjing",
-    "sichuan",
-    "gb",
-    "guangdong",
-    "hebei",
-    "two_player",
-)
-"""The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT``. Adding a
-variant folder means adding its name here, and nothing else."""
+    "nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "hebei", "guiyang",
+    "tongren", "two_player",
+)  # fmt: skip
+"""The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT`` (or the
+package :data:`PACKAGES` names, as one of its ``VARIANTS``). Adding a variant folder means
+adding its name here (and its profiles' package there), and nothing else."""
+
+PACKAGES: dict[str, str] = {"guiyang": "guizhou", "tongren": "guizhou"}
+"""The built-in variants whose package is not named after them: the profiles of one family
+(Guizhou 捉鸡's Guiyang and Tongren), each one of the package's ``VARIANTS``."""
 
 DEFAULT = "nanchang"
 """The variant ``Game()``, ``simulate`` and the command line play when none is named."""
@@ -102,6 +113,16 @@ def names() -> list[str]:
     return sorted({*BUILT_IN, *_ENTRIES})
 
 
+def package_of(name: str) -> str:
+    """The package ``majiang.variants.<package>`` that holds the built-in variant ``name``.
+
+    Example:
+        >>> package_of("tongren"), package_of("gb")
+        ('guizhou', 'gb')
+    """
+    return PACKAGES.get(name, name)
+
+
 def lookup(name: object) -> VariantSpec:
     """The variant registered as ``name``; RulesError for anything else.
 
@@ -116,5 +137,7 @@ def lookup(name: object) -> VariantSpec:
         if spec is not None:
             return spec
         if name in BUILT_IN:
-            return register(importlib.import_module(f"majiang.variants.{name}").VARIANT)
+            module = importlib.import_module(f"majiang.variants.{package_of(name)}")
+            family = getattr(module, "VARIANTS", None)
+            return register(family[name] if family is not None else module.VARIANT)
     raise RulesError(f"unknown variant {quoted(name)}; known: {', '.join(names())}")

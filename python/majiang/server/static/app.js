@@ -144,7 +144,17 @@ function settlementTable(settlement, scores) {
   return box;
 }
 
+// the horses (抓马) a winner turned up: the public horse event, shown beside the table
+function showHorses(box, e) {
+  box.textContent = ""; box.hidden = !e;
+  if (e) box.append(el("span", { class: "label" }, seatName(e.seat) + " " + t("horses")), ...parseTiles(e.tiles).map((n) => tile(n)));
+}
+function noteHorses(events) {
+  for (const e of events) { if (e.event === "deal") horses = null; else if (e.event === "horses") horses = e; }
+}
+
 // ------------------------------------------------------------------ playing
+let horses = null;
 let ws = null, me = null, roomId = null, lastFrame = null, room = null, pending = [];
 function send(frame) { ws.send(JSON.stringify(frame)); }
 function connect(onOpen) {
@@ -169,12 +179,13 @@ function onFrame(f) {
     if (f.token) localStorage.setItem("majiang.token." + roomId, f.token);
     send({ type: "ready" });
   } else if (f.type === "state") {
-    room = f.room; $("log").textContent = ""; f.events.forEach((e) => log(eventText(e)));
+    room = f.room; $("log").textContent = ""; f.events.forEach((e) => log(eventText(e))); horses = null; noteHorses(f.events);
     $("settlement").hidden = true;
     for (const r of f.results) if (r.hand === room.hands - 1) showSettlement(r.settlement, room.scores);
     render(f);
   } else if (f.type === "events") {
     f.events.forEach((e) => { log(eventText(e)); if (e.event === "deal") $("settlement").hidden = true; });
+    noteHorses(f.events);
     render(f);
   } else if (f.type === "hand_end") {
     showSettlement(f.settlement, f.scores);
@@ -215,6 +226,7 @@ function render(f) {
       clickable: isMe && discardable.size ? (ev) => { const n = ev.currentTarget.dataset.tile; if (discardable.has(n)) act({ type: "discard", tile: n }); } : null,
     }));
   }
+  showHorses($("horses"), horses);
   const actions = $("actions"); actions.textContent = "";
   for (const a of f.legal) actions.append(el("button", { class: "action", type: "button", "data-action": JSON.stringify(a), onclick: () => act(a) }, actionText(a)));
   if (f.auto) actions.append(el("button", { id: "auto-off", type: "button", onclick: () => send({ type: "auto", on: false }) }, t("auto_off")));
@@ -250,6 +262,8 @@ function renderReplay() {
       flowers: parseTiles(step.flowers[s]), score: step.scores[s], dealer: step.dealer,
       turn: step.event.seat === s, isMe: false, kind: "" }));
   }
+  const seen = replayData.steps.slice(0, replayAt + 1).map((x) => x.event).filter((e) => e.event === "horses");
+  showHorses($("replay-horses"), seen.length ? seen[seen.length - 1] : null);
   const box = $("replay-settlement"); box.textContent = "";
   box.hidden = replayAt !== replayData.steps.length - 1;
   if (!box.hidden) box.append(settlementTable(replayData.settlement, step.scores));

@@ -1,6 +1,7 @@
 """The GB engine plug-in: a win is offered only when it reaches 起和 (8 番 without flowers,
-option ``min_fan``) with its real flags; the dealer passes on every hand and the prevalent
-wind advances after four hands (docs/rules/gb.md, "The engine").
+option ``min_fan``) with its real flags; the dealer passes on every hand (the winner deals
+under ``winner_deals``, the platform profile) and the prevalent wind advances after four hands
+(docs/rules/gb.md, "The engine").
 
 The engine's ``dealer_streak`` counts the hands of the match here (GB has no 连庄: "无论是否和
 牌, 庄家不连庄" `[001]`): hand n (from 1) has the prevalent wind ``(n - 1) // 4 % 4``, and a
@@ -22,7 +23,7 @@ from majiang.tiles import SEATS
 from majiang.variants.gb import hands
 from majiang.variants.gb.options import GbOptions
 from majiang.variants.gb.rules import NO_FLOWERS, TABLE
-from majiang.variants.protocol import FinishedHand, Variant, WinQuery
+from majiang.variants.protocol import FinishedHand, Variant, WinQuery, first_winner
 
 __all__ = ["MATCH_HANDS", "GbVariant", "prevalent_wind"]
 
@@ -211,13 +212,23 @@ class GbVariant(Variant):
         record: Mapping[str, Any],
         events: Sequence[Mapping[str, Any]],
     ) -> tuple[int, int]:
-        """The dealer passes to the next seat after every hand, won or drawn `[001]`; the
-        streak counts the match's hands.
+        """The dealer passes to the next seat after every hand, won or drawn `[001]` 比赛规则;
+        under ``winner_deals`` (the platform profile, `[001]` 打麻将的规则 "谁胡牌 下一轮由他
+        做庄") the winner deals and a drawn hand keeps the dealer. The streak counts the
+        match's hands either way (the prevalent wind and the match's end follow it).
 
         Example:
             >>> GbVariant().next_dealer(3, 4, {"result": {"kind": "draw"}}, [])
             (0, 5)
+            >>> platform = GbVariant({"profile": "platform"})
+            >>> win = {"result": {"kind": "win", "winner": 2}}
+            >>> platform.next_dealer(0, 4, win, []), platform.next_dealer(
+            ...     0, 4, {"result": {"kind": "draw"}}, [])
+            ((2, 5), (0, 5))
         """
+        if self.options.winner_deals:
+            winner = first_winner(record)
+            return (dealer if winner is None else winner), streak + 1
         return (dealer + 1) % SEATS, streak + 1
 
     def match_over(self, records: Sequence[Mapping[str, Any]]) -> bool:

@@ -32,6 +32,7 @@ __all__ = [
     "DAHU",
     "NEXT_KIND",
     "HandScore",
+    "four_ghosts",
     "ghost_kinds",
     "holds_ghost",
     "score_hand",
@@ -103,7 +104,14 @@ def winning_kinds(
     found = winning_tiles(
         concealed, rules=shape_rules(options), jing=jing_names(ghosts), melds=melds
     )
-    return frozenset(map(KIND_INDEX.__getitem__, found))
+    kinds = frozenset(map(KIND_INDEX.__getitem__, found))
+    if options.si_gui_hu and ghosts:  # 四鬼胡牌: a fourth ghost drawn, or any tile beside four
+        held = sum(concealed[g] for g in ghosts)
+        if held >= 4:
+            return frozenset(range(34))
+        if held == 3:
+            return kinds | frozenset(ghosts)
+    return kinds
 
 
 def wins(
@@ -119,6 +127,20 @@ def wins(
         False
     """
     return bool(is_winning(full, rules=shape_rules(options), jing=jing_names(ghosts), melds=melds))
+
+
+def four_ghosts(full: Sequence[int], ghosts: tuple[int, ...], options: GuangdongOptions) -> bool:
+    """Whether a complete hand of ``full`` wins by 四鬼胡牌: the option on and four ghost tiles
+    held (in a 翻双鬼 room any four of the two kinds: the library's reading).
+
+    Example:
+        >>> from majiang.tiles import to_counts
+        >>> hand = to_counts("1599m258p369s5555z")
+        >>> four_ghosts(hand, (31,), GuangdongOptions(si_gui_hu=True)), four_ghosts(
+        ...     hand, (31,), GuangdongOptions())
+        (True, False)
+    """
+    return options.si_gui_hu and sum(full[g] for g in ghosts) >= 4
 
 
 def holds_ghost(full: Sequence[int], ghosts: tuple[int, ...]) -> bool:
@@ -146,6 +168,8 @@ class HandScore:
     hands: tuple[str, ...]
     shape: str
     ghost_free: bool
+    four_ghosts: bool = False
+    """四鬼胡牌 on and four ghost tiles held (``shape`` is ``four_ghosts`` when that alone wins)."""
 
     @property
     def points(self) -> int:
@@ -181,12 +205,13 @@ def score_hand(
         True
     """
     n = len(melds)
+    four = four_ghosts(full, ghosts, options)
     if not wins(full, n, ghosts, options):
-        return None
+        return HandScore(1, ("四鬼胡牌",), "four_ghosts", False, True) if four else None
     free = not holds_ghost(full, ghosts)
     flat = options.profile == "flat"
     if flat and not options.qidui_double:
-        return HandScore(1, (), "regular", free)
+        return HandScore(1, (), "regular", free, four)
     readings = decompositions(
         full, rules=shape_rules(options), jing=jing_names(ghosts), melds=n, limit=10_000
     )
@@ -196,7 +221,7 @@ def score_hand(
         shape: str = reading.shape
         if flat:
             if shape == "seven_pairs":
-                return HandScore(2, ("七对",), shape, free)
+                return HandScore(2, ("七对",), shape, free, four)
             continue
         kinds = [k for b in reading.blocks for k in b.kinds] + meld_kinds
         triplets = shape == "regular" and all(b.kind != "sequence" for b in reading.blocks)
@@ -204,9 +229,9 @@ def score_hand(
         if times > best[0]:
             best = (times, name, shape)
     if flat:
-        return HandScore(1, (), readings[0].shape if readings else "regular", free)
+        return HandScore(1, (), readings[0].shape if readings else "regular", free, four)
     times, name, shape = best
-    return HandScore(times, (name,) if name else (), shape, free)
+    return HandScore(times, (name,) if name else (), shape, free, four)
 
 
 def _largest(

@@ -85,6 +85,9 @@ class GuangdongOptions(OptionSet):
     """买马节节高: the dealer winning in its k-th hand as dealer turns up k - 1 more horses."""
     qiang_gang: bool = True
     """可抢杠胡: an added kong (补杠) may be robbed."""
+    ming_gang_qiang: bool = False
+    """明杠可抢: a 直杠 (a discard claimed onto a concealed triplet) may be robbed as well (with
+    可抢杠胡); robbed, it does not stand and the triplet stays in the hand."""
     qiang_gang_horses: bool = False
     """抢杠抓马: horses are turned up on a 抢杠 (without them the robbed pays one 扣)."""
     qiang_gang_quan_bao: bool = True
@@ -103,6 +106,11 @@ class GuangdongOptions(OptionSet):
     """鬼牌: none, 白板 (5z), 红中 (7z), the flipped tile's next (翻鬼) or next two (翻双鬼)."""
     no_ghost_double: bool = False
     """无鬼加倍: with ghosts in play, a win holding none counts x2."""
+    si_gui_hu: bool = False
+    """四鬼胡牌: with ghosts in play, a hand holding four ghost tiles wins on the draw, whatever
+    its shape (a plain 推倒胡 hand's worth)."""
+    si_gui_double: bool = False
+    """四鬼加倍: under 四鬼胡牌, a win holding four ghost tiles counts x2."""
     dian_pao: bool = False
     """可点炮: a discard may be won; the discarder alone pays one share."""
     gen_zhuang: bool = False
@@ -174,6 +182,7 @@ OPTION_SOURCES: dict[str, str] = {
     "horse_kongs": "[gofish] 马跟杠",
     "horse_streak": "[gofish] 买马节节高 (k - 1 extra: the library's reading)",
     "qiang_gang": "[001:213] 抢杠; [lua]/[cpp] 可抢杠胡",
+    "ming_gang_qiang": "[lua] minggangkeqiang (明杠可抢); off: [001:213] only 补杠 is robbed",
     "qiang_gang_horses": "[001:213] '抢杠抓不抓马就是开玩时大家定了'",
     "qiang_gang_quan_bao": "[001:213] '抢杠后所有费用都有被抢人出'; [gofish] OptQiangGangQuanBao",
     "zhi_gang": "3: [lua] 3 x 底分 from the feeder; 1: [gofish]",
@@ -183,6 +192,8 @@ OPTION_SOURCES: dict[str, str] = {
     "gang_shang_gang_double": "[001:213] 杠上杠 named; x2 the library's choice ([cpp] fan 2)",
     "ghosts": "research notes §3(b): 无鬼, 白板做鬼, 红中做鬼, 翻鬼, 翻双鬼",
     "no_ghost_double": "[gofish] 无鬼加倍",
+    "si_gui_hu": "[java] 鬼牌_四鬼胡牌 (HuChecker_4MasterCard); [ts] four_jokers_win",
+    "si_gui_double": "[java] 鬼牌_双倍, labelled 四鬼胡牌 (双倍); [ts] four_jokers_win_double",
     "dian_pao": "[cpp] PT_DIANPAOHU; one share from the discarder the library's choice",
     "gen_zhuang": "[gofish] 跟庄: 1 point to each",
     "jie_jie_gao": "[gofish] 节节高 +2n",

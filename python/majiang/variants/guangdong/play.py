@@ -19,7 +19,7 @@ from majiang.tiles import SEATS
 from majiang.variants.guangdong import hands
 from majiang.variants.guangdong.options import GuangdongOptions
 from majiang.variants.guangdong.record import horses_wanted
-from majiang.variants.guangdong.rules import FLIPPING, TABLE
+from majiang.variants.guangdong.rules import TABLE, table_for
 from majiang.variants.protocol import (
     FinishedHand,
     TableRules,
@@ -52,7 +52,8 @@ class GuangdongVariant(Variant):
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = GuangdongOptions.from_dict(dict(options or {}))
         flips = self.options.ghosts in ("flip", "flip_double")
-        self.table = FLIPPING if flips else TABLE
+        o = self.options
+        self.table = table_for(flips, o.ming_gang_qiang and o.qiang_gang)
         self._fixed = () if flips else hands.ghost_kinds(self.options, None)
 
     def bind(self, options: Mapping[str, Any]) -> Variant:
@@ -128,10 +129,33 @@ class GuangdongVariant(Variant):
                 return False
         elif query.source is not None and not o.dian_pao:
             return False
-        if query.waits is not None:
-            return query.tile in query.waits
+        drawn = query.source is None
+        if query.waits is not None and (drawn or not o.si_gui_hu):
+            return query.tile in query.waits  # (四鬼胡牌's waits are the draw's only)
         ghosts = self.ghosts(query.wilds)
-        return hands.wins(query.full(), len(query.melds), ghosts, o)
+        full = query.full()
+        if hands.wins(full, len(query.melds), ghosts, o):
+            return True
+        return drawn and hands.four_ghosts(full, ghosts, o)
+
+    def bot_risky_discards(self, observation: Any) -> frozenset[int]:
+        """Under 杠爆全包, the kinds whose discard may feed a 直杠: the seat holds one, and the
+        other three copies are unseen (one seat may hold them as a concealed triplet).
+
+        Example:
+            >>> from majiang.game import Game
+            >>> g = Game("guangdong", seed=1, options={"gang_bao_quan_bao": True})
+            >>> obs = g.observation(g.state.turn)
+            >>> risky = g.variant.bot_risky_discards(obs)
+            >>> all(obs.hand_counts[k] == 1 for k in risky)
+            True
+            >>> GuangdongVariant().bot_risky_discards(obs)       # the option off: none
+            frozenset()
+        """
+        if not self.options.gang_bao_quan_bao:
+            return frozenset()
+        hand, seen = observation.hand_counts, observation.visible()
+        return frozenset(k for k in range(34) if hand[k] == 1 and not seen[k])
 
     def payment(self, event: Kong | Win, state: TableView) -> tuple[str, Sequence[int]] | None:
         """Kong money at once, as the seed pays it (none under ``kongs_void_on_draw``: then

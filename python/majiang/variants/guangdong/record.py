@@ -42,14 +42,13 @@ from majiang.record_check import (
     WinFacts,
     check_meld,
     check_seat,
-    check_win,
     check_win_flags,
     field_fail,
     players_check,
-    win_result,
+    result_field,
 )
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
-from majiang.record_parts import DrawResult, PlayerRecord, WinResult, fail
+from majiang.record_parts import DrawResult, PlayerRecord, WinResult, cached_options, fail
 from majiang.record_schema import TileSet, counts_kinds, table_melds
 from majiang.tiles import KINDS, NUM_KINDS
 from majiang.variants.guangdong.hands import HandScore, ghost_kinds, score_hand
@@ -69,6 +68,7 @@ __all__ = [
     "from_engine",
     "horses_wanted",
     "kinds_of",
+    "robs_zhi_gang",
 ]
 
 TILES = 136
@@ -380,14 +380,6 @@ def _xianggong_seat(p: Mapping[str, Any], seat: int) -> SeatFacts:
     return SeatFacts(p, hand, tuple(melds), pond)
 
 
-def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return check_win(winner, tile, source, flags, kinds_of, "tiles")
-
-
-def _result(value: Any, c: Checked) -> WinFacts | None:
-    return win_result(value, RESULT_KEYS, _win)
-
-
 def _win_rules(c: Checked) -> None:
     """Who may win how: not a 相公 seat; a discard only under 可点炮; 抢杠 only under 可抢杠胡."""
     w: WinFacts | None = c.values["result"]
@@ -397,7 +389,16 @@ def _win_rules(c: Checked) -> None:
         return
     if seats[w.winner].data.get("xianggong"):
         raise fail("result.winner", f"players[{w.winner}] is 相公 (a wrong number of tiles)")
-    check_win_flags(w, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
+    flagged = w
+    if w.qiang_gang and w.source is not None and robs_zhi_gang(w.tile, seats[w.source]):
+        if not options.ming_gang_qiang:
+            raise fail(
+                "result.qiang_gang",
+                f"seat {w.source} holds three {KINDS[w.tile]} and no peng of it: robbing its "
+                "直杠 needs the option ming_gang_qiang (明杠可抢)",
+            )
+        flagged = w._replace(qiang_gang=False)  # the shared check robs a peng only
+    check_win_flags(flagged, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
     if w.qiang_gang and not options.qiang_gang:
         raise fail("result.qiang_gang", "抢杠 needs the option qiang_gang (可抢杠胡)")
     if w.source is not None and not w.qiang_gang and not options.dian_pao:
@@ -406,6 +407,24 @@ def _win_rules(c: Checked) -> None:
             f"a discard win (from seat {w.source}) needs the option dian_pao: "
             "Guangdong 推倒胡 is self-draw only",
         )
+
+
+def robs_zhi_gang(tile: int, robbed: SeatFacts | GuangdongPlayer) -> bool:
+    """Whether a 抢杠 of ``tile`` robbed a 直杠 (明杠可抢): the robbed seat holds no peng of it
+    but three concealed (a robbed kong does not stand: its triplet stays in the hand).
+
+    Example:
+        >>> robs_zhi_gang(4, GuangdongPlayer("555m123p456p789p1z")), robs_zhi_gang(
+        ...     4, GuangdongPlayer("55m123p456p789p1z", (Meld("peng", (4, 4, 4), 0),)))
+        (True, False)
+    """
+    if any(m.kind == "peng" and m.kinds[0] == tile for m in robbed.melds):
+        return False
+    held = robbed.hand if isinstance(robbed, SeatFacts) else robbed.kinds
+    if held is None:
+        assert isinstance(robbed, GuangdongPlayer)
+        held = kinds_of(robbed.hand)
+    return list(held).count(tile) >= 3
 
 
 def _kong_chain(c: Checked) -> None:
@@ -441,9 +460,8 @@ def _tile_counts(c: Checked) -> None:
         for m in facts.melds:
             placed += m.kinds
     seen = len(placed)
-    counts = Counter(placed)
-    counts.update(horses)
-    if max(counts.values()) > 4:  # the shared check names the field where the fifth copy is
+    placed += horses
+    if max(Counter(placed).values()) > 4:  # the shared check names the fifth copy's field
         fields: list[tuple[Any, tuple[int, ...]]] = []
         for seat, facts in enumerate(seats):
             fields += [(("players", seat, "melds", i), m.kinds) for i, m in enumerate(facts.melds)]
@@ -481,6 +499,8 @@ def _winning_hand(c: Checked) -> None:
     except MajiangError as e:
         raise fail("result.tile", str(e)) from None
     c.scratch["score"] = score
+    if score is not None and score.shape == "four_ghosts" and w.source is not None:
+        raise fail("result.from", "四鬼胡牌 is won on the draw (from must be null)")
     if score is None:
         raise fail(
             "result.tile",
@@ -511,7 +531,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     record_keys=RECORD_KEYS,
     player_keys=PLAYER_KEYS,
     result_keys=RESULT_KEYS,
-    options=GuangdongOptions.from_dict,
+    options=cached_options(GuangdongOptions.from_dict),  # each distinct set read once
     fields=(
         Field("dealer", lambda value, c: parts.seat_field(value, "dealer")),
         Field(
@@ -530,7 +550,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
         Field("players", players_check),
     ),
     player=_seat,
-    after=(Field("result", _result),),
+    after=(result_field(RESULT_KEYS, kinds_of),),
     checks=(_win_rules, _kong_chain, _tile_counts, _winning_hand),
     finish=lambda c: c,
     melds=MELD_RULES,

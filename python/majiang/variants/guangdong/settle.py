@@ -30,7 +30,7 @@ from majiang.variants.guangdong.hands import HandScore, ghost_kinds, score_hand
 from majiang.variants.guangdong.horses import hits
 from majiang.variants.guangdong.kongs import kong_lines
 from majiang.variants.guangdong.options import GuangdongOptions
-from majiang.variants.guangdong.record import HandRecord, WinResult, kinds_of
+from majiang.variants.guangdong.record import HandRecord, WinResult, kinds_of, robs_zhi_gang
 
 __all__ = ["settle", "share_points"]
 
@@ -55,6 +55,8 @@ def share_points(r: HandRecord, w: WinResult, score: HandScore) -> tuple[int, st
     doublings = []
     if o.no_ghost_double and o.ghosts != "none" and score.ghost_free:
         doublings.append("无鬼加倍")
+    if o.si_gui_double and score.four_ghosts:
+        doublings.append("四鬼加倍")
     if o.gang_bao_double and w.gang_kai:
         doublings.append("杠爆")
     if o.gang_shang_gang_double and r.kong_chain >= 2:
@@ -154,6 +156,7 @@ def _win(r: HandRecord, w: WinResult) -> tuple[list[Payment], dict[str, Any]]:
         "hands": list(score.hands),
         "multiplier": score.multiplier,
         "shape": score.shape,
+        "four_ghosts": score.four_ghosts,
         "points": share,
         "horses": r.horses,
         "hits": hit,
@@ -166,9 +169,11 @@ def _win(r: HandRecord, w: WinResult) -> tuple[list[Payment], dict[str, Any]]:
 def _who_pays(r: HandRecord, w: WinResult, o: GuangdongOptions) -> tuple[int | None, str, str]:
     """The seat paying every share (None: each its own), why, and how the win came."""
     if w.qiang_gang:
+        assert w.source is not None
+        kong = "直杠" if robs_zhi_gang(kinds_of(w.tile)[0], r.players[w.source]) else "kong"
         if o.qiang_gang_quan_bao:
-            return w.source, "抢杠", f"抢杠 of seat {w.source}'s kong: it pays all three"
-        return None, "", f"抢杠 of seat {w.source}'s kong, each pays its share"
+            return w.source, "抢杠", f"抢杠 of seat {w.source}'s {kong}: it pays all three"
+        return None, "", f"抢杠 of seat {w.source}'s {kong}, each pays its share"
     if w.source is not None:
         return None, "", f"点炮 by seat {w.source}"
     if w.gang_kai and o.gang_bao_quan_bao and r.gang_bao_from is not None:

@@ -90,6 +90,8 @@ def _shapes(counts: tuple[int, ...], melds: int) -> tuple[tuple[str, bool], ...]
 def _dilong(full: Sequence[int], melds: Sequence[Meld], tile: int | None) -> bool:
     if len(melds) != 1 or melds[0].kind != "peng" or tile != melds[0].kinds[0]:
         return False
+    if full[tile] != 1:  # the pong's fourth tile is the winning one: no other is held
+        return False
     joined = list(full[:34])
     joined[tile] += 3
     return any(shape == "seven_pairs" for shape, _ in _shapes(tuple(joined), 0))

@@ -1,7 +1,9 @@
 """The Guizhou 捉鸡 rules the seed leaves open, as one frozen set of options per profile.
 
 Each field is an option of ``docs/rules/guizhou.md`` with its default and source. The two
-profiles differ only in their defaults: :data:`PROFILES` (``guiyang``, ``tongren``).
+profiles differ only in their defaults: :data:`PROFILES` (``guiyang``, ``tongren``), each its
+own class (:class:`GuizhouOptions`, :class:`TongrenOptions`) so that each registered variant's
+options class declares its own defaults.
 
 Example:
     >>> o = GuizhouOptions.from_dict({"hand_scale": "common"})
@@ -9,6 +11,9 @@ Example:
     ('common', {'hand_scale': 'common'})
     >>> PROFILES["tongren"].repao, PROFILES["tongren"].dilong
     ('plus1', True)
+    >>> t = TongrenOptions.from_dict({"base": 20})
+    >>> t.profile, t.base, t.overrides()
+    ('tongren', 20, {'base': 20})
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from majiang.bounds import MAX_STAKE
 from majiang.record_parts import (
@@ -27,14 +32,22 @@ from majiang.record_parts import (
     whole_number_field,
 )
 
-__all__ = ["OPTION_SOURCES", "PROFILES", "FlipRule", "GuizhouOptions", "HandScale", "RepaoRule"]
+__all__ = [
+    "OPTION_SOURCES",
+    "PROFILES",
+    "ROOM_FIELDS",
+    "FlipRule",
+    "GuizhouOptions",
+    "HandScale",
+    "RepaoRule",
+    "TongrenOptions",
+]
 
 HandScale = Literal["seed", "common"]
 RepaoRule = Literal["seed", "burn_all", "plus1"]
 FlipRule = Literal["next", "updown", "self", "three"]
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "profile": ("guiyang", "tongren"),
     "hand_scale": ("seed", "common"),
     "repao": ("seed", "burn_all", "plus1"),
     "flip": ("next", "updown", "self", "three"),
@@ -58,8 +71,8 @@ class GuizhouOptions(OptionSet):
         (10, True, True)
     """
 
-    profile: str = "guiyang"
-    """Which profile's rules: ``guiyang`` or ``tongren`` (报听, 杀报, 地龙, its dealer rules)."""
+    profile: ClassVar[str] = "guiyang"
+    """Which profile's rules (not an option: each profile is its own class and variant)."""
     base: int = 10
     """底注: the seed's 10番; every amount scales by base / 10."""
     hand_scale: HandScale = "seed"
@@ -76,14 +89,13 @@ class GuizhouOptions(OptionSet):
     """乌骨鸡's worth in 鸡 units (幺鸡 is 1)."""
     flip: FlipRule = "next"
     """翻牌鸡: the next rank (``next``), 摇摆/上下鸡 (``updown``), 本鸡 (``self``) or both."""
-    gun_tong: bool = False
-    """滚筒鸡: a new flip after each kong."""
     yin_ji: bool = False
     """银鸡: a flip that makes 1万 or 1筒 the 鸡 adds one to them."""
     chongfeng_value: int = 2
     """冲锋鸡: the first unclaimed 幺鸡 discarded, worth this many units to its discarder."""
     shouquan_chongfeng: bool = False
-    """首圈冲锋鸡: 冲锋鸡 only in the first go-round."""
+    """首圈冲锋鸡: 冲锋鸡 only when that 幺鸡 is among the hand's first four discards (the
+    first go-round)."""
     zeren_value: int = 1
     """责任鸡: the first 幺鸡 ponged or konged: its discarder pays the claimer this much."""
     mantang: bool = False
@@ -107,9 +119,11 @@ class GuizhouOptions(OptionSet):
     among them), or the discarder (QQ, three winners)."""
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None, profile: str = "guiyang") -> GuizhouOptions:
-        """Options from overrides by name over ``profile``'s defaults; an unknown name or a
-        bad value raises RecordError naming it.
+    def from_dict(
+        cls, data: Mapping[str, Any] | None, profile: str | None = None
+    ) -> GuizhouOptions:
+        """Options from overrides by name over ``profile``'s defaults (None: this class's);
+        an unknown name or a bad value raises RecordError naming it.
 
         Example:
             >>> GuizhouOptions.from_dict({"wugu_value": 9})
@@ -117,7 +131,7 @@ class GuizhouOptions(OptionSet):
             ...
             majiang.errors.RecordError: options.wugu_value: expected a whole number ≥ 1 and ≤ 4, ...
         """
-        start = PROFILES[profile]
+        start = cls() if profile is None else PROFILES[profile]
         if not data:
             return start
         values = option_values(data, _FIELDS, _check)
@@ -148,16 +162,33 @@ def _check(name: str, value: Any) -> Any:
     return flag_field(value, path)
 
 
+@dataclass(frozen=True)
+class TongrenOptions(GuizhouOptions):
+    """The Tongren profile's options: Guiyang's, with 报听/杀报, 地龙 and 热炮 +1 on
+    (docs/rules/guizhou.md §7).
+
+    Example:
+        >>> o = TongrenOptions()
+        >>> o.profile, o.baoting, o.dilong, o.repao, o.overrides()
+        ('tongren', True, True, 'plus1', {})
+    """
+
+    profile: ClassVar[str] = "tongren"
+    """Which profile's rules: Tongren's 报听, 杀报, 地龙 and dealer rules."""
+    repao: RepaoRule = "plus1"
+    """热炮: the seed's void 豆 + 60/30/10, 全烧 (``burn_all``) or +1 base (``plus1``)."""
+    dilong: bool = True
+    """地龙 (Tongren, always on there): one pong, pairs, won on the pong's fourth tile."""
+    baoting: bool = True
+    """报听 (Tongren): 天听 declared, the hand locked, +10 on a win, 杀报 10."""
+
+
 _FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(GuizhouOptions))
 _GUIYANG = GuizhouOptions()
-PROFILES: dict[str, GuizhouOptions] = {
-    "guiyang": _GUIYANG,
-    "tongren": GuizhouOptions(profile="tongren", repao="plus1", dilong=True, baoting=True),
-}
+PROFILES: dict[str, GuizhouOptions] = {"guiyang": _GUIYANG, "tongren": TongrenOptions()}
 """Each profile's defaults (docs/rules/guizhou.md)."""
 
 OPTION_SOURCES: dict[str, str] = {
-    "profile": "贵阳 [001:133-145,197-201] / 铜仁 [001:165-169]",
     "base": "底注 10番 [001:135]",
     "hand_scale": "seed [001:135-137] (default) / QQ, 百科 via mobingchong 规则对比.md",
     "pinghu_needs_dou": "'平胡可以自摸胡牌, 或在有“豆”情况下允许点胡' [001:135]",
@@ -166,7 +197,6 @@ OPTION_SOURCES: dict[str, str] = {
     "wugu": "乌骨鸡: Table_GY, 多乐, Go server index 3",
     "wugu_value": "2: Table_GY, 多乐, rlcards JI_PAI_SCORES; 1: roiding via mobingchong",
     "flip": "翻牌鸡, 摇摆/上下鸡, 本鸡: Go server, Python server",
-    "gun_tong": "滚筒鸡: Go server index 8",
     "yin_ji": "银鸡: Python server yin_ji",
     "chongfeng_value": "冲锋鸡 x2: 百科; 3: 多乐",
     "shouquan_chongfeng": "首圈鸡: Go server index 14",
@@ -182,3 +212,6 @@ OPTION_SOURCES: dict[str, str] = {
     "multi_win_dealer": "铜仁 [001:167]; QQ via mobingchong",
 }
 """Option name -> where it comes from (docs/rules/guizhou.md)."""
+
+ROOM_FIELDS: dict[str, str] = {"stake": "base"}
+"""The options behind ``majiang.RoomConfig``'s common room fields (the 底注 is the stake)."""

@@ -32,7 +32,7 @@ from majiang.tiles import KIND_INDEX, to_counts
 from majiang.variants.guizhou.hands import classify
 from majiang.variants.guizhou.options import GuizhouOptions
 
-__all__ = ["EXAMPLE", "GANGS", "HandRecord"]
+__all__ = ["EXAMPLE", "GANGS", "HandRecord", "from_engine"]
 
 GANGS = ("an_gang", "bu_gang", "ming_gang")
 """The three 豆: 闷豆, 转弯豆, 点豆."""
@@ -111,9 +111,6 @@ class HandRecord:
         if variant not in ("guiyang", "tongren"):
             raise _err(("variant",), f"expected guiyang or tongren, got {variant!r}")
         options = GuizhouOptions.from_dict(data.get("options"), variant)
-        for name in ("gun_tong", "shouquan_chongfeng"):
-            if getattr(options, name):  # named, not settled yet: refuse rather than ignore
-                raise _err(("options", name), "not built in this version")
         dealer = _seat(data.get("dealer", 0), ("dealer",))
         players = data.get("players")
         if not isinstance(players, list) or len(players) != 4:
@@ -233,3 +230,59 @@ class HandRecord:
 
 def _kinds_in_order(text: str) -> list[int]:
     return [KIND_INDEX[t] for t in parse_tiles(text)] if text else []
+
+
+def from_engine(record: Mapping[str, Any], state: Any) -> HandRecord:
+    """The typed record of a hand the engine just finished, from its record dict's scalar
+    fields and the engine's state (counts, melds and ponds as they are): no tile text is
+    written and read back, and the engine's own checks stand for the record's (the win was
+    asked of the variant as it was made). Equal to ``HandRecord.from_dict(record)``.
+
+    Example:
+        >>> from majiang.game import EfficiencyBot, Game, play
+        >>> g = play(Game("guiyang", seed=2), [EfficiencyBot() for _ in range(4)])
+        >>> from_engine(g.records[0], g.state) == HandRecord.from_dict(g.records[0])
+        True
+    """
+    variant = record["variant"]
+    options = GuizhouOptions.from_dict(record.get("options"), variant)
+    win = record.get("win")
+    players = record["players"]
+    melds = [tuple(state.melds[s]) for s in range(4)]
+    winners: tuple[int, ...] = ()
+    discarder = tile = None
+    gang_shang = qiang_gang = False
+    repao = None
+    if win is not None:
+        winners = tuple(win["winners"])
+        discarder = win["from"]
+        tile = KIND_INDEX[win["tile"]]
+        gang_shang, qiang_gang, repao = (
+            bool(win["gang_shang"]),
+            bool(win["qiang_gang"]),
+            win["repao"],
+        )
+        if repao is not None:  # the 热炮 豆 last, as the record lists it
+            assert discarder is not None
+            last = Meld.from_dict(players[discarder]["melds"][-1])
+            kept = tuple(m for m in melds[discarder] if m != last)
+            melds[discarder] = (*kept, last)
+    flip = record.get("flip")
+    zeren = record.get("zeren")
+    return HandRecord(
+        options,
+        record["dealer"],
+        tuple(tuple(state.hands[s][:34]) for s in range(4)),
+        tuple(melds),
+        tuple(tuple(state.ponds[s]) for s in range(4)),
+        tuple(bool(p.get("baoting")) for p in players),
+        winners,
+        discarder,
+        tile,
+        gang_shang,
+        qiang_gang,
+        repao,
+        None if flip is None else KIND_INDEX[flip],
+        record.get("chongfeng"),
+        None if zeren is None else (zeren[0], zeren[1]),
+    )

@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement
+from majiang.tiles import KINDS
 from majiang.variants.guizhou.hands import HandValue, best_ready_value, classify
 from majiang.variants.guizhou.record import HandRecord
 from majiang.variants.guizhou.rules import WUGU, YAOJI
 
-__all__ = ["ji_values", "settle"]
+__all__ = ["flipped_kinds", "ji_values", "next_dealer", "settle"]
 
 _DOU = {"an_gang": ("闷豆", 2), "bu_gang": ("转弯豆", 1), "ming_gang": ("点豆", 1)}
 """Each 豆's name and worth in bases (闷豆 20, 转弯豆 10, 点豆 10 at base 10 [001:137])."""
@@ -30,18 +32,31 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     """The payments of one hand (a :class:`HandRecord` or its JSON form)."""
     r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
     items: list[Payment] = []
-    pattern: dict[str, Any] = {}
+    pattern: dict[str, Any] = {"result": "win" if r.winners else "draw"}
     ready = _ready(r)
     if r.winners:
+        pattern["winner"] = r.winners[0] if len(r.winners) == 1 else list(r.winners)
+        pattern["self_drawn"] = r.discarder is None
+        if r.discarder is not None:
+            pattern["from"] = r.discarder
         _win(r, items, pattern)
         _dou(r, items)
         _ji(r, ready, items, pattern)
-        pattern["next_dealer"] = _win_dealer(r)
+        for flag in ("qiang_gang", "gang_shang"):
+            if getattr(r, flag):
+                pattern[flag] = True
+        if r.repao is not None:
+            pattern["repao"] = r.repao
     else:
         _chajiao(r, ready, items, pattern)
         if r.options.huangzhuang_keeps_ji_dou:
             _dou(r, items)
             _ji(r, ready, items, pattern)
+    if r.flip is not None:
+        pattern["flip"] = KINDS[r.flip]
+    if any(r.baoting):
+        pattern["baoting"] = [s for s in range(4) if r.baoting[s]]
+    pattern["next_dealer"] = next_dealer(r)
     return Settlement.from_items(items, pattern)
 
 
@@ -57,7 +72,7 @@ def _ready(r: HandRecord) -> dict[int, HandValue]:
 def _win(r: HandRecord, items: list[Payment], pattern: dict[str, Any]) -> None:
     o, base, tile = r.options, r.options.base, r.tile
     assert tile is not None
-    hands = {}
+    hands: list[str] = []  # in the winners' order
     for w in r.winners:
         full = list(r.hands[w])
         full[tile] += 1
@@ -79,7 +94,7 @@ def _win(r: HandRecord, items: list[Payment], pattern: dict[str, Any]) -> None:
         if r.repao is not None and o.repao == "plus1":
             value += base
             words.append(f"热炮 +{base}")
-        hands[w] = hv.name
+        hands.append(hv.name)
         detail = " + ".join(words) + (f" = {value}" if len(words) > 1 else "")
         if r.discarder is None or r.qiang_gang:
             payers = [s for s in range(4) if s != w]
@@ -144,16 +159,7 @@ def ji_values(r: HandRecord) -> dict[int, int]:
     values = {YAOJI: 1}
     if o.wugu:
         values[WUGU] = o.wugu_value
-    flipped: set[int] = set()
-    if r.flip is not None:
-        suit, rank = divmod(r.flip, 9)
-        if o.flip in ("next", "updown", "three"):
-            flipped.add(suit * 9 + (rank + 1) % 9)
-        if o.flip in ("updown", "three"):
-            flipped.add(suit * 9 + (rank - 1) % 9)
-        if o.flip in ("self", "three"):
-            flipped.add(r.flip)
-    for k in flipped:
+    for k in flipped_kinds(r):
         if k in values:
             values[k] *= 2  # 金鸡 / 金乌骨
         else:
@@ -164,11 +170,33 @@ def ji_values(r: HandRecord) -> dict[int, int]:
     return values
 
 
+def flipped_kinds(r: HandRecord) -> set[int]:
+    """The kinds the record's flip makes 翻牌鸡 (none without a flip).
+
+    Example:
+        >>> from majiang.variants.guizhou.record import EXAMPLE
+        >>> flipped_kinds(HandRecord.from_dict(EXAMPLE))     # 9s flipped: 1s
+        {18}
+    """
+    o, flipped = r.options, set()
+    if r.flip is not None:
+        suit, rank = divmod(r.flip, 9)
+        if o.flip in ("next", "updown", "three"):
+            flipped.add(suit * 9 + (rank + 1) % 9)
+        if o.flip in ("updown", "three"):
+            flipped.add(suit * 9 + (rank - 1) % 9)
+        if o.flip in ("self", "three"):
+            flipped.add(r.flip)
+    return flipped
+
+
 def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
         pattern: dict[str, Any]) -> None:  # fmt: skip
     o, unit = r.options, r.options.base
     values = ji_values(r)
     pattern["ji"] = {str(k): v for k, v in sorted(values.items())}
+    if values and flipped_kinds(r) & {YAOJI, WUGU if o.wugu else YAOJI}:
+        pattern["jin_ji"] = True  # 金鸡: the flip doubled 幺鸡 (or 乌骨)
     if not values:
         return
     counting = set(r.winners) | set(ready)
@@ -186,23 +214,37 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
             extra = o.chongfeng_value * values.get(YAOJI, 0) - (values[YAOJI] if o.mantang else 0)
             n += extra
         if n:
+            held = _held(full, r.melds[c], values)
+            why = f"{n} 鸡 x {unit} ({held}{', 冲锋鸡' if r.chongfeng == c else ''})"
             for p in range(4):
                 if p != c:
-                    items.append(Payment(p, c, n * unit, "鸡", f"{n} 鸡 x {unit}"))
+                    items.append(Payment(p, c, n * unit, "鸡", why))
     for p in range(4):
         if p in counting:
             continue
         owed = sum(values.get(k, 0) for k in r.discards[p] if k in (YAOJI, WUGU))
         if r.chongfeng == p:
             owed += (o.chongfeng_value - 1) * values.get(YAOJI, 0)
+        shown = "".join(KINDS[k] for k in r.discards[p] if k in (YAOJI, WUGU) and values.get(k))
+        why = f"{owed} 鸡 x {unit} ({shown} discarded{', 冲锋鸡' if r.chongfeng == p else ''})"
         for c in sorted(counting):
             if owed:
-                items.append(Payment(p, c, owed * unit, "包鸡", f"{owed} 鸡 x {unit}"))
+                items.append(Payment(p, c, owed * unit, "包鸡", why))
     if r.zeren is not None:
         d, claimer = r.zeren
         items.append(
             Payment(d, claimer, o.zeren_value * unit, "责任鸡", f"{o.zeren_value} x {unit}")
         )
+
+
+def _held(full: list[int], melds: tuple[Meld, ...], values: dict[int, int]) -> str:
+    """The 鸡 a seat holds, in words: "2 1s at 2" for each kind (hand and melds)."""
+    counts = list(full)
+    for m in melds:
+        for k in m.kinds:
+            counts[k] += 1
+    return ", ".join(f"{counts[k]} {KINDS[k]} at {v}" for k, v in sorted(values.items())
+                     if counts[k]) or "none held"  # fmt: skip
 
 
 def _chajiao(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
@@ -213,13 +255,26 @@ def _chajiao(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
             for p in range(4):
                 if p not in ready:
                     items.append(Payment(p, s, v.value, "查叫", f"{v.name} {v.value}"))
-    dealer = r.dealer
-    if r.options.profile == "guiyang" and ready and dealer not in ready:
-        dealer = next(s for s in ((r.dealer + i) % 4 for i in range(1, 4)) if s in ready)
-    pattern["next_dealer"] = dealer
 
 
-def _win_dealer(r: HandRecord) -> int:
+def next_dealer(r: HandRecord) -> int:
+    """The next hand's dealer: the winner; of several (一炮多响) the first from the
+    discarder's 下家, the old dealer if among them (option ``multi_win_dealer``); after 黄庄
+    the dealer if ready or nobody is, else (Guiyang) the nearest ready seat after it, the
+    old dealer in Tongren (docs/rules/guizhou.md §5).
+
+    Example:
+        >>> from majiang.variants.guizhou.record import EXAMPLE
+        >>> next_dealer(HandRecord.from_dict(EXAMPLE))
+        0
+    """
+    if not r.winners:
+        if r.options.profile != "guiyang":
+            return r.dealer
+        ready = _ready(r)
+        if not ready or r.dealer in ready:
+            return r.dealer
+        return next(s for s in ((r.dealer + i) % 4 for i in range(1, 4)) if s in ready)
     if len(r.winners) == 1:
         return r.winners[0]
     assert r.discarder is not None

@@ -42,11 +42,10 @@ from majiang.record_check import (
     SeatFacts,
     WinFacts,
     check_seat,
-    check_win,
-    check_win_flags,
     players_check,
-    seat_tile_counts,
-    win_result,
+    result_field,
+    result_tile_counts,
+    result_win_flags,
 )
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RESULT_KEYS as RESULT_KEYS
@@ -251,26 +250,6 @@ def _ready_hands(c: Checked) -> None:
             )
 
 
-def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return check_win(winner, tile, source, flags, kinds_of, "tiles")
-
-
-def _result(value: Any, c: Checked) -> WinFacts | None:
-    return win_result(value, RESULT_KEYS, _win)
-
-
-def _win_flags(c: Checked) -> None:
-    w: WinFacts | None = c.values["result"]
-    if w is not None:
-        seats: list[SeatFacts] = c.seats
-        check_win_flags(w, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
-
-
-def _tile_counts(c: Checked) -> None:
-    w: WinFacts | None = c.values["result"]
-    seat_tile_counts(c.seats, None if w is None else w.tile)
-
-
 def _winning_hand(c: Checked) -> None:
     w: WinFacts | None = c.values["result"]
     if w is None:
@@ -313,8 +292,8 @@ SPEC: RecordSpec[Checked] = RecordSpec(
     options=HebeiOptions.from_dict,
     fields=(DEALER, DEALER_STREAK, Field("ready", _ready, []), Field("players", players_check)),
     player=_seat,
-    after=(Field("result", _result),),
-    checks=(_win_flags, _tile_counts, _winning_hand, _ready_hands),
+    after=(result_field(RESULT_KEYS, kinds_of),),
+    checks=(result_win_flags, result_tile_counts, _winning_hand, _ready_hands),
     finish=lambda c: c,
     melds=MELD_RULES,
 )

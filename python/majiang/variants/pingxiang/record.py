@@ -48,11 +48,10 @@ from majiang.record_check import (
     SeatFacts,
     WinFacts,
     check_seat,
-    check_win,
-    check_win_flags,
     players_check,
-    seat_tile_counts,
-    win_result,
+    result_field,
+    result_tile_counts,
+    result_win_flags,
 )
 from majiang.record_parts import NANCHANG_FORM_PLAYER_KEYS as PLAYER_KEYS
 from majiang.record_parts import NANCHANG_FORM_RECORD_KEYS as RECORD_KEYS
@@ -253,26 +252,6 @@ def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
     return facts
 
 
-def _win(winner: Any, tile: Any, source: Any, flags: tuple[Any, ...]) -> WinFacts:
-    return check_win(winner, tile, source, flags, kinds_of, "tiles")
-
-
-def _result(value: Any, c: Checked) -> WinFacts | None:
-    return win_result(value, RESULT_KEYS, _win)
-
-
-def _win_flags(c: Checked) -> None:
-    w: WinFacts | None = c.values["result"]
-    if w is not None:
-        seats: list[SeatFacts] = c.seats
-        check_win_flags(w, c.values["dealer"], [s.melds for s in seats], [s.pond for s in seats])
-
-
-def _tile_counts(c: Checked) -> None:
-    w: WinFacts | None = c.values["result"]
-    seat_tile_counts(c.seats, None if w is None else w.tile)
-
-
 def _winning_hand(c: Checked) -> None:
     w: WinFacts | None = c.values["result"]
     if w is None:
@@ -317,8 +296,8 @@ SPEC: RecordSpec[Checked] = RecordSpec(
         Field("players", players_check),
     ),
     player=_seat,
-    after=(Field("result", _result),),
-    checks=(_win_flags, _tile_counts, _winning_hand),
+    after=(result_field(RESULT_KEYS, kinds_of),),
+    checks=(result_win_flags, result_tile_counts, _winning_hand),
     finish=lambda c: c,
     melds=MELD_RULES,
 )
