@@ -32,6 +32,7 @@ from majiang.game.bots import Bot
 from majiang.server.room import Room
 from majiang.server.store import Store
 from majiang.tiles import TILE_NAMES
+from majiang.variants import get_variant
 
 HIDDEN_DEAL = ("hands", "drawn", "wall", "lower_indicator", "indicator")
 PUBLIC = {"flower", "discard", "chow", "pong", "kong", "win", "horses", "draw-game", "settlement"}
@@ -155,9 +156,10 @@ def play_checked(
     checked. Returns the room and the number of frames checked. ``claim_window`` None: a
     room stored before windows were kept open."""
     rng = random.Random(match)
-    kinds = ["person" if (match * 7 >> s) % 3 else "bot" for s in range(4)]
+    seats = get_variant(variant).table.seats  # a kind for each seat of the table
+    kinds = ["person" if (match * 7 >> s) % 3 else "bot" for s in range(seats)]
     if "person" not in kinds:
-        kinds[match % 4] = "person"
+        kinds[match % seats] = "person"
     config = {
         "variant": variant,
         "options": {},

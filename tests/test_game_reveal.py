@@ -97,7 +97,7 @@ def test_other_variants_reveal_nothing(variant: str) -> None:
     g = play(Game(variant, seed=4, hands=2), [RandomBot(s) for s in range(4)])
     assert not any(e["event"] == "reveal" for e in g.events)
     o = Game(variant, seed=4).observation(1)
-    assert o.lower_indicator_kind is None and o.revealed == ((), (), (), ())
+    assert o.lower_indicator_kind is None and o.revealed == ((),) * g.seats  # nothing, each seat
 
 
 def test_tiles_laid_face_up_are_no_longer_counted_as_held() -> None:

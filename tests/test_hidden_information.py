@@ -91,8 +91,10 @@ def declared_view(game: Game, seat: int) -> tuple[tuple[tuple[str, str], ...], .
         shown = []
         for what, value in d.items():
             if what in game.table.private_openings and other != seat:
-                dice = sum(st.wall.dice) % 3  # 1: next seat, 0: across, 2: previous
-                receiver = (other + {1: 1, 0: 2, 2: 3}[dice]) % 4
+                receiver = None  # the two-player game's exchanged tiles go face down
+                if game.variant.name == "sichuan":
+                    dice = sum(st.wall.dice) % 3  # 1: next seat, 0: across, 2: previous
+                    receiver = (other + {1: 1, 0: 2, 2: 3}[dice]) % 4
                 value = value if receiver == seat else ""
             shown.append((what, value))
         out.append(tuple(shown))
@@ -117,8 +119,8 @@ def expected_revealed(game: Game) -> tuple[tuple[int, ...], ...]:
     st = game.state
     kinds = lower_jing(game)
     if not kinds:
-        return ((), (), (), ())
-    known = [[st.dealt[s][k] if k in kinds else 0 for k in range(34)] for s in range(4)]
+        return ((),) * game.seats
+    known = [[st.dealt[s][k] if k in kinds else 0 for k in range(34)] for s in range(game.seats)]
     last_discard: str | None = None
     for e in game._hand_events():
         kind, seat = e["event"], int(e.get("seat", -1))
@@ -139,8 +141,8 @@ def expected_revealed(game: Game) -> tuple[tuple[int, ...], ...]:
             k = KINDS.index(t)
             known[seat][k] = max(0, known[seat][k] - 1)
         last_discard = e["tile"] if kind == "discard" else None
-    shown = [any(st.dealt[s][k] for k in kinds) for s in range(4)]
-    return tuple(tuple(known[s]) if shown[s] else () for s in range(4))
+    shown = [any(st.dealt[s][k] for k in kinds) for s in range(game.seats)]
+    return tuple(tuple(known[s]) if shown[s] else () for s in range(game.seats))
 
 
 def expected_view(game: Game, seat: int) -> dict[str, Any]:
@@ -162,7 +164,8 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         "hand_counts": tuple(st.hands[seat]),
         "melds": visible_melds(game, seat),
         "pond_kinds": tuple(st.ponds),
-        "wall": st.wall.remaining - game.table.kept_back,
+        # the tiles left to draw (none once a last chance drew a kept-back one: 海底捞月)
+        "wall": max(st.wall.remaining - game.table.kept_back, 0),
         "indicator_kind": st.indicator if flips else None,
         "wild_kinds": st.wilds,
         "scores": tuple(game.scores),
@@ -178,7 +181,7 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         # the variant's opening declarations (Nanjing's 报听, 定缺) are public, 换三张 not
         "declared": declared_view(game, seat),
         # a seat that has won and left play shows its hand (血战)
-        "shown": tuple(tuple(st.hands[s]) if s in out else () for s in range(4)),
+        "shown": tuple(tuple(st.hands[s]) if s in out else () for s in range(game.seats)),
         "wins": wins,
         "variant": game.variant.name,
         # the room's options, public like the variant
@@ -341,7 +344,8 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
     melds = list(st.melds)
     tiles = list(st.wall.tiles)
     out = out_seats(game)
-    others = [s for s in range(4) if s != seat and s not in out]  # a winner's hand is shown
+    # a winner's hand is shown
+    others = [s for s in range(game.seats) if s != seat and s not in out]
     flower = [t in game.table.laid_aside for t in range(len(TILE_NAMES))]
     live = [i for i in range(st.wall.head, st.wall.tail) if not flower[tiles[i]]]
     if not game.table.concealed_kongs_shown:
@@ -384,7 +388,7 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
     twin.state = dataclasses.replace(st, hands=hands, melds=melds, wall=wall)
     twin._legal, twin._shared = {}, None
     # The waits cache is the referee's: it follows the hands.
-    twin.state.waits = [None if s in others else st.waits[s] for s in range(4)]
+    twin.state.waits = [None if s in others else st.waits[s] for s in range(game.seats)]
     return twin
 
 

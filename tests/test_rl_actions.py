@@ -44,7 +44,7 @@ def check_state(game: Game, rng: random.Random, deep: bool) -> None:
     acting seat on a copy and try illegal ids of one seat on the game itself."""
     space = action_space(game)
     acting = game.to_act()
-    for seat in range(4):
+    for seat in range(game.seats):  # every seat of the table
         legal = game.legal_actions(seat)
         ids = [space.id_of(a) for a in legal]
         assert len(set(ids)) == len(ids), f"two legal actions share an id: {legal}"
@@ -61,7 +61,7 @@ def check_state(game: Game, rng: random.Random, deep: bool) -> None:
             assert _id_meaning(space.label(i), action)
     if not deep:
         return
-    seat = rng.choice(acting) if acting else rng.randrange(4)
+    seat = rng.choice(acting) if acting else rng.randrange(game.seats)
     mask = legal_mask(game, seat)
     for i in np.flatnonzero(mask).tolist():
         copy = game.clone()

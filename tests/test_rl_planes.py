@@ -66,7 +66,7 @@ def test_efficiency_and_oracle_rows_from_the_state(variant: str) -> None:
         for n, game in enumerate(walk(variant, seed, 120)):
             if game.over or n % 7:
                 continue
-            seat = rng.randrange(4)
+            seat = rng.randrange(game.seats)
             a = encode(game, seat, oracle=True)
             assert a.shape == (len(ROW), 34) and a.dtype == np.uint8
             assert (a[: len(PLANES)] == game.observation(seat).to_numpy()).all()
@@ -136,7 +136,7 @@ def test_kept_planes_are_right_whatever_the_tables_are(variant: str) -> None:
     for seed in range(2):
         for step, game in enumerate(walk(variant, seed, 250, hands=2)):
             if step % 4 == 0:
-                pool.extend(game.observation(s) for s in range(4))
+                pool.extend(game.observation(s) for s in range(game.seats))
     cache = TablePlanes(3)
     out = np.zeros((3, len(PLANES) + 2, 34), np.uint8)
     for _ in range(200):

@@ -13,7 +13,7 @@ import pytest
 from majiang.game import EfficiencyBot
 from majiang.server.room import Room
 from majiang.server.store import Store
-from majiang.variants import names
+from majiang.variants import get_variant, names
 
 LIMIT = 10.0
 
@@ -35,11 +35,12 @@ class Sink:
 
 
 def people_room(variant: str, seed: int, window: float | None) -> tuple[Room, list[Sink], Clock]:
+    seats = get_variant(variant).table.seats  # a person in every seat of the table
     config: dict[str, Any] = {
         "variant": variant,
         "options": {},
         "hands": 1,
-        "seats": ["person"] * 4,
+        "seats": ["person"] * seats,
         "time_limit": LIMIT,
     }
     if window is not None:  # None: a room stored before claim windows were kept open
@@ -47,10 +48,10 @@ def people_room(variant: str, seed: int, window: float | None) -> tuple[Room, li
     room = Room.create(config, Store(":memory:"), seed=seed)
     clock = Clock()
     room.clock = clock
-    sinks = [Sink() for _ in range(4)]
-    for s in range(4):
+    sinks = [Sink() for _ in range(seats)]
+    for s in range(seats):
         room.join(sinks[s], s)
-    for s in range(4):
+    for s in range(seats):
         room.ready(s)
     return room, sinks, clock
 
@@ -127,7 +128,7 @@ def test_a_timeout_in_a_claim_window_tells_the_others_nothing(
     assert any(timed_out), "the window's resolution reached the others"
 
     # the 托管 is the seat's own until the hand ends, then shown to all
-    others = [s for s in range(4) if s != asked]
+    others = [s for s in range(room.game.seats) if s != asked]
     for s in others:
         assert room.state(s)["room"]["seats"][asked]["auto"] is False
     assert room.state(asked)["room"]["seats"][asked]["auto"] is True

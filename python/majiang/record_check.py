@@ -171,6 +171,8 @@ class MeldRules:
     kinds_of: KindsOf
     chi: ChiRule | None = None
     note: str = ""
+    seats: int = SEATS
+    """The table's seats (a chi's 上家 is the seat before; at two seats the opponent)."""
 
 
 def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -> Meld:
@@ -212,14 +214,15 @@ def check_meld(kind: Any, text: Any, source: Any, seat: int, rules: MeldRules) -
         return _spelled(Meld(kind, tiles, None), text)
     if source is None:
         raise FieldProblem("from", f"a {kind} needs the seat the claimed tile came from")
-    if type(source) is not int or not 0 <= source < SEATS:
-        raise FieldProblem("from", f"expected a seat 0-3, got {quoted(source)}")
+    n = rules.seats
+    if type(source) is not int or not 0 <= source < n:
+        raise FieldProblem("from", f"expected a seat 0-{n - 1}, got {quoted(source)}")
     if source == seat:
         raise FieldProblem("from", f"a {kind} claims another player's tile, not its own")
-    if kind == "chi" and source != (seat + 3) % SEATS:
+    if kind == "chi" and source != (seat - 1) % n:
         raise FieldProblem(
             "from",
-            f"a chi takes the previous player's (上家) discard, seat {(seat + 3) % SEATS}, "
+            f"a chi takes the previous player's (上家) discard, seat {(seat - 1) % n}, "
             f"not seat {source}",
         )
     return _spelled(Meld(kind, tiles, source), text)
@@ -251,10 +254,17 @@ class WinFacts(NamedTuple):
 
 
 def check_win(
-    winner: Any, tile: Any, source: Any, flags: Sequence[Any], kinds_of: KindsOf, tile_what: str
+    winner: Any,
+    tile: Any,
+    source: Any,
+    flags: Sequence[Any],
+    kinds_of: KindsOf,
+    tile_what: str,
+    seats: int = SEATS,
 ) -> WinFacts:
-    """The checked values of a Nanchang-form win; FieldProblem naming ``winner``, ``tile``,
-    ``from`` or a flag (``tile_what`` names a non-text tile in the message).
+    """The checked values of a Nanchang-form win at a table of ``seats``; FieldProblem
+    naming ``winner``, ``tile``, ``from`` or a flag (``tile_what`` names a non-text tile in
+    the message).
 
     Example:
         >>> from majiang.variants.pingxiang.record import kinds_of
@@ -265,8 +275,8 @@ def check_win(
         ...
         majiang.record_check.FieldProblem: a discard win takes another player's tile
     """
-    if type(winner) is not int or not 0 <= winner < SEATS:
-        raise FieldProblem("winner", f"expected a seat 0-3, got {quoted(winner)}")
+    if type(winner) is not int or not 0 <= winner < seats:
+        raise FieldProblem("winner", f"expected a seat 0-{seats - 1}, got {quoted(winner)}")
     if type(tile) is not str:
         raise FieldProblem("tile", f"expected {tile_what} as text, got {quoted(tile)}")
     try:
@@ -276,8 +286,8 @@ def check_win(
     if len(kinds) != 1:
         raise FieldProblem("tile", f"expected one tile, got {len(kinds)}")
     if source is not None:
-        if type(source) is not int or not 0 <= source < SEATS:
-            raise FieldProblem("from", f"expected a seat 0-3, got {quoted(source)}")
+        if type(source) is not int or not 0 <= source < seats:
+            raise FieldProblem("from", f"expected a seat 0-{seats - 1}, got {quoted(source)}")
         if source == winner:
             raise FieldProblem("from", "a discard win takes another player's tile")
     for name, value in zip(WIN_FLAGS, flags, strict=True):

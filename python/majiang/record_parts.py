@@ -319,8 +319,8 @@ def object_field(data: Any, path: str | Loc, allowed: frozenset[str]) -> Mapping
     return data
 
 
-def seat_field(value: Any, path: str | Loc) -> int:
-    """``value`` if it is a seat 0-3.
+def seat_field(value: Any, path: str | Loc, seats: int = SEATS) -> int:
+    """``value`` if it is a seat of a table of ``seats`` (0-3 by default).
 
     Example:
         >>> seat_field(True, "result.from")
@@ -328,8 +328,8 @@ def seat_field(value: Any, path: str | Loc) -> int:
         ...
         majiang.errors.RecordError: result.from: expected a seat 0-3, got True
     """
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise fail(path, f"expected a seat 0-3, got {quoted(value)}")
+    if type(value) is not int or not 0 <= value < seats:
+        raise fail(path, f"expected a seat 0-{seats - 1}, got {quoted(value)}")
     return value
 
 
@@ -465,8 +465,8 @@ def list_field(value: Any, path: str | Loc, what: str) -> Sequence[Any]:
     raise fail(path, f"expected a list of {what}, got {quoted(value)}")
 
 
-def players_field(value: Any) -> Sequence[Any]:
-    """The record's ``players``: a list of exactly four.
+def players_field(value: Any, seats: int = SEATS) -> Sequence[Any]:
+    """The record's ``players``: a list of exactly four (``seats``).
 
     Example:
         >>> players_field([{}, {}, {}])
@@ -475,8 +475,9 @@ def players_field(value: Any) -> Sequence[Any]:
         majiang.errors.RecordError: players: expected exactly four players, got 3
     """
     players = list_field(value, "players", "players")
-    if len(players) != SEATS:
-        raise fail("players", f"expected exactly four players, got {len(players)}")
+    if len(players) != seats:
+        many = {2: "two", 3: "three"}.get(seats, "four")
+        raise fail("players", f"expected exactly {many} players, got {len(players)}")
     return players
 
 

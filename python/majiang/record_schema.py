@@ -158,9 +158,10 @@ def table_melds(table: TableRules, tiles: TileSet, describes: str, note: str = "
         ('peng', 'ming_gang', 'an_gang', 'bu_gang')
     """
     if table.chows == "none":
-        return MeldRules(tuple(k for k in MELD_KINDS if k != "chi"), tiles, None, note)
+        kinds = tuple(k for k in MELD_KINDS if k != "chi")
+        return MeldRules(kinds, tiles, None, note, table.seats)
     fits = is_honor_chi if table.chows == "honors" else is_suit_chi
-    return MeldRules(MELD_KINDS, tiles, ChiRule(fits, describes), note)
+    return MeldRules(MELD_KINDS, tiles, ChiRule(fits, describes), note, table.seats)
 
 
 def built(cls: type[T], **fields: Any) -> T:

@@ -125,6 +125,10 @@ def _whole(value: Any, path: str, least: int, most: int) -> int:
     return int(value)
 
 
+_EVERY_SEAT: tuple[str, ...] = ("efficiency",) * 4
+"""The default seats (the one object: a table of fewer seats gets one bot a seat)."""
+
+
 @dataclass(frozen=True)
 class RoomConfig:
     """A checked room: see the module docstring. Build it with :meth:`from_dict` (or
@@ -146,8 +150,9 @@ class RoomConfig:
     stake: int = 1
     hand_cap: int = 0
     match_cap: int = 0
-    bots: tuple[str, ...] = ("efficiency",) * 4
-    """Who sits in each seat: a bot's name (``efficiency``, ``random``) or ``human``."""
+    bots: tuple[str, ...] = _EVERY_SEAT
+    """Who sits in each seat: a bot's name (``efficiency``, ``random``) or ``human``, one a
+    seat of the variant's table (default: ``efficiency`` in every seat)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, str) or self.variant not in names():
@@ -160,8 +165,12 @@ class RoomConfig:
         for name, (neutral, _) in _COMMON.items():
             _whole(getattr(self, name), name, neutral, MAX_STAKE)
         bots = self.bots
-        if isinstance(bots, str) or not isinstance(bots, (list, tuple)) or len(bots) != 4:
-            raise RulesError(f"bots: expected four seat names, got {quoted(bots)}")
+        seats = get_variant(self.variant).table.seats
+        if bots is _EVERY_SEAT:
+            bots = ("efficiency",) * seats
+        if isinstance(bots, str) or not isinstance(bots, (list, tuple)) or len(bots) != seats:
+            many = {2: "two", 3: "three"}.get(seats, "four")
+            raise RulesError(f"bots: expected {many} seat names, got {quoted(bots)}")
         known = [*_bot_names(), HUMAN]
         for seat, name in enumerate(bots):
             if name not in known:

@@ -86,16 +86,22 @@ class Settlement:
 
     @classmethod
     def from_items(
-        cls, items: Iterable[Payment], pattern: Mapping[str, Any] | None = None
+        cls,
+        items: Iterable[Payment],
+        pattern: Mapping[str, Any] | None = None,
+        seats: int = SEATS,
     ) -> Settlement:
-        """The settlement of these payments; the deltas are their sums per seat.
+        """The settlement of these payments at a table of ``seats``; the deltas are their
+        sums per seat.
 
         Example:
             >>> Settlement.from_items([Payment(0, 1, 3, "正精"), Payment(2, 1, 3, "正精")]).deltas
             (-3, 6, -3, 0)
+            >>> Settlement.from_items([Payment(1, 0, 2, "自摸")], seats=2).deltas
+            (2, -2)
         """
         kept = tuple(p for p in items if p.amount != 0)
-        deltas = [0] * SEATS
+        deltas = [0] * seats
         for p in kept:
             deltas[p.payer] -= p.amount
             deltas[p.payee] += p.amount

@@ -450,11 +450,16 @@ def run(args: argparse.Namespace) -> int:
     session = Session(args, out)
     if room is not None:
         names = [name if name != HUMAN else "efficiency" for name in room.bots]
-        session.bots = make_bots(names, seed)
+        session.bots = make_bots(names, seed, len(names))
+    game = Game(args.variant, seed=seed, hands=args.hands, options=options)
+    if args.seat >= game.seats:
+        raise RulesError(f"--seat: {args.variant} seats 0-{game.seats - 1}, got {args.seat}")
+    if room is None and game.seats != 4:
+        against = f"{game.seats - 1} EfficiencyBot" + ("s" if game.seats > 2 else "")
+        session.bots = session.bots[: game.seats]
     out.print(
         f"majiang play: {args.variant}, seed {seed}, you are seat {args.seat} against {against}"
     )
-    game = Game(args.variant, seed=seed, hands=args.hands, options=options)
     try:
         session.play(game)
     except (_Quit, KeyboardInterrupt) as e:

@@ -104,7 +104,7 @@ def seat_table(
     laid_aside = any(o.flowers)
     grid = seat_grid(laid_aside)
     won_on = {s: k for winners, k in o.wins for s in winners}
-    for s in range(4):
+    for s in range(len(o.pond_kinds)):  # the table's seats
         marks = ("庄" if s == o.dealer else "  ") + (" ▶" if s in acting else "")
         melds = [_meld_text(m.kind, m.kinds, m.tiles, m.source, zh, tiles) for m in o.melds[s]]
         cells: list[RenderableType] = [

@@ -27,7 +27,7 @@ from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import RulesError
 from majiang.game.simulation import BOTS, simulate
 from majiang.room import MAX_JSON_SIZE, RoomConfig
-from majiang.variants import lookup
+from majiang.variants import get_variant, lookup
 from majiang.variants import names as variant_names
 from majiang.variants.registry import DEFAULT
 
@@ -93,7 +93,7 @@ def tables(stats: dict[str, Any], variant: str, bots: tuple[str, ...]) -> list[T
     seats.add_column("bot")
     seats.add_column("win rate", justify="right")
     seats.add_column("mean score", justify="right")
-    for seat in range(4):
+    for seat in range(len(stats["win_rate"])):  # the table's seats
         win, score = stats["win_rate"][seat], stats["mean_score"][seat]
         seats.add_row(str(seat), bots[seat], f"{win:.1%}", f"{score:+.2f}")
     hands = Table()
@@ -135,10 +135,12 @@ def run(args: argparse.Namespace) -> int:
     if room is not None:
         args.variant, args.bots, args.per_game = room.variant, ",".join(room.bot_names()), 1
     bots = tuple(b.strip() for b in str(args.bots).split(","))
+    seats = get_variant(args.variant).table.seats
     if len(bots) == 1:
-        bots *= 4
-    if len(bots) != 4 or any(b not in BOTS for b in bots):
-        raise RulesError(f"--bots: expected one or four of {', '.join(sorted(BOTS))}")
+        bots *= seats
+    if len(bots) != seats or any(b not in BOTS for b in bots):
+        many = {2: "two", 3: "three"}.get(seats, "four")
+        raise RulesError(f"--bots: expected one or {many} of {', '.join(sorted(BOTS))}")
     if args.hands < 1 or args.workers < 1 or args.per_game < 1:
         raise RulesError("--hands, --per-game and --workers must be positive")
     if args.per_game > MAX_HANDS:

@@ -111,7 +111,7 @@ def table_view(
     table = seat_grid(any(st.flowers))
     if current and st.phase == "over":
         winner = game.records[-1]["result"].get("winner")
-    for s in range(4):
+    for s in range(game.seats):
         marks = ("庄" if s == st.dealer else "  ") + (" ▶" if s in acting else "")
         drawn = st.drawn if st.phase == "turn" and s == st.turn and current else None
         hand = Text(hand_text(st.hands[s], drawn, tiles))

@@ -29,7 +29,7 @@ def variant_help(what: str) -> str:
 
     Example:
         >>> variant_help("the rules")
-        'the rules: gb, guangdong, ... or tongren (default nanchang)'
+        'the rules: gb, guangdong, ... (default nanchang)'
     """
     *rest, last = names()
     either = f"{', '.join(rest)} or {last}" if rest else last

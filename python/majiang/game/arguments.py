@@ -16,6 +16,8 @@ from majiang.variants.protocol import Variant
 
 __all__ = ["check_game_arguments", "is_int", "kind_argument", "seat_argument", "valid_tiles"]
 
+_COUNT = {2: "two", 3: "three", 4: "four"}
+
 
 def check_game_arguments(
     variant: object,
@@ -27,10 +29,12 @@ def check_game_arguments(
     streak: object,
     scores: object,
     carried: object,
+    seats: int = 4,
 ) -> None:
     """The engine's arguments checked before anything is built: ArgumentTypeError for a
     wrong type, RulesError for a value out of range (the options themselves are checked by
-    the variant's parser, a deal by :func:`~majiang.game.dealing.fixed_deal`).
+    the variant's parser, a deal by :func:`~majiang.game.dealing.fixed_deal`); ``seats`` the
+    table's (a dealer is one of them, the scores one each).
 
     Example:
         >>> check_game_arguments("nanchang", 0, None, 1, None, None, 0, None, None)
@@ -61,11 +65,14 @@ def check_game_arguments(
         raise RulesError(f"hands: at most {MAX_HANDS} hands a match, got {quoted(hands)}")
     if deal is not None and not isinstance(deal, Deal):
         raise ArgumentTypeError(f"deal: expected a Deal, got {quoted(deal)}")
+    last = seats - 1
     if dealer is not None:
         if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ArgumentTypeError(f"dealer: expected a seat 0-3 (an int), got {quoted(dealer)}")
-        if not 0 <= dealer <= 3:
-            raise RulesError(f"dealer: expected a seat 0-3, got {quoted(dealer)}")
+            raise ArgumentTypeError(
+                f"dealer: expected a seat 0-{last} (an int), got {quoted(dealer)}"
+            )
+        if not 0 <= dealer <= last:
+            raise RulesError(f"dealer: expected a seat 0-{last}, got {quoted(dealer)}")
     if not isinstance(streak, int) or isinstance(streak, bool):
         raise ArgumentTypeError(f"streak: expected an int, got {quoted(streak)}")
     if streak < 1:
@@ -78,15 +85,16 @@ def check_game_arguments(
             f"{MAX_STREAK} (streak + hands - 1 ≤ {MAX_STREAK})"
         )
     if scores is not None:
+        many = _COUNT[seats]
         if not isinstance(scores, Sequence) or isinstance(scores, str):
-            raise ArgumentTypeError(f"scores: expected four ints, got {quoted(scores)}")
-        if len(scores) != 4:
-            raise RulesError(f"scores: expected four, got {len(scores)}")
+            raise ArgumentTypeError(f"scores: expected {many} ints, got {quoted(scores)}")
+        if len(scores) != seats:
+            raise RulesError(f"scores: expected {many}, got {len(scores)}")
         if not all(is_int(x) for x in scores):
-            raise ArgumentTypeError(f"scores: expected four ints, got {quoted(list(scores))}")
+            raise ArgumentTypeError(f"scores: expected {many} ints, got {quoted(list(scores))}")
         if not all(-MAX_SCORE <= x <= MAX_SCORE for x in scores):
             raise RulesError(
-                f"scores: expected four whole numbers within ±{MAX_SCORE}, "
+                f"scores: expected {many} whole numbers within ±{MAX_SCORE}, "
                 f"got {quoted(list(scores))}"
             )
     if carried is not None and (
@@ -107,11 +115,11 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def seat_argument(seat: object, where: str) -> int:
-    """``seat`` checked as a seat argument: an int 0-3 (an int subclass too, but never a
-    bool); ArgumentTypeError for another type, IllegalActionError for another number. The
-    engine's hot paths test ``seat.__class__ is int and 0 <= seat <= 3`` and call this only
-    when that fails.
+def seat_argument(seat: object, where: str, seats: int = 4) -> int:
+    """``seat`` checked as a seat argument: an int 0 to ``seats - 1`` (an int subclass too,
+    but never a bool); ArgumentTypeError for another type, IllegalActionError for another
+    number. The engine's hot paths test ``seat.__class__ is int and 0 <= seat < seats`` and
+    call this only when that fails.
 
     Example:
         >>> seat_argument(2, "step")
@@ -124,11 +132,16 @@ def seat_argument(seat: object, where: str) -> int:
         Traceback (most recent call last):
         ...
         majiang.errors.IllegalActionError: observation: expected a seat 0-3, got -1
+        >>> seat_argument(2, "step", seats=2)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.IllegalActionError: step: expected a seat 0-1, got 2
     """
+    last = seats - 1
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ArgumentTypeError(f"{where}: expected a seat 0-3 (an int), got {quoted(seat)}")
-    if not 0 <= seat <= 3:
-        raise IllegalActionError(f"{where}: expected a seat 0-3, got {quoted(seat)}")
+        raise ArgumentTypeError(f"{where}: expected a seat 0-{last} (an int), got {quoted(seat)}")
+    if not 0 <= seat <= last:
+        raise IllegalActionError(f"{where}: expected a seat 0-{last}, got {quoted(seat)}")
     return int(seat)
 
 

@@ -116,6 +116,9 @@ class EfficiencyBot:
             return self._claim(observation, claims, legal)
         declares = [a for a in legal if isinstance(a, Declare) and a.value]
         if declares and observation is not None:
+            declined = next((a for a in legal if isinstance(a, Pass)), None)
+            if declined is not None:  # a declaration it may decline (two-player 换牌): kept
+                return declined
             return min(declares, key=lambda a: _given_up(observation.hand_counts, a.value))
         return legal[0]
 

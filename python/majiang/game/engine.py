@@ -44,10 +44,17 @@ from majiang.game.arguments import (
     valid_tiles,
 )
 from majiang.game.dealing import Deal, deal_from_wall, fixed_deal
+from majiang.game.events import (
+    FACE_DOWN,
+    DrawGame,
+    Exchange,
+    Payment,
+    discard_event,
+    draw_event,
+)
 from majiang.game.events import Chow as ChowEvent
 from majiang.game.events import Deal as DealEvent
 from majiang.game.events import Declare as DeclareEvent
-from majiang.game.events import DrawGame, Exchange, Payment, discard_event, draw_event
 from majiang.game.events import Flower as FlowerEvent
 from majiang.game.events import Horses as HorsesEvent
 from majiang.game.events import Kong as KongEvent
@@ -56,8 +63,9 @@ from majiang.game.events import Reveal as RevealEvent
 from majiang.game.events import Settlement as SettlementEvent
 from majiang.game.events import Win as WinEvent
 from majiang.game.observation import Observation
+from majiang.game.seating import after, every_from
 from majiang.game.snapshot import check_snapshot, read_snapshot, snapshot_errors, to_snapshot
-from majiang.game.state import HandState, kinds_text, mpsz
+from majiang.game.state import HandState, kinds_text, mpsz, seat_lists
 from majiang.game.transition import APPLY, KongStands, LoggedChange, Table, apply
 from majiang.game.views import PublicView, observation_of, public_view
 from majiang.room import RoomConfig
@@ -78,10 +86,11 @@ from majiang.variants.registry import DEFAULT
 
 __all__ = ["Deal", "Game", "Observation", "play"]
 
-AFTER = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
-"""``AFTER[s]``: the other seats in turn order after ``s``."""
-FROM = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
-"""``FROM[s]``: every seat in turn order from ``s``."""
+AFTER = after(4)
+"""``AFTER[s]``: the other seats in turn order after ``s`` at four seats (a game reads its
+table's, :func:`majiang.game.seating.after`)."""
+FROM = every_from(4)
+"""``FROM[s]``: every seat in turn order from ``s`` at four seats."""
 _CHOWS: dict[tuple[int, int, int], Chow] = {}
 _MISSING = object()
 ACTION_TYPES = (Discard, Chow, Pong, Kong, Win, Pass, Declare)
@@ -151,13 +160,17 @@ class Game:
         self.open_windows = open_windows
         if isinstance(variant, RoomConfig):  # a room: its variant, options and match length
             variant, options, hands = variant.game_arguments(options, hands)
-        check_game_arguments(variant, seed, options, hands, deal, dealer, streak, scores, carried)
+        chosen = _chosen(variant)
+        seats = chosen.table.seats if chosen is not None else 4
+        check_game_arguments(
+            variant, seed, options, hands, deal, dealer, streak, scores, carried, seats
+        )
         self.options = dict(options or {})
         chosen = get_variant(variant) if isinstance(variant, str) else variant
         self.variant = chosen.bind(self.options)  # the variant's option parser
         self.hands = hands
         self.rng = random.Random(seed)
-        self.scores = [0, 0, 0, 0] if scores is None else list(scores)
+        self.scores = [0] * seats if scores is None else list(scores)
         self.events: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []
         self.settlements: list[Settlement] = []
@@ -167,7 +180,7 @@ class Game:
         self._melds_cache: list[Any] = []  # the last melds, as the others see them
         self._shared: PublicView | None = None
         self._setup_variant()
-        first = self.rng.randrange(4) if dealer is None else dealer
+        first = self.rng.randrange(seats) if dealer is None else dealer
         self._begin(first, streak, deal, carried)
         if self._carried and carried is not None:
             self._check_carried()
@@ -187,7 +200,7 @@ class Game:
         st = self.state
         hand, drawn = st.hands[st.dealer], st.drawn
         assert drawn is not None
-        hand[drawn] -= 1  # the dealer's 14th tile set aside: four hands of 13
+        hand[drawn] -= 1  # the dealer's 14th tile set aside: every hand of 13
         try:
             record = self._record({"kind": "draw"})
             self._settle(record)
@@ -212,7 +225,15 @@ class Game:
         self._turn_declares = bool(table.turn_declarations)
         self._restricts = bool(table.openings) or table.winners_stay or self._turn_declares
         self._carried: dict[str, Any] = {}
-        self._out = [False, False, False, False]  # seats that have won and left play (血战)
+        self.seats = table.seats
+        self._after, self._from = after(table.seats), every_from(table.seats)
+        # a last chance (海底捞月) only where tiles are kept back and the variant names a seat
+        self._chance = (
+            table.kept_back > 0
+            and type(self.variant).last_chance is not Variant.last_chance
+            and not self._has_flowers
+        )
+        self._out = [False] * table.seats  # seats that have won and left play (血战)
 
     # ----------------------------------------------------------------- hand start
     def _begin(
@@ -224,8 +245,8 @@ class Game:
     ) -> None:
         self._carried = dict(self.variant.carry(self.records) if carried is None else carried)
         if dealer < 0:  # the variant lets the dice choose this hand's dealer
-            dealer = self.rng.randrange(4)
-        self._out = [False, False, False, False]
+            dealer = self.rng.randrange(self.seats)
+        self._out = [False] * self.seats
         hand_seed = self.rng.getrandbits(64)
         if deal is None:
             dealt = deal_from_wall(hand_seed, dealer, self.table)
@@ -244,6 +265,7 @@ class Game:
             flowers=flowers,
             turn=dealer,
             drawn=last,
+            **seat_lists(self.seats),
         )
         self._legal, self._shared = {}, None
         flipped = up is not None and low is not None
@@ -277,8 +299,8 @@ class Game:
         logged as a public ``reveal`` event. RulesError for a variant that shows tiles a
         seat does not hold, or a lower indicator the table does not flip."""
         st = self.state
-        if len(reveal.tiles) != 4:
-            raise RulesError(f"{self.variant.name}: a reveal names four seats' tiles")
+        if len(reveal.tiles) != self.seats:
+            raise RulesError(f"{self.variant.name}: a reveal names {self.seats} seats' tiles")
         shown_text = []
         for s, shown in enumerate(reveal.tiles):
             if any(not isinstance(k, int) or not 0 <= k < 34 for k in shown):
@@ -308,7 +330,7 @@ class Game:
         st = self.state
         for what in self._openings[first:]:
             options = {}
-            for s in FROM[st.dealer]:  # from the dealer, in turn order
+            for s in self._from[st.dealer]:  # from the dealer, in turn order
                 offered = self.variant.opening_options(what, s, st)
                 if offered:
                     options[s] = list(offered)
@@ -325,7 +347,9 @@ class Game:
         st = self.state
         what, responses = st.declaring, st.responses
         assert what is not None
-        made = {s: a.value for s in FROM[st.dealer] if isinstance(a := responses.get(s), Declare)}
+        made = {
+            s: a.value for s in self._from[st.dealer] if isinstance(a := responses.get(s), Declare)
+        }
         exchange = self.variant.after_declarations(what, made, st) if made else None
         if exchange is not None:
             self._check_exchange(exchange)
@@ -338,7 +362,7 @@ class Game:
         if exchange is not None:
             apply(self._table, exchange)
         if made:
-            st.waits = [None, None, None, None]  # a declaration may change what wins (定缺)
+            st.waits = [None] * self.seats  # a declaration may change what wins (定缺)
         self._legal, self._shared = {}, None
         self._open_declarations(self._openings.index(what) + 1)
 
@@ -346,16 +370,20 @@ class Game:
         """RulesError for a variant's :class:`Exchange` with a move between unknown seats or
         of tiles the giver does not hold (all its moves together)."""
         st = self.state
-        given = [[0] * 34 for _ in range(4)]
+        seats = range(self.seats)
+        given = [[0] * 34 for _ in seats]
+        face_down = sum(len(m[2]) for m in exchange.moves if m[1] == FACE_DOWN)
+        if face_down and not 0 <= exchange.face_down_at <= self._kept - face_down:
+            raise RulesError(f"{self.variant.name}: {face_down} tiles to swap face down")
         for move in exchange.moves:
             giver, taker, kinds = move
-            if giver not in range(4) or taker not in range(4) or giver == taker:
+            if giver not in seats or (taker not in seats and taker != FACE_DOWN) or giver == taker:
                 raise RulesError(f"{self.variant.name}: exchange move {move!r}")
             for k in kinds:
                 if k not in range(34):
                     raise RulesError(f"{self.variant.name}: exchange of kind {k!r}")
                 given[giver][k] += 1
-        for seat in range(4):
+        for seat in seats:
             if any(n > held for n, held in zip(given[seat], st.hands[seat], strict=True)):
                 raise RulesError(f"{self.variant.name}: seat {seat} passes tiles it does not hold")
 
@@ -468,8 +496,8 @@ class Game:
             ...
             majiang.errors.IllegalActionError: claim_options: expected a kind 0-33, got 34
         """
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = seat_argument(seat, "claim_options")
+        if seat.__class__ is not int or not 0 <= seat < self.seats:
+            seat = seat_argument(seat, "claim_options", self.seats)
         if tile.__class__ is not int or not 0 <= tile < 34:
             tile = kind_argument(tile, "claim_options")
         st = self.state
@@ -490,7 +518,7 @@ class Game:
                 opts.append(kong(tile, "exposed"))
             if (seat, tile) not in st.pong_passed:
                 opts.append(PONG)
-        if st.discarder is not None and seat == (st.discarder + 1) % 4:
+        if st.discarder is not None and seat == self._after[st.discarder][0]:  # 下家
             for seq in chow_options(self.table.chows, tile, st.hands[seat]):
                 opts.append(_chow(seq))
         return opts
@@ -505,8 +533,8 @@ class Game:
             >>> all(type(a).__name__ in ("Discard", "Kong", "Win") for a in g.legal_actions(0))
             True
         """
-        if seat.__class__ is not int or not 0 <= seat <= 3:  # a bool is no seat (True == 1)
-            seat = seat_argument(seat, "legal_actions")
+        if seat.__class__ is not int or not 0 <= seat < self.seats:  # a bool is no seat
+            seat = seat_argument(seat, "legal_actions", self.seats)
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = self._compute_legal(seat)
@@ -594,8 +622,8 @@ class Game:
             >>> "hands" in Game(seed=1).observation(0).to_dict()
             False
         """
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = seat_argument(seat, "observation")
+        if seat.__class__ is not int or not 0 <= seat < self.seats:
+            seat = seat_argument(seat, "observation", self.seats)
         shared = self._shared
         if shared is None:  # what every seat sees alike, built once per step
             shared = self._shared = public_view(  # in its parameters' order (hot: no keywords)
@@ -649,9 +677,9 @@ class Game:
                     raise IllegalActionError(f"unknown tile in {quoted(dict(action), 200)}")
         else:
             raise IllegalActionError(f"expected an action or its dict, got {quoted(action)}")
-        if seat.__class__ is not int or not 0 <= seat <= 3:
+        if seat.__class__ is not int or not 0 <= seat < self.seats:
             try:
-                seat = seat_argument(seat, "step")
+                seat = seat_argument(seat, "step", self.seats)
             except MajiangError as e:  # whatever is wrong with the seat, the step is illegal
                 raise IllegalActionError(str(e)) from None
         legal = self._legal.get(seat)
@@ -728,7 +756,9 @@ class Game:
             self._do(KongEvent(seat, "added", act.tile))
             out = self._out
             robbers = [
-                s for s in AFTER[seat] if not out[s] and self._can_win_discard(s, t, robbing=True)
+                s
+                for s in self._after[seat]
+                if not out[s] and self._can_win_discard(s, t, robbing=True)
             ]
             if robbers or self.open_windows:
                 st.phase, st.rob_tile, st.turn = "rob", t, seat
@@ -746,8 +776,13 @@ class Game:
     def _discard(self, seat: int, t: int) -> None:
         st = self.state
         self._do(discard_event(seat, KINDS[t]))
+        after = self._after[seat]
+        if st.last_chance:  # the last chance's tile, not won: the hand is drawn, unclaimed
+            if not self.open_windows:
+                self._finish_draw()
+                return
+            after = ()  # a table server's window opens empty; its close draws the hand
         options: dict[int, list[Action]] = {}
-        after = AFTER[seat]
         hands, chows, out = st.hands, self.table.chows, self._out
         for s in after:
             if out[s]:
@@ -778,7 +813,8 @@ class Game:
         responses, options = st.responses, st.options
         st.phase, st.claimants, st.responses, st.options = "turn", [], {}, {}
         st.forced = set()
-        winners = [s for s in AFTER[src] if isinstance(responses.get(s), Win)]
+        order = self._after[src]
+        winners = [s for s in order if isinstance(responses.get(s), Win)]
         for s, opts in options.items():
             if WIN in opts and s not in winners:
                 self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
@@ -791,12 +827,12 @@ class Game:
         for s, opts in options.items():
             if blocks_pong and PONG in opts and not isinstance(responses.get(s), Pong | Kong):
                 st.pong_passed.add((s, t))
-        for s in AFTER[src]:
+        for s in order:
             act = responses.get(s)
             if isinstance(act, Kong | Pong):
                 self._claim(s, src, t, "ming_gang" if isinstance(act, Kong) else "peng", [t])
                 return
-        for s in AFTER[src]:
+        for s in order:
             act = responses.get(s)
             if isinstance(act, Chow):
                 seq = list(_chow_kinds(act.tiles))
@@ -849,7 +885,7 @@ class Game:
         responses = st.responses
         st.phase, st.claimants, st.responses, st.options, st.rob_tile = "turn", [], {}, {}, None
         st.forced = set()
-        winners = [s for s in AFTER[seat] if isinstance(responses.get(s), Win)]
+        winners = [s for s in self._after[seat] if isinstance(responses.get(s), Win)]
         for s in responses:
             if s not in winners:
                 self._passed_win(s, t)  # before a win too: a 血战 hand goes on after it
@@ -874,10 +910,10 @@ class Game:
     def _next_seat(self, seat: int) -> int:
         """The next seat after ``seat`` in turn order still in play."""
         out = self._out
-        for s in AFTER[seat]:
+        for s in self._after[seat]:
             if not out[s]:
                 return s
-        return (seat + 1) % 4
+        return (seat + 1) % self.seats
 
     def _pay_now(self, event: KongEvent | WinEvent) -> None:
         """The variant's payment for ``event`` (just logged), made at once (kong money)."""
@@ -885,7 +921,9 @@ class Game:
         if paid is None:
             return
         reason, deltas = paid
-        after = tuple(self.scores[s] + deltas[s] for s in range(4))
+        if len(deltas) != self.seats:
+            raise RulesError(f"{self.variant.name}: a payment of {len(deltas)} deltas")
+        after = tuple(self.scores[s] + deltas[s] for s in range(self.seats))
         self._do(Payment(reason, tuple(deltas), after))
 
     def _draw(self, seat: int) -> None:
@@ -904,7 +942,12 @@ class Game:
         wall, flower = self.state.wall, self._flower
         while True:
             if wall.remaining <= self._kept:
-                self._finish_draw()
+                chance = self._last_chance() if self._chance else None
+                if chance is None:
+                    self._finish_draw()
+                else:  # one kept-back tile from the tail (the two-player game's 海底捞月)
+                    t = wall.tiles[wall.tail - 1]
+                    self._do(draw_event(chance, TILE_NAMES[t], True))
                 return
             t = wall.tiles[wall.tail - 1] if from_tail else wall.tiles[wall.head]
             self._do(draw_event(seat, TILE_NAMES[t], from_tail))
@@ -912,6 +955,20 @@ class Game:
                 return
             self._do(FlowerEvent(seat, TILE_NAMES[t]))
             from_tail = True
+
+    def _last_chance(self) -> int | None:
+        """The seat the variant names for the hand's last chance, once a hand (None: none,
+        or the chance was taken); RulesError for a seat that is not in play."""
+        st = self.state
+        if st.last_chance or st.wall.remaining <= 0:
+            return None
+        seat = self.variant.last_chance(st)
+        if seat is None:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.seats or self._out[seat]:
+            raise RulesError(f"{self.variant.name}: last chance for seat {seat!r}")
+        st.last_discard, st.discarder = None, None
+        return seat
 
     # ----------------------------------------------------------------- hand end
     def _record(self, result: dict[str, Any]) -> dict[str, Any]:
@@ -924,7 +981,7 @@ class Game:
                 "dealt": mpsz(st.dealt[s]),
             }
             | ({"flowers": _text(st.flowers[s])} if self._has_flowers else {})
-            for s in range(4)
+            for s in range(self.seats)
         ]
         indicators = None
         if st.indicator is not None and st.lower is not None:
@@ -1057,7 +1114,10 @@ class Game:
         self.records.append(record)
         self.settlements.append(settlement)
         # what was paid during the hand is part of the settlement
-        after = tuple(self.scores[s] + settlement.deltas[s] - st.paid[s] for s in range(4))
+        if len(settlement.deltas) != self.seats:  # a settle function for another table size
+            many = len(settlement.deltas)
+            raise RulesError(f"{self.variant.name}: a settlement of {many} deltas")
+        after = tuple(self.scores[s] + settlement.deltas[s] - st.paid[s] for s in range(self.seats))
         self._do(SettlementEvent(tuple(settlement.deltas), after))
         if len(self.records) >= self.hands or self.variant.match_over(self.records):
             self.over = True
@@ -1113,12 +1173,12 @@ class Game:
         )
         carried = deal.get("carry")
         self._carried = dict(carried) if isinstance(carried, Mapping) else {}
-        self._out = [False, False, False, False]
+        self._out = [False] * self.seats
         if self.table.wins_to_end > 1 and not self.table.winners_stay:
             for w in self.state.wins:
                 winners = w.get("winner")
                 for s in winners if isinstance(winners, list) else [winners]:
-                    if isinstance(s, int) and 0 <= s < 4:
+                    if isinstance(s, int) and 0 <= s < self.seats:
                         self._out[s] = True
 
     def clone(self) -> Game:
@@ -1129,6 +1189,19 @@ class Game:
             True
         """
         return copy.deepcopy(self)
+
+
+def _chosen(variant: object) -> Variant | None:
+    """The variant a ``Game`` argument names (None when it names none: the argument checks
+    then say what is wrong), for the seat count the other arguments are checked against."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str):
+        try:
+            return get_variant(variant)
+        except MajiangError:
+            return None
+    return None
 
 
 def _text(tiles: Sequence[int]) -> str:

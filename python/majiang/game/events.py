@@ -471,9 +471,13 @@ class Settlement(_Event):
 class Exchange:
     """Tiles passed between seats after an opening declaration (换三张), as a variant's
     :meth:`~majiang.variants.protocol.Variant.after_declarations` returns it: each move is
-    (from seat, to seat, kinds passed). Not a log line: the declare events before it say what
-    each seat passed, and replaying them gives the same exchange. The engine checks every
-    move (the giver holds the tiles) before it moves any tile.
+    (from seat, to seat, kinds passed); to :data:`FACE_DOWN`, the kinds go into the tiles
+    the table keeps back face down and the seat takes as many of those in their place (the
+    two-player game's 开始时换牌: the kept-back tiles from ``face_down_at`` on, in wall
+    order, move by move, so an earlier exchange's tiles are not taken back).
+    Not a log line: the declare events before it say what each seat passed, and replaying
+    them gives the same exchange. The engine checks every move (the giver holds the tiles,
+    enough tiles are kept back) before it moves any tile.
 
     Example:
         >>> Exchange(((0, 1, (4, 4, 5)),)).moves[0][2]
@@ -481,7 +485,11 @@ class Exchange:
     """
 
     moves: tuple[tuple[int, int, tuple[int, ...]], ...]
+    face_down_at: int = field(default=0, repr=False)
 
+
+FACE_DOWN = -1
+"""The receiver of an :class:`Exchange` move that swaps tiles with the kept-back tiles."""
 
 Event = (
     Deal

@@ -153,9 +153,14 @@ def _check_deal(deal: Mapping[str, Any], line: int) -> None:
             f"line {line}: deal event: options: expected an object, got {quoted(options)}"
         )
     scores = _field(deal, "scores", line)
-    if not isinstance(scores, list) or len(scores) != 4 or any(type(x) is not int for x in scores):
+    # one a seat: the engine holds the count to the variant's table
+    if (
+        not isinstance(scores, list)
+        or not 2 <= len(scores) <= 4
+        or any(type(x) is not int for x in scores)
+    ):
         raise ReplayError(
-            f"line {line}: deal event: scores: expected four whole numbers, got {quoted(scores)}"
+            f"line {line}: deal event: scores: expected a whole number a seat, got {quoted(scores)}"
         )
 
 
@@ -201,7 +206,7 @@ def _fold_hand(
     try:
         hands = _field(deal, "hands", start)
         fixed = Deal(
-            (hands[0], hands[1], hands[2], hands[3]),
+            tuple(hands),
             list(_field(deal, "wall", start)),
             deal.get("indicator"),
             deal.get("lower_indicator"),

@@ -332,7 +332,9 @@ class Observation(NamedTuple):
     def to_numpy(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
         """The fixed-size encoding for learning code: a ``(len(PLANES), 34)`` uint8 array whose
         rows are named by :data:`PLANES`. Seats are relative to the observer (0 self, 1 next
-        = 下家, 2 across, 3 previous). Scores are left out (unbounded); read ``scores``.
+        = 下家, 2 across, 3 previous); at a table of fewer seats the relative seats 0 to
+        ``seats - 1`` are filled in turn order (at two seats 1 is the opponent) and the rows
+        and columns of the others stay 0. Scores are left out (unbounded); read ``scores``.
 
         Example:
             >>> from majiang.game import Game
@@ -348,8 +350,9 @@ class Observation(NamedTuple):
         if self.drawn_kind is not None:
             a[_ROW["drawn"], self.drawn_kind] = 1
         seen = a[_ROW["unseen"]]
-        for rel in range(4):
-            seat = (self.seat + rel) % 4
+        n = len(self.pond_kinds)  # the table's seats
+        for rel in range(n):
+            seat = (self.seat + rel) % n
             melds = a[_ROW["melds_self"] + rel]
             for m in self.melds[seat]:
                 for k in m.kinds:
@@ -383,8 +386,8 @@ class Observation(NamedTuple):
             a[_ROW["lower_indicator"], lower] = 1
             seen[lower] += 1
         if any(self.revealed):
-            for rel in range(4):
-                seat = (self.seat + rel) % 4
+            for rel in range(n):
+                seat = (self.seat + rel) % n
                 if self.revealed[seat]:
                     row = a[_ROW["revealed_self"] + rel]
                     row[:] = self.revealed[seat]
@@ -393,8 +396,8 @@ class Observation(NamedTuple):
         if self.phase == "rob" and self.last_discard_kind is not None:
             seen[self.last_discard_kind] += 1  # the tile being added to a kong, face up
         if self.wins:
-            for rel in range(4):
-                seat = (self.seat + rel) % 4
+            for rel in range(n):
+                seat = (self.seat + rel) % n
                 if self.shown[seat]:
                     a[_ROW["shown_self"] + rel] = self.shown[seat]
                     if rel:
@@ -402,13 +405,13 @@ class Observation(NamedTuple):
             for winners, k in self.wins:
                 seen[k] += 1
                 for w in winners:
-                    a[_ROW["won"], (w - self.seat) % 4] = k + 1
+                    a[_ROW["won"], (w - self.seat) % n] = k + 1
         np.subtract(4, np.minimum(seen, 4), out=seen)
         a[_ROW["wall"]] = self.wall
-        a[_ROW["dealer"]] = (self.dealer - self.seat) % 4
+        a[_ROW["dealer"]] = (self.dealer - self.seat) % n
         a[_ROW["dealer_streak"]] = min(self.dealer_streak, 255)
         a[_ROW["phase"]] = PHASES.index(self.phase)
-        a[_ROW["discarder"]] = 255 if self.discarder is None else (self.discarder - self.seat) % 4
+        a[_ROW["discarder"]] = 255 if self.discarder is None else (self.discarder - self.seat) % n
         return a
 
 

@@ -38,18 +38,22 @@ BOTS: dict[str, type[RandomBot] | type[EfficiencyBot]] = {
 same: :data:`majiang.room.BOT_NAMES`)."""
 
 
-def make_bots(kinds: str | Sequence[str], seed: int = 0) -> list[Bot]:
-    """Four bots from names (``efficiency``/``random``; one name for all four).
+def make_bots(kinds: str | Sequence[str], seed: int = 0, seats: int = 4) -> list[Bot]:
+    """A bot a seat from names (``efficiency``/``random``; one name for every seat), for a
+    table of ``seats``.
 
     Example:
         >>> [type(b).__name__ for b in make_bots(["random", "efficiency"] * 2)]
         ['RandomBot', 'EfficiencyBot', 'RandomBot', 'EfficiencyBot']
+        >>> len(make_bots("random", seats=2))
+        2
     """
+    many = {2: "two", 3: "three"}.get(seats, "four")
     if not isinstance(kinds, str) and not isinstance(kinds, Sequence):
-        raise ArgumentTypeError(f"bots: expected a name or four, got {quoted(kinds)}")
-    names = [kinds] * 4 if isinstance(kinds, str) else list(kinds)
-    if len(names) != 4 or any(type(n) is not str or n not in BOTS for n in names):
-        raise RulesError(f"bots: expected one or four of {sorted(BOTS)}, got {quoted(names)}")
+        raise ArgumentTypeError(f"bots: expected a name or {many}, got {quoted(kinds)}")
+    names = [kinds] * seats if isinstance(kinds, str) else list(kinds)
+    if len(names) != seats or any(type(n) is not str or n not in BOTS for n in names):
+        raise RulesError(f"bots: expected one or {many} of {sorted(BOTS)}, got {quoted(names)}")
     return [BOTS[n](seed * 4 + i) for i, n in enumerate(names)]
 
 
@@ -81,11 +85,12 @@ class Tally:
             >>> t = Tally(); t.add(play(Game(seed=2, hands=2), make_bots("random"))); t.hands
             2
         """
+        self._seats(len(game.scores))
         self.hands += len(game.records)
         entry = lookup(game.variant.name)
         for name in entry.tallied:
             self.patterns.setdefault(name, 0)
-        for s in range(4):
+        for s in range(len(game.scores)):
             self.total[s] += game.scores[s]
         self.turns += sum(1 for e in game.events if e["event"] == "discard")
         # Each hand's win events (several when the hand goes on after a win: 血战).
@@ -110,6 +115,14 @@ class Tally:
             for p in entry.highlights(settlement.pattern):
                 self.patterns[p] = self.patterns.get(p, 0) + 1
 
+    def _seats(self, seats: int) -> None:
+        """Per-seat counts for a table of ``seats`` (an empty tally takes the size of the
+        first game counted; RulesError for tables of two sizes)."""
+        if len(self.wins) != seats:
+            if self.hands:
+                raise RulesError(f"tally: {len(self.wins)} seats counted, then {seats}")
+            self.wins, self.total = [0] * seats, [0] * seats
+
     def merge(self, other: Tally) -> None:
         """Add another tally's counts.
 
@@ -117,6 +130,10 @@ class Tally:
             >>> a, b = Tally(hands=1, draws=1), Tally(hands=2, draws=1); a.merge(b); a.draws
             2
         """
+        if other.hands or len(other.wins) == len(self.wins):
+            self._seats(len(other.wins))
+        else:
+            return  # an empty tally of another table size adds nothing
         self.hands += other.hands
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.total = [a + b for a, b in zip(self.total, other.total, strict=True)]
@@ -173,7 +190,7 @@ def _play_chunk(chunk: _Chunk) -> tuple[Tally, list[dict[str, Any]]]:
             options=dict(chunk.options),
             hands=n,
         )
-        play(game, make_bots(list(chunk.bots), chunk.seed + match))
+        play(game, make_bots(list(chunk.bots), chunk.seed + match, game.seats))
         tally.add(game)
         if chunk.keep_events:
             events += game.events
@@ -239,11 +256,11 @@ def simulate(
         raise ArgumentTypeError(f"seed: expected a whole number, got {quoted(seed)}")
     if options is not None and not isinstance(options, Mapping):
         raise ArgumentTypeError(f"options: expected a mapping of options, got {quoted(options)}")
-    get_variant(variant)
-    make_bots(bots)  # check the names before any work starts
+    seats = get_variant(variant).table.seats
+    make_bots(bots, seats=seats)  # check the names before any work starts
     if ray is not False:
         ray_address(ray)  # the argument's type, before any work
-    names = (bots,) * 4 if isinstance(bots, str) else tuple(bots)
+    names = (bots,) * seats if isinstance(bots, str) else tuple(bots)
     chunks = _chunks(  # lazily: memory stays flat however many hands are asked for
         hands,
         per_game,

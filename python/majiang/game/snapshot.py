@@ -161,8 +161,12 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
     game.rng = random.Random()
     game.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
     scores = _get(data, "scores", list)
-    if len(scores) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
-        raise RecordError(f"snapshot: scores: expected four whole numbers, got {scores!r}")
+    seats = game.table.seats
+    if len(scores) != seats or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in scores
+    ):
+        many = {2: "two", 3: "three"}.get(seats, "four")
+        raise RecordError(f"snapshot: scores: expected {many} whole numbers, got {scores!r}")
     game.scores = list(scores)
     game.over = _get(data, "over", bool)
     game.records = [dict(r) for r in _objects(_get(data, "records", list), "records")]
@@ -180,7 +184,7 @@ def _fill(game: Game, data: Mapping[str, Any]) -> None:
         raise RecordError(
             f"snapshot: over: {game.over} does not fit {len(game.records)} of {game.hands} hands"
         )
-    game.state = HandState.from_json(_get(data, "state", Mapping))
+    game.state = HandState.from_json(_get(data, "state", Mapping), seats)
     if game.hands > MAX_HANDS:
         raise RecordError(f"snapshot: hands: at most {MAX_HANDS} hands a match, got {game.hands}")
     if game.state.streak + game.hands - len(game.records) - 1 > MAX_STREAK and not game.over:
@@ -250,6 +254,14 @@ def _same_state(state: HandState, replayed: Game) -> None:
     ``replayed`` game (after the answers already given in an open claim, rob or declare
     window)."""
     st = replayed.state
+    if st.phase == "declare" and state.phase != "declare":
+        # a declaration window every seat asked passed leaves no event: the passes
+        for seat in replayed.to_act():
+            try:
+                replayed.step(seat, Pass())
+            except MajiangError as e:
+                raise RecordError(f"state.phase: {state.phase} after a declaration ({e})") from None
+        st = replayed.state
     if st.phase in ("claim", "rob", "declare") and state.phase == st.phase:
         if len(state.responses) >= len(st.claimants):
             raise RecordError(
@@ -328,7 +340,7 @@ def _check_state(game: Game) -> None:
         return
     if game.over:
         raise RecordError(f"state.phase: {st.phase}, but the match is over")
-    for seat in range(4):
+    for seat in range(game.table.seats):
         size = sum(st.hands[seat]) + 3 * len(st.melds[seat])
         acting = st.phase in ("turn", "declare") and seat == st.turn
         if size != (14 if acting else 13):

@@ -20,7 +20,7 @@ from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX as INDEX
 from majiang.tiles import KINDS, TILE_INDEX, TILE_NAMES, kinds_text, mpsz
 
-__all__ = ["HandState", "Meld", "kinds_text", "mpsz"]
+__all__ = ["HandState", "Meld", "kinds_text", "mpsz", "seat_lists"]
 # Meld (majiang.meld) and the MPSZ text helpers (majiang.tiles), re-exported here.
 
 
@@ -93,6 +93,9 @@ class HandState:
     (a discard, a meld's own tiles, a kong shown); empty when it showed none. Public."""
     lower_shown: bool = False
     """Whether the lower indicator was turned face up for every seat after the deal."""
+    last_chance: bool = False
+    """Whether a seat drew a kept-back tile as the hand's last chance
+    (:meth:`~majiang.variants.protocol.Variant.last_chance`, the two-player game's 海底捞月)."""
     waits: list[frozenset[int] | None] = field(
         default_factory=lambda: [None] * 4, compare=False, repr=False
     )
@@ -146,11 +149,12 @@ class HandState:
             "forced": sorted(self.forced),
             "revealed": [mpsz(r) if r else None for r in self.revealed],
             "lower_shown": self.lower_shown,
-        }
+        } | ({"last_chance": True} if self.last_chance else {})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandState:
-        """Inverse of :meth:`to_json`; RecordError naming the first bad field.
+    def from_json(cls, data: Mapping[str, Any], seats: int = 4) -> HandState:
+        """Inverse of :meth:`to_json` for a table of ``seats``; RecordError naming the first
+        bad field.
 
         Example:
             >>> HandState.from_json({"dealer": 0})
@@ -158,7 +162,26 @@ class HandState:
             ...
             majiang.errors.RecordError: state.streak: missing
         """
-        return _read_state(data)
+        return _read_state(data, seats)
+
+
+def seat_lists(seats: int) -> dict[str, Any]:
+    """The per-seat fields of a fresh :class:`HandState` at a table of ``seats`` (the
+    defaults are four seats'; the hands, dealt hands and flowers come from the deal), as
+    keyword arguments.
+
+    Example:
+        >>> seat_lists(2)["melds"], seat_lists(2)["paid"]
+        ([(), ()], [0, 0])
+    """
+    return {
+        "melds": [()] * seats,
+        "ponds": [()] * seats,
+        "declared": [{} for _ in range(seats)],
+        "paid": [0] * seats,
+        "revealed": [()] * seats,
+        "waits": [None] * seats,
+    }
 
 
 def _revealed(value: Any) -> tuple[int, ...]:
@@ -201,7 +224,10 @@ def _counts(text: Any) -> list[int]:
     return counts
 
 
-def _read_state(data: Mapping[str, Any]) -> HandState:
+def _read_state(data: Mapping[str, Any], seats: int = 4) -> HandState:
+    def per_seat(value: Any, key: str) -> list[Any]:  # one entry per seat
+        return _per_seat(value, key, seats)
+
     def get(key: str) -> Any:
         if key not in data:
             raise RecordError(f"state.{key}: missing")
@@ -253,8 +279,8 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
         return [(a, b) for a, b in value]
 
     def seat(key: str, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
-            raise RecordError(f"state.{key}: expected a seat 0-3, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+            raise RecordError(f"state.{key}: expected a seat 0-{seats - 1}, got {value!r}")
         return value
 
     def seat_map(key: str) -> dict[int, Any]:
@@ -271,19 +297,19 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             indicator=optional_tile("indicator"),
             lower=optional_tile("lower"),
             wilds=tuple(kind("wilds", j) for j in listed("wilds" if "wilds" in data else "jing")),
-            hands=[_counts(h) for h in _four(get("hands"), "hands")],
-            dealt=[_counts(h) for h in _four(get("dealt"), "dealt")],
+            hands=[_counts(h) for h in per_seat(get("hands"), "hands")],
+            dealt=[_counts(h) for h in per_seat(get("dealt"), "dealt")],
             melds=[
                 tuple(_meld(i, j, m) for j, m in enumerate(_list(ms, f"melds[{i}]")))
-                for i, ms in enumerate(_four(get("melds"), "melds"))
+                for i, ms in enumerate(per_seat(get("melds"), "melds"))
             ],
             ponds=[
                 tuple(kind("ponds", t) for t in _list(p, "ponds"))
-                for p in _four(get("ponds"), "ponds")
+                for p in per_seat(get("ponds"), "ponds")
             ],
             flowers=[
                 tuple(tile("flowers", t) for t in _list(f, "flowers"))
-                for f in _four(get("flowers"), "flowers")
+                for f in per_seat(get("flowers"), "flowers")
             ],
             turn=seat("turn", get("turn")),
             phase=str(get("phase")),
@@ -311,13 +337,19 @@ def _read_state(data: Mapping[str, Any]) -> HandState:
             turns=count("turns"),
             won_on=optional_kind("won_on"),
             declaring=_optional_text(data.get("declaring"), "declaring"),
-            declared=[_declared(d) for d in _four(data.get("declared", [{}] * 4), "declared")],
+            declared=[
+                _declared(d) for d in per_seat(data.get("declared", [{}] * seats), "declared")
+            ],
             wins=[_win(w) for w in _list(data.get("wins", []), "wins")],
-            paid=[_int(x, "paid") for x in _four(data.get("paid", [0] * 4), "paid")],
+            paid=[_int(x, "paid") for x in per_seat(data.get("paid", [0] * seats), "paid")],
             forced={seat("forced", s) for s in _list(data.get("forced", []), "forced")},
             # written only by later versions: absent in older snapshots (nothing shown)
-            revealed=[_revealed(r) for r in _four(data.get("revealed", [None] * 4), "revealed")],
+            revealed=[
+                _revealed(r) for r in per_seat(data.get("revealed", [None] * seats), "revealed")
+            ],
             lower_shown=_flag(data.get("lower_shown", False), "lower_shown"),
+            last_chance=_flag(data.get("last_chance", False), "last_chance"),
+            waits=[None] * seats,
         )
     except RecordError:
         raise
@@ -376,7 +408,8 @@ def _list(value: Any, key: str) -> list[Any]:
     return value
 
 
-def _four(value: Any, key: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != 4:
-        raise RecordError(f"state.{key}: expected a list of four, one per seat")
+def _per_seat(value: Any, key: str, seats: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) != seats:
+        many = {2: "two", 3: "three"}.get(seats, "four")
+        raise RecordError(f"state.{key}: expected a list of {many}, one per seat")
     return value

@@ -110,7 +110,7 @@ def seat_event(event: Mapping[str, Any], seat: int, table: TableRules) -> dict[s
         return dict(event)
     own = event.get("seat") == seat
     if kind == "deal":
-        return _deal(event, seat)
+        return _deal(event, seat, table.seats)
     if kind == "draw":
         return dict(event) if own else {k: v for k, v in event.items() if k != "tile"}
     if kind == "kong":
@@ -128,10 +128,10 @@ def seat_event(event: Mapping[str, Any], seat: int, table: TableRules) -> dict[s
     return {"event": kind, **({"seat": event["seat"]} if "seat" in event else {})}
 
 
-def _deal(event: Mapping[str, Any], seat: int) -> dict[str, Any]:
+def _deal(event: Mapping[str, Any], seat: int, seats: int = 4) -> dict[str, Any]:
     hands = event.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise RecordError(f"deal: hands: expected four hands, got {quoted(hands)}")
+    if not isinstance(hands, list) or len(hands) != seats:
+        raise RecordError(f"deal: hands: expected {seats} hands, got {quoted(hands)}")
     seen = {k: v for k, v in event.items() if k not in ("wall", "lower_indicator", "drawn")}
     seen["hands"] = [h if s == seat else None for s, h in enumerate(hands)]
     seen["hand_sizes"] = [_tile_count(h) for h in hands]
@@ -177,5 +177,7 @@ def seat_events(
             table = _table_of(event)
         elif table is None:
             raise RecordError("events: the first event is not a deal (pass the table)")
+        if seat >= table.seats:
+            raise RecordError(f"seat: expected 0-{table.seats - 1} at this table, got {seat}")
         out.append(seat_event(event, seat, table))
     return out

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from majiang.game.events import (
+    FACE_DOWN,
     Chow,
     Declare,
     Discard,
@@ -105,6 +106,8 @@ def _draw(table: Table, event: Draw) -> None:
     st, t = table.state, TILE_INDEX[event.tile]
     seat = event.seat
     if event.replacement:
+        if st.wall.remaining <= table.rules.kept_back:
+            st.last_chance = True  # only kept-back tiles left: the hand's last chance
         st.wall.draw_tail()
     else:
         st.wall.draw()
@@ -237,10 +240,24 @@ def _declare(table: Table, event: Declare) -> None:
 
 def _exchange(table: Table, event: Exchange) -> None:
     st = table.state
+    wall = st.wall
+    at = wall.tail - table.rules.kept_back + event.face_down_at  # the next face-down tile
     for giver, taker, kinds in event.moves:
         for k in kinds:
             st.hands[giver][k] -= 1
-            st.hands[taker][k] += 1
+            if taker == FACE_DOWN:  # swapped with a face-down tile, in wall order
+                got = wall.tiles[at]
+                st.hands[giver][got] += 1
+                # where the given tile was dealt from now names the one taken: the wall's
+                # tiles stay the set, each once
+                tiles = wall.tiles
+                dealt = next(
+                    i for i in (*range(wall.head), *range(wall.tail, len(tiles))) if tiles[i] == k
+                )
+                tiles[dealt], tiles[at] = got, k
+                at += 1
+            else:
+                st.hands[taker][k] += 1
     if st.drawn is not None and not st.hands[st.dealer][st.drawn]:
         st.drawn = None  # the dealer's 14th tile went to another seat
 
@@ -274,7 +291,7 @@ def _win(table: Table, event: Win) -> None:
 
 def _payment(table: Table, event: Payment) -> None:
     st = table.state
-    for s in range(4):
+    for s in range(len(st.paid)):
         st.paid[s] += event.deltas[s]
     table.scores[:] = event.scores
 

@@ -29,8 +29,11 @@ from majiang.variants.protocol import TableRules, Variant
 
 __all__ = ["PublicFields", "PublicView", "SeatPart", "observation_of", "public_view"]
 
-_NO_DECLARATIONS: tuple[tuple[tuple[str, str], ...], ...] = ((), (), (), ())
-_NOTHING_SHOWN: tuple[tuple[int, ...], ...] = ((), (), (), ())
+# per table size: no seat's declarations, no hand shown
+_NO_DECLARATIONS: dict[int, tuple[tuple[tuple[str, str], ...], ...]] = {
+    n: ((),) * n for n in (2, 3, 4)
+}
+_NOTHING_SHOWN: dict[int, tuple[tuple[int, ...], ...]] = {n: ((),) * n for n in (2, 3, 4)}
 
 
 class PublicFields(NamedTuple):
@@ -134,9 +137,9 @@ def public_view(
         declared = tuple(tuple(d.items()) for d in st.declared)
         seen_declared = tuple(tuple((w, "" if w in private else v) for w, v in d) for d in declared)
     else:
-        declared = seen_declared = _NO_DECLARATIONS
+        declared = seen_declared = _NO_DECLARATIONS[len(st.declared)]
     going_on = st.wins and (table.wins_to_end > 1 or table.winners_stay)
-    shown, won = _shown(st.wins, st.hands, out) if going_on else (_NOTHING_SHOWN, ())
+    shown, won = _shown(st.wins, st.hands, out) if going_on else (_NOTHING_SHOWN[len(out)], ())
     phase = "over" if over else st.phase
     # In PublicFields's order, built as a tuple (a keyword build costs eight times as much,
     # once a step): tests/test_game_views.py checks each field by name from a state whose
@@ -145,7 +148,7 @@ def public_view(
         PublicFields,
         (
             tuple(st.ponds),  # pond_kinds
-            st.wall.remaining - kept,  # wall
+            max(st.wall.remaining - kept, 0),  # wall (a last chance draws a kept-back tile)
             st.indicator,  # indicator_kind
             st.wilds,  # wild_kinds
             tuple(scores),  # scores
@@ -197,7 +200,7 @@ def _declared_for(
     seen = list(view.declared_seen)
     seen[seat] = view.declared[seat]
     private = variant.table.private_openings
-    for s in range(4):
+    for s in range(len(seen)):
         if s == seat:
             continue
         full = view.declared[s]
@@ -219,7 +222,7 @@ def _shown(
         >>> sum(shown[1]), shown[0], won
         (13, (), (((1,), 4),))
     """
-    shown = tuple(tuple(hands[s]) if out[s] else () for s in range(4))
+    shown = tuple(tuple(hands[s]) if out[s] else () for s in range(len(hands)))
     won = []
     for w in wins:
         winner = w["winner"]

@@ -23,10 +23,12 @@ AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 
 
 def agent_spaces(
-    actions: int, *, oracle: bool
+    actions: int, *, oracle: bool, seats: int = 4
 ) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Discrete]]:
     """Each agent's observation space (one object shared by all) and action space for an
-    action space of ``actions`` ids."""
+    action space of ``actions`` ids, for the agents of a table of ``seats`` (the first
+    ``seats`` of :data:`AGENTS`)."""
+    agents = AGENTS[:seats]
     rows = len(plane_names(oracle))
     observation = spaces.Dict(
         {
@@ -34,4 +36,4 @@ def agent_spaces(
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         }
     )
-    return dict.fromkeys(AGENTS, observation), {a: spaces.Discrete(actions) for a in AGENTS}
+    return dict.fromkeys(agents, observation), {a: spaces.Discrete(actions) for a in agents}

@@ -75,11 +75,12 @@ def stack_planes(
     for i, o in enumerate(observations):
         at = i * stride
         seat = o.seat
+        ns = len(o.pond_kinds)  # the table's seats: relative seats 0 to ns - 1 are filled
         hands[i] = o.hand_counts
         if o.drawn_kind is not None:
             add(at + _R["drawn"] * 34 + o.drawn_kind)
-        for rel in range(4):
-            other = (seat + rel) % 4
+        for rel in range(ns):
+            other = (seat + rel) % ns
             shift = at + rel * 34
             row = shift + melds_row
             for m in o.melds[other]:
@@ -96,14 +97,14 @@ def stack_planes(
                     else:  # flower_owner is set, not counted: a flower has one owner
                         out.flat[at + owner_row + k - 34] = rel + 1
         if o.wins:  # a hand that goes on after its wins: shown hands, who won on what
-            for rel in range(4):
-                shown = o.shown[(seat + rel) % 4]
+            for rel in range(ns):
+                shown = o.shown[(seat + rel) % ns]
                 if shown:
                     base[i, _R["shown_self"] + rel] = shown
             for winners, k in o.wins:
                 won_tiles.append((i, k))
                 for w in winners:
-                    base[i, _R["won"], (w - seat) % 4] = k + 1
+                    base[i, _R["won"], (w - seat) % ns] = k + 1
         for k in o.wild_kinds:
             add(at + _R["wild"] * 34 + k)
         if o.indicator_kind is not None and o.indicator_kind < 34:
@@ -112,8 +113,8 @@ def stack_planes(
             add(at + _R["lower_indicator"] * 34 + o.lower_indicator_kind)
         if any(o.revealed):  # the tiles shown after the deal still known held
             revealed_rows.append(i)
-            for rel in range(4):
-                known = o.revealed[(seat + rel) % 4]
+            for rel in range(ns):
+                known = o.revealed[(seat + rel) % ns]
                 if known:
                     base[i, _R["revealed_self"] + rel] = known
         if o.last_discard_kind is not None:
@@ -121,10 +122,10 @@ def stack_planes(
             rob[i] = o.phase == "rob"
         scalars[i] = (
             o.wall,
-            (o.dealer - seat) % 4,
+            (o.dealer - seat) % ns,
             min(o.dealer_streak, 255),
             _PHASE[o.phase],
-            255 if o.discarder is None else (o.discarder - seat) % 4,
+            255 if o.discarder is None else (o.discarder - seat) % ns,
         )
     if cells:
         counts = np.bincount(np.asarray(cells, np.int64), minlength=n * stride)
@@ -138,8 +139,9 @@ def stack_planes(
     seen += base[:, _R["lower_indicator"]]
     for i in revealed_rows:  # the other seats' (not those shown whole: 血战)
         o = observations[i]
-        for rel in (1, 2, 3):
-            if not (o.wins and o.shown[(o.seat + rel) % 4]):
+        ns = len(o.pond_kinds)
+        for rel in range(1, ns):
+            if not (o.wins and o.shown[(o.seat + rel) % ns]):
                 seen[i] += base[i, _R["revealed_self"] + rel]
     seen[rob] += base[rob, _R["last_discard"]]
     for i, k in won_tiles:

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from majiang.errors import ArgumentTypeError, IllegalActionError, RulesError, quoted
+from majiang.errors import ArgumentTypeError, IllegalActionError, MajiangError, RulesError, quoted
 from majiang.game import EfficiencyBot, Game
 from majiang.game.bots import Bot
 from majiang.rl.actions import action_space, legal_mask, step_id
@@ -41,6 +41,7 @@ from majiang.rl.arguments import seed as check_seed
 from majiang.rl.planes import encode, plane_names
 from majiang.rl.registration import ENV_ID, register
 from majiang.rl.rewards import Rewards
+from majiang.variants import get_variant
 
 __all__ = ["ENV_ID", "MajiangEnv"]
 
@@ -48,11 +49,12 @@ __all__ = ["ENV_ID", "MajiangEnv"]
 Obs = dict[str, npt.NDArray[Any]]
 
 
-def _check_bots(bots: object, learner: int | None) -> list[Bot | None]:
+def _check_bots(bots: object, learner: int | None, seats: int = 4) -> list[Bot | None]:
+    many = {2: "two", 3: "three"}.get(seats, "four")
     if not isinstance(bots, Sequence) or isinstance(bots, str):
-        raise ArgumentTypeError(f"bots: expected a sequence of four, got {quoted(bots)}")
-    if len(bots) != 4:
-        raise RulesError(f"bots: expected four (the learner's ignored), got {len(bots)}")
+        raise ArgumentTypeError(f"bots: expected a sequence of {many}, got {quoted(bots)}")
+    if len(bots) != seats:
+        raise RulesError(f"bots: expected {many} (the learner's ignored), got {len(bots)}")
     for i, bot in enumerate(bots):
         if bot is not None and not callable(getattr(bot, "act", None)):
             raise ArgumentTypeError(
@@ -61,6 +63,15 @@ def _check_bots(bots: object, learner: int | None) -> list[Bot | None]:
         if bot is None and i != learner:  # with no fixed seat, every seat may need a bot
             raise RulesError(f"bots[{i}]: seat {i} is not the learner's and needs a bot")
     return list(bots)
+
+
+def _seats_of(variant: object) -> int:
+    """The seats of the table ``variant`` names (4 when it names none: the game's own check
+    then says what is wrong)."""
+    try:
+        return get_variant(variant).table.seats if isinstance(variant, str) else 4
+    except MajiangError:
+        return 4
 
 
 class MajiangEnv(gym.Env[Obs, np.int64]):
@@ -93,19 +104,22 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         oracle = flag(oracle, "oracle")
+        seats = _seats_of(variant)
         if seat is not None:
-            seat = whole(seat, "seat", 0, 4)
+            seat = whole(seat, "seat", 0, seats)
         illegal = choice(illegal, "illegal", ("terminate", "raise"))
         if render_mode is not None:
             render_mode = choice(render_mode, "render_mode", ("ansi",))
         if bots is not None:
-            bots = _check_bots(bots, seat)
+            bots = _check_bots(bots, seat, seats)
         self.rewards = Rewards(reward, reward_scale)
         self.illegal_reward = finite(illegal_reward, "illegal_reward")
         self.illegal = illegal
         self.variant, self.hands, self.options = variant, hands, check_options(options)
         self.fixed_seat, self.seat = seat, 0 if seat is None else seat
-        self.bots: list[Bot | None] = list(bots) if bots else [EfficiencyBot() for _ in range(4)]
+        self.bots: list[Bot | None] = (
+            list(bots) if bots else [EfficiencyBot() for _ in range(seats)]
+        )
         self.oracle, self.render_mode = oracle, render_mode
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
@@ -155,7 +169,7 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         super().reset(seed=seed)
         while True:
             if self.fixed_seat is None:
-                self.seat = int(self.np_random.integers(4))
+                self.seat = int(self.np_random.integers(self.game.seats))
             match_seed = int(self.np_random.integers(2**62))
             self.game = Game(self.variant, seed=match_seed, hands=self.hands, options=self.options)
             self.rewards.start(self.game)

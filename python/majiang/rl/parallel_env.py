@@ -91,9 +91,11 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         self.oracle, self.render_mode = oracle, render_mode
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
-        self.possible_agents = list(AGENTS)
+        self.possible_agents = list(AGENTS[: self.game.seats])  # one a seat of the table
         self.agents: list[str] = []
-        self.observation_spaces, self.action_spaces = agent_spaces(self.space.size, oracle=oracle)
+        self.observation_spaces, self.action_spaces = agent_spaces(
+            self.space.size, oracle=oracle, seats=self.game.seats
+        )
         self._noop = np.zeros(self.space.size, np.int8)
         self._noop[NOOP_ID] = 1
         self._rng = np.random.default_rng()
@@ -135,7 +137,7 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         match_seed = int(self._rng.integers(2**62))
         self.game = Game(self.variant, seed=match_seed, hands=self.hands, options=self.options)
         self.book.start(self.game)
-        self.agents = list(AGENTS)
+        self.agents = list(self.possible_agents)
         return self._observe()
 
     def _checked(self, actions: object) -> list[tuple[int, int]]:

@@ -84,8 +84,10 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         self.oracle = oracle
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
-        self.possible_agents = list(AGENTS)
-        self.observation_spaces, self.action_spaces = agent_spaces(self.space.size, oracle=oracle)
+        self.possible_agents = list(AGENTS[: self.game.seats])  # one a seat of the table
+        self.observation_spaces, self.action_spaces = agent_spaces(
+            self.space.size, oracle=oracle, seats=self.game.seats
+        )
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -135,7 +137,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         match_seed = int(self._rng.integers(2**62))
         self.game = Game(self.variant, seed=match_seed, hands=self.hands, options=self.options)
         self.book.start(self.game)
-        self.agents = list(AGENTS)
+        self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -168,7 +170,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         self.rewards = {a: deltas[AGENTS.index(a)] for a in self.agents}
         if self.game.over:
             self.terminations = {a: True for a in self.agents}
-            self.agent_selection = AGENTS[(seat + 1) % 4]
+            self.agent_selection = AGENTS[(seat + 1) % self.game.seats]
         else:
             self.agent_selection = AGENTS[self.game.to_act()[0]]
         self._accumulate_rewards()

@@ -145,11 +145,11 @@ def encode_batch(
             raise RulesError("out: expected a C-contiguous array")
     if n == 0:
         return out
-    shapes = games[0].table.shapes
-    if any(g.table.shapes != shapes for g in games):
-        raise RulesError("games: expected one variant's shape rules for the whole batch")
+    shapes, size = games[0].table.shapes, games[0].table.seats
+    if any(g.table.shapes != shapes or g.table.seats != size for g in games):
+        raise RulesError("games: expected one variant's shape rules and seats for the whole batch")
     observations = [game.observation(seat) for game, seat in zip(games, seats, strict=True)]
-    if cache is not None:
+    if cache is not None and size == 4:  # the table cache keeps four seats' rows
         melds = cache.fill(observations, out)
         jing = out[:, _R["wild"]] > 0
     else:
@@ -186,8 +186,9 @@ def _efficiency(
 def _oracle(game: Game, seat: int, rows: npt.NDArray[np.uint8]) -> None:
     """The perfect-information rows of ``seat`` at ``game`` (its true state)."""
     st = game.state
-    for rel in (1, 2, 3):
-        other = (seat + rel) % 4
+    n = game.table.seats  # a smaller table fills the first relative seats' rows
+    for rel in range(1, n):
+        other = (seat + rel) % n
         rows[rel - 1] = st.hands[other]
         for m in st.melds[other]:
             for k in m.kinds:

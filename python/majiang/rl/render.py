@@ -20,7 +20,7 @@ __all__ = ["public_text", "seat_text"]
 
 def _melds(game: Game, seat: int) -> str:
     # As another seat sees them: a concealed kong only where the variant shows it.
-    melds = game.observation((seat + 1) % 4).to_dict()["melds"][seat]
+    melds = game.observation((seat + 1) % game.seats).to_dict()["melds"][seat]
     return " ".join(f"{m['kind']}:{m['tiles'] or '????'}" for m in melds) or "-"
 
 
@@ -46,7 +46,8 @@ def public_text(game: Game) -> str:
         head = phase
     lines = [f"{game.variant.name}: {head}; wall {o.wall}; scores {list(o.scores)}"]
     ponds = o.ponds
-    lines += [f"seat {s}: melds {_melds(game, s)}; pond {ponds[s] or '-'}" for s in range(4)]
+    rows = range(game.seats)
+    lines += [f"seat {s}: melds {_melds(game, s)}; pond {ponds[s] or '-'}" for s in rows]
     return "\n".join(lines)
 
 

@@ -67,7 +67,8 @@ class Rewards:
         return len(game.settlements) > self._seen
 
     def collect(self, game: Game) -> list[float]:
-        """The four seats' rewards for what was settled since the last call.
+        """The four seats' rewards for what was settled since the last call (at a table of
+        fewer seats its seats come first, the rest stay 0: the reward's size is fixed).
 
         Example:
             >>> from majiang.game import Game
@@ -79,7 +80,7 @@ class Rewards:
             return [0.0, 0.0, 0.0, 0.0]
         out = [0.0, 0.0, 0.0, 0.0]
         for s in settled[self._seen :]:
-            for i in range(4):
+            for i in range(len(s.deltas)):
                 out[i] += s.deltas[i] * self.scale
         self._seen = len(settled)
         return out

@@ -229,6 +229,11 @@ class TablePlanes:
             raise RulesError(f"observations: expected {n}, one a table, got {len(observations)}")
         if not out.flags.c_contiguous or out.shape[0] != n or out.shape[1] < _BASE:
             raise RulesError("out: expected a C-contiguous (n, rows >= 35, 34) array")
+        if len(observations[0].pond_kinds) != 4:  # one table size a batch, as encode_batch's
+            # the rows kept are four seats': a smaller table's are counted in full
+            self._seen = [None] * n
+            stack_planes(observations, out)
+            return np.fromiter((len(o.melds[o.seat]) for o in observations), np.uint8, n)
         # Columns of the observations (named tuples) taken in C, then the per-table rows
         # that changed recounted: a few tables a step.
         seats = list(map(_SEAT, observations))

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from majiang.errors import MajiangError
+from majiang.variants import get_variant
 
 __all__ = [
     "CLIENT_FRAMES",
@@ -132,14 +133,29 @@ def _object(name: str, value: object) -> dict[str, Any]:
     return value
 
 
+def _table_seats(variant: str) -> int:
+    """The seats of the variant's table (4 for a name the room will refuse anyway)."""
+    try:
+        return get_variant(variant).table.seats
+    except MajiangError:
+        return 4
+
+
 def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "create"}
     out["variant"] = _text("variant", f.get("variant", "nanchang"), 32)
     out["options"] = _object("options", f.get("options", {}))
     out["hands"] = _int("hands", f.get("hands", 1), 1, MAX_HANDS)
     seats = f.get("seats", ["person", "bot", "bot", "bot"])
-    if not isinstance(seats, list) or len(seats) != 4 or any(s not in SEAT_KINDS for s in seats):
-        raise _bad(f"seats must be a list of four of {list(SEAT_KINDS)}")
+    # two to four: the room holds the count to the variant's table
+    if (
+        not isinstance(seats, list)
+        or not 2 <= len(seats) <= 4
+        or any(s not in SEAT_KINDS for s in seats)
+    ):
+        raise _bad(f"seats must be a list of two to four of {list(SEAT_KINDS)}")
+    if "seats" not in f:  # the default: one person, a bot in each other seat of the table
+        seats = seats[: _table_seats(out["variant"])]
     out["seats"] = list(seats)
     limit = f.get("time_limit", 30)
     if (

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, RulesError
 from majiang.game import EfficiencyBot, Game
 from majiang.game.actions import Action, from_dict
 from majiang.game.streams import seat_events
@@ -138,6 +138,10 @@ class Room:
             open_windows=self.claim_window is not None,
         )
         self.table = self.game.table
+        if len(config["seats"]) != self.game.seats:
+            raise RulesError(
+                f"seats: {variant} seats {self.game.seats} players, got {len(config['seats'])}"
+            )
         self.seats = [Seat(kind) for kind in config["seats"]]
         self.status = "waiting"
         self.actions = 0

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from majiang._core import is_winning, winning_tiles
+from majiang.errors import RulesError
 from majiang.meld import Meld
 from majiang.tiles import KIND_INDEX, KINDS, SEATS
 from majiang.variants.table_view import TableView
@@ -126,10 +127,17 @@ class TableRules:
       tile; what a seat declared stays in the state, as the openings' do, and the
       restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
       :meth:`Variant.meld_kinds`) are asked.
+    - ``seats``: how many players the table seats, 2-4 (seats 0 to ``seats - 1`` in turn
+      order; a chow takes the previous seat's discard, at two seats the opponent's). Every
+      per-seat list the engine keeps, logs, shows or settles has this many entries.
 
     Example:
-        >>> TableRules(name="demo", shapes="standard").kept_back
-        0
+        >>> TableRules(name="demo", shapes="standard").kept_back, TableRules("d", "standard").seats
+        (0, 4)
+        >>> TableRules(name="demo", shapes="standard", seats=5)
+        Traceback (most recent call last):
+        ...
+        majiang.errors.RulesError: TableRules demo: seats: expected 2, 3 or 4, got 5
     """
 
     name: str
@@ -153,6 +161,13 @@ class TableRules:
     winners_stay: bool = False
     rob_exposed_kongs: bool = False
     turn_declarations: tuple[str, ...] = ()
+    seats: int = SEATS
+
+    def __post_init__(self) -> None:
+        if type(self.seats) is not int or not 2 <= self.seats <= SEATS:
+            raise RulesError(
+                f"TableRules {self.name}: seats: expected 2, 3 or 4, got {self.seats!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +466,20 @@ class Variant(ABC):
         """
         return ("",)
 
+    def last_chance(self, state: TableView) -> int | None:
+        """When a draw is due and only the table's ``kept_back`` tiles are left: the seat that
+        draws one of them from the tail as the hand's last chance (the two-player game's
+        海底捞月), or None (the hand is drawn). That seat may win on the tile (a self-draw);
+        its discard ends the hand as drawn, unclaimed. Asked at most once a hand, only of
+        tables that keep tiles back. Default: None.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanjing").last_chance(None) is None
+            True
+        """
+        return None
+
     def after_declarations(
         self, what: str, made: Mapping[int, str], state: TableView
     ) -> Exchange | None:
@@ -622,7 +651,7 @@ class Variant(ABC):
             return dealer, streak
         if winner == dealer:
             return dealer, streak + 1
-        return (dealer + 1) % SEATS, 1
+        return (dealer + 1) % self.table.seats, 1
 
 
 def first_winner(record: Mapping[str, Any]) -> int | None:
@@ -776,9 +805,12 @@ def last_drawer(events: Sequence[Mapping[str, Any]]) -> int | None:
     return None
 
 
-def same_first_discards(events: Sequence[Mapping[str, Any]], dealer: int) -> bool:
-    """Whether the hand's first four discards were the dealer's and then each other seat's in
-    turn, all of one kind, before any claim or kong (Nanchang's 抄庄, Pingxiang's 跟庄).
+def same_first_discards(
+    events: Sequence[Mapping[str, Any]], dealer: int, seats: int = SEATS
+) -> bool:
+    """Whether the hand's first ``seats`` discards were the dealer's and then each other
+    seat's in turn, all of one kind, before any claim or kong (Nanchang's 抄庄, Pingxiang's
+    跟庄).
 
     Example:
         >>> ev = [{"event": "discard", "seat": s, "tile": "1z"} for s in (1, 2, 3, 0)]
@@ -792,10 +824,10 @@ def same_first_discards(events: Sequence[Mapping[str, Any]], dealer: int) -> boo
             break
         if kind == "discard":
             seen.append((e.get("seat"), e.get("tile")))
-            if len(seen) == SEATS:
+            if len(seen) == seats:
                 break
     return (
-        len(seen) == SEATS
-        and [s for s, _ in seen] == [(dealer + i) % SEATS for i in range(SEATS)]
+        len(seen) == seats
+        and [s for s, _ in seen] == [(dealer + i) % seats for i in range(seats)]
         and len({t for _, t in seen}) == 1
     )

@@ -42,7 +42,7 @@ __all__ = [
 
 BUILT_IN = (
     "nanchang", "pingxiang", "nanjing", "sichuan", "gb", "guangdong", "hebei", "guiyang",
-    "tongren",
+    "tongren", "two_player",
 )  # fmt: skip
 """The built-in variants: ``majiang.variants.<name>`` defines each as ``VARIANT`` (or the
 package :data:`PACKAGES` names, as one of its ``VARIANTS``). Adding a variant folder means

@@ -50,7 +50,8 @@ class TableView(Protocol):
     wins so far (each as its win event's fields), ``paid`` what the payments made at once
     moved per seat. ``drawn`` is the tile the turn seat just drew (None after a claim),
     ``discarder``/``last_discard`` the discard being answered, ``discards_made`` and
-    ``turns`` the discards and draws of the hand so far.
+    ``turns`` the discards and draws of the hand so far, ``last_chance`` whether a seat drew
+    a kept-back tile as the hand's last chance (海底捞月).
     """
 
     @property
@@ -93,5 +94,7 @@ class TableView(Protocol):
     def discards_made(self) -> int: ...
     @property
     def turns(self) -> int: ...
+    @property
+    def last_chance(self) -> bool: ...
     @property
     def after_kong(self) -> bool: ...

@@ -215,8 +215,9 @@ function render(f) {
   if (!f.auto && f.legal.length && f.deadline_in !== null) bar.append(el("span", { id: "deadline" }, " · ⏱ " + Math.ceil(f.deadline_in) + " s"));
   const seats = $("seats"); seats.textContent = "";
   const discardable = new Set(f.legal.filter((a) => a.type === "discard").map((a) => a.tile));
-  for (let k = 0; k < 4; k++) {
-    const s = (me + k) % 4, isMe = s === me;
+  const n = v.ponds.length; // the table's seats
+  for (let k = 0; k < n; k++) {
+    const s = (me + k) % n, isMe = s === me;
     const hand = isMe ? parseTiles(v.hand) : null;
     const count = isMe ? 0 : handCount(v, s);
     seats.append(seatPanel(s, {
@@ -256,7 +257,7 @@ function renderReplay() {
   $("replay-pos").textContent = (replayAt + 1) + " / " + replayData.steps.length;
   $("replay-event").textContent = eventText(step.event);
   const seats = $("replay-seats"); seats.textContent = "";
-  for (let s = 0; s < 4; s++) {
+  for (let s = 0; s < step.hands.length; s++) {
     seats.append(seatPanel(s, { hand: parseTiles(step.hands[s]), melds: step.melds[s], pond: parseTiles(step.ponds[s]),
       flowers: parseTiles(step.flowers[s]), score: step.scores[s], dealer: step.dealer,
       turn: step.event.seat === s, isMe: false, kind: "" }));

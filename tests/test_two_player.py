@@ -1,0 +1,515 @@
+"""The two-player 71-tile game (docs/rules/two_player.md): each seed sentence of [001:149]
+as a named test on a fixed deal, the 番 table's entries on worked hands, the record's
+checks, and simulated matches with the usual invariants.
+
+Fixed deals: the dealer (seat 0) holds DEALER, seat 1 OTHER; the wall starts with the tiles a
+test names and goes on with every tile not yet placed (in kind order), so the set is whole:
+its last 65 are the face-down tiles never drawn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import majiang
+from majiang.errors import IllegalActionError, RecordError, RulesError
+from majiang.game import (
+    Deal,
+    Declare,
+    Discard,
+    EfficiencyBot,
+    Game,
+    Kong,
+    Pass,
+    Pong,
+    RandomBot,
+    Win,
+    play,
+    replay,
+    seat_events,
+)
+from majiang.game.actions import Chow
+from majiang.game.bots import Bot
+from majiang.game.wall import Wall
+from majiang.meld import Meld
+from majiang.tiles import KIND_INDEX, KINDS, to_counts
+from majiang.variants.two_player.fans import fan_table, register_fan_table, score_hand
+from majiang.variants.two_player.record import check_record
+from majiang.variants.two_player.rules import EXCHANGES, TABLE
+from majiang.variants.two_player.settle import settle
+
+DEALER = "123456789m1234p9s"
+OTHER = "147m258p369s1234z"
+PLAIN = "147m258p369s12345z"  # never ready: no discard leaves it one tile from a win
+
+
+def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
+    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
+    rest = [KINDS[k] for k in range(34) for _ in range(4 - used[KINDS[k]])]
+    assert all(n <= 4 for n in used.values())
+    return majiang.parse_tiles(head) + rest
+
+
+def game(
+    dealer: str = DEALER,
+    other: str = OTHER,
+    head: str = "",
+    flowers: tuple[str, str] = ("7z", "6z"),
+    options: dict[str, Any] | None = None,
+    exchange: bool = False,
+) -> Game:
+    """A fixed deal, dealer seat 0; past the opening exchange unless ``exchange``."""
+    wall = full_wall((dealer, other), head)
+    g = Game("two_player", dealer=0, deal=Deal((dealer, other), wall, *flowers), options=options)
+    if not exchange:
+        for seat in g.to_act():
+            g.step(seat, Pass())
+    return g
+
+
+def bots(seed: int) -> list[Bot]:
+    return [EfficiencyBot() if (seed >> s) & 1 else RandomBot(seed * 2 + s) for s in range(2)]
+
+
+def fans_of(hand: str, tile: str, **flags: Any) -> dict[str, int]:
+    s = score_hand(to_counts(hand), (), KIND_INDEX[tile], **{"self_drawn": False, **flags})
+    return {name: value * count for name, value, count in s.fans}
+
+
+# ------------------------------------------------------------------ the table
+def test_136_tiles_of_which_71_are_played() -> None:
+    """[001:149] 一共136张. 但每次游戏开始后, 随机选出71张牌进行游戏."""
+    assert len(TABLE.tiles) == 136 and TABLE.kept_back == 65
+    for seed in range(10):
+        g = Game("two_player", seed=seed)
+        assert g.tile_count() == 136
+        assert g.observation(0).wall == 71 - 27 == 44  # the 65 face down are not counted
+
+
+def test_the_71_used_up_end_the_hand() -> None:
+    """[001:149] 一旦71张牌全部使用完毕后, 即游戏结束; 若均没听牌则流局."""
+    for seed in range(30):
+        g = Game("two_player", seed=seed)
+        b = [RandomBot(seed), RandomBot(seed + 99)]
+        while not g.over:
+            seat = g.to_act()[0]
+            legal = [a for a in g.legal_actions(seat) if not isinstance(a, Declare | Win)]
+            g.step(seat, b[seat].act(g.observation(seat), legal or g.legal_actions(seat)))
+        draws = [e for e in g.events if e["event"] == "draw"]
+        if g.records[0]["result"]["kind"] == "draw":
+            assert len(draws) <= 44 and g.state.wall.remaining == 65
+            assert g.events[-2] == {"event": "draw-game"}
+
+
+def test_the_dealer_gets_14_and_the_other_13() -> None:
+    """[001:149] 只有庄家可得到十四张牌, 闲家十三张."""
+    for seed in range(10):
+        st = Game("two_player", seed=seed).state
+        assert sum(st.hands[st.dealer]) == 14 and sum(st.hands[1 - st.dealer]) == 13
+
+
+def test_the_opponent_may_chow_pong_or_kong_the_discard() -> None:
+    """[001:149] 闲家有权力吃碰杠那张丢出的牌, 或选择摸牌继续打出."""
+    g = game(other="78s999s147m258p34z")
+    g.step(0, Discard("9s"))
+    legal = g.legal_actions(1)
+    assert {Chow("789s"), Kong("9s", "exposed"), Pong(), Pass()} <= set(legal)
+    g.step(1, Chow("789s"))
+    assert g.state.melds[1][0].source == 0
+
+
+def test_melds_are_shown_except_a_concealed_kong() -> None:
+    """[001:149] 吃碰杠牌后必须亮明, 暗杠除外."""
+    g = game(dealer="1111m234567899p1s", other="258m147p369s1234z", head="5z5z")
+    g.step(0, Discard("1s"))
+    g.step(1, Discard("5z"))
+    g.step(0, Kong("1m", "concealed"))
+    seen = g.observation(1).melds[0][0]
+    assert seen.kind == "an_gang" and seen.kinds == ()
+    assert g.observation(0).melds[0][0].kinds == (0, 0, 0, 0)
+
+
+def test_the_first_dealer_is_random_and_the_winner_deals_next() -> None:
+    """[001:149] 第一局系统随机选择庄家; 谁胡牌下盘当庄家, 若流局则上盘的庄家下盘继续当庄家."""
+    assert {Game("two_player", seed=s).state.dealer for s in range(30)} == {0, 1}
+    seen: Counter[str] = Counter()
+    for seed in range(25):
+        g = play(Game("two_player", seed=seed, hands=3), bots(seed))
+        deals = [e for e in g.events if e["event"] == "deal"]
+        for r, nxt in zip(g.records, deals[1:], strict=False):
+            winner = r["result"].get("winner")
+            expected = r["dealer"] if winner is None else winner
+            assert nxt["dealer"] == expected
+            seen["draw" if winner is None else "win"] += 1
+    assert seen["win"] and seen["draw"]
+
+
+# ------------------------------------------------------------------ 开始时换牌
+def test_each_seat_may_exchange_any_number_of_tiles_once() -> None:
+    """[001:149] 庄家发完14张牌、闲家发完13张牌后, 系统允许玩家选择需要换掉的麻将牌, 不限张数."""
+    g = game(exchange=True)
+    wall = list(g.state.wall.tiles)
+    first = g.state.wall.tail - 65  # the first face-down tile
+    assert sorted(g.to_act()) == [0, 1] and g.state.declaring == EXCHANGES[0]
+    expected = to_counts(DEALER)
+    expected[KIND_INDEX["9s"]] -= 1
+    expected[wall[first]] += 1
+    g.step(0, Declare(EXCHANGES[0], "9s"))
+    g.step(1, Pass())
+    assert g.state.hands[0] == expected and g.state.wall.tiles[first] == KIND_INDEX["9s"]
+    head = g.state.wall.head
+    assert g.state.wall.tiles[head:first] == wall[head:first]  # the 44 to draw: untouched
+    # seat 1 stopped: only the dealer is asked again; the dealer stops
+    assert g.to_act() == [0] and g.state.declaring == EXCHANGES[1]
+    g.step(0, Declare(EXCHANGES[1], "1m"))
+    assert g.to_act() == [0]
+    g.step(0, Pass())
+    assert g.state.phase == "turn" and sum(g.state.hands[0]) == 14
+    # the other seat sees that the dealer exchanged, not what
+    declared = [e for e in seat_events(g.events, 1) if e["event"] == "declare"]
+    assert [e["value"] for e in declared] == ["", ""]
+    assert dict(g.observation(1).declared[0]) == {EXCHANGES[0]: "", EXCHANGES[1]: ""}
+    assert g.tile_count() == 136
+
+
+def test_an_exchange_replays_and_restores() -> None:
+    g = game(exchange=True)
+    g.step(0, Declare(EXCHANGES[0], "9s"))
+    g.step(1, Declare(EXCHANGES[0], "1z"))
+    h = Game.restore(json.loads(json.dumps(g.snapshot())))
+    assert h.state == g.state and h.state.wall.tiles == g.state.wall.tiles
+
+
+# ------------------------------------------------------------------ 报听
+READY_DEALER = "1112345678999m5p"  # discarding 5p leaves 九莲宝灯's nine waits
+
+
+def test_ready_may_be_declared_on_any_turn_when_a_discard_leaves_the_hand_ready() -> None:
+    """[001:149] 任何情况下可以报听."""
+    g = game(dealer=READY_DEALER)
+    said = [a for a in g.legal_actions(0) if isinstance(a, Declare)]
+    hand = to_counts(READY_DEALER)
+    leaves_ready = []
+    for k in range(34):  # brute force: the discards after which some tile completes the hand
+        if hand[k]:
+            hand[k] -= 1
+            if majiang.winning_tiles(hand, rules="standard"):
+                leaves_ready.append(KINDS[k])
+            hand[k] += 1
+    assert said == [Declare("ready", k) for k in leaves_ready] and "5p" in leaves_ready
+    plain = game(dealer=PLAIN, other="123456789m1234p")
+    assert not any(isinstance(a, Declare) for a in plain.legal_actions(0))
+
+
+def test_after_ready_the_hand_is_locked_and_played_for_the_seat() -> None:
+    """[001:149] 此后不允许换张并由系统自动帮玩家摸牌打牌."""
+    g = game(dealer=READY_DEALER, head="5z6z")
+    g.step(0, Declare("ready", "5p"))  # declared with its discard
+    assert g.state.ponds[0] == (KIND_INDEX["5p"],)
+    g.step(1, Discard("5z"))
+    assert g.state.turn == 0 and g.legal_actions(0) == [Discard("6z")]  # the drawn tile
+    assert g.observation(1).declared[0] == (("ready", "5p"),)  # public
+    g.step(0, Discard("6z"))
+    # no chow, pong or kong for a locked hand: seat 1's 9m is offered to nobody
+    g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
+    assert all(not isinstance(a, Chow | Pong | Kong) for a in g.legal_actions(0))
+
+
+def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
+    """[001:149] 直到胡牌或有人放炮时询问玩家是否胡牌, 若不胡则继续保持报听状态."""
+    g = game(dealer=READY_DEALER, head="5z")
+    g.step(0, Declare("ready", "5p"))
+    g.step(1, Discard("1m"))
+    assert g.legal_actions(0) == [Win(), Pass()]
+    g.step(0, Pass())  # still ready: the dealer draws and the system plays on
+    assert g.state.turn == 0 and "ready" in g.state.declared[0]
+    assert g.legal_actions(0)[-1] == Discard(KINDS[g.state.drawn or 0])
+    g2 = game(dealer=READY_DEALER, head="5z")
+    g2.step(0, Declare("ready", "5p"))
+    g2.step(1, Discard("1m"))
+    g2.step(0, Win())
+    r = g2.records[0]
+    assert r["ready"] == [0] and "报听" in g2.settlements[0].pattern["hands"]
+    assert g2.scores == [13, -13]  # 九莲宝灯 88 + 报听: the cap
+
+
+# ------------------------------------------------------------------ 花牌
+def test_a_tile_is_face_up_from_the_start_for_both_seats() -> None:
+    """[001:149] 每开始游戏后, 显示在游戏UI上的城墙上亮明了的麻将牌."""
+    g = game(flowers=("3m", "5z"))
+    for seat in (0, 1):
+        o = g.observation(seat)
+        assert (o.indicator, o.lower_indicator, o.wild_kinds) == ("3m", None, ())
+        assert o.to_numpy()[11, KIND_INDEX["3m"]] == 1  # the indicator plane
+        assert seat_events(g.events, seat)[0]["indicator"] == "3m"
+    assert g.records == [] and g.state.indicator == KIND_INDEX["3m"]
+
+
+def test_holding_the_face_up_kinds_adds_a_fan_a_tile() -> None:
+    """[001:149] 胡牌时花牌可以多算番."""
+    base = fans_of("123m456p789s11z23s", "4s")
+    held = fans_of("123m456p789s11z23s", "4s", shown=(27,))
+    assert held["花牌"] == 2 and {k: v for k, v in held.items() if k != "花牌"} == base
+
+
+# ------------------------------------------------------------------ 海底捞月
+def _to_the_end(g: Game, pick: Any) -> None:
+    while not g.over:
+        seat = g.to_act()[0]
+        g.step(seat, pick(g, seat))
+
+
+def _no_win(g: Game, seat: int) -> Any:
+    legal = g.legal_actions(seat)
+    plain = [a for a in legal if not isinstance(a, Win | Declare | Chow | Pong | Kong)]
+    return plain[0] if plain else legal[0]
+
+
+def test_at_the_end_the_ready_seat_fishes_the_moon() -> None:
+    """[001:149] 若有1人听牌另1人没听牌, 由听牌的玩家进行海底捞月."""
+    g = game(dealer=READY_DEALER)
+    g.step(0, Declare("ready", "5p"))
+    _to_the_end(g, _no_win)
+    draws = [e for e in g.events if e["event"] == "draw"]
+    last = draws[-1]
+    assert last["seat"] == 0 and last.get("replacement") is True
+    assert g.state.last_chance and g.records[0]["last_chance"] is True
+
+
+def test_when_both_are_ready_the_first_to_declare_fishes() -> None:
+    """[001:149] 若两人全部听牌, 由先听牌的玩家进行海底捞月."""
+    g = game(dealer=READY_DEALER, other="1112345678999s", head="5z6z")
+    g.step(0, Discard("5p"))  # the dealer does not declare yet
+    assert Declare("ready", "5z") in g.legal_actions(1)
+    g.step(1, Declare("ready", "5z"))
+    assert Declare("ready_second", "6z") in g.legal_actions(0)
+    g.step(0, Declare("ready_second", "6z"))
+    _to_the_end(g, _no_win)
+    assert [e for e in g.events if e["event"] == "draw"][-1]["seat"] == 1
+    assert g.records[0]["ready"] == [1, 0]
+
+
+def test_nobody_ready_at_the_end_is_a_drawn_hand() -> None:
+    """[001:149] 若两位玩家都没有处于听牌状态则直接结束游戏."""
+    g = game()
+    _to_the_end(g, _no_win)
+    assert not g.state.last_chance and g.records[0]["result"] == {"kind": "draw"}
+
+
+def test_a_fished_tile_that_wins_is_a_self_drawn_win() -> None:
+    # the dealer waits on 1m-9m; the last face-down tile from the tail is 9m
+    wall = full_wall((READY_DEALER, OTHER), "")
+    tail = wall.index("9m")
+    wall.append(wall.pop(tail))  # 9m last: the tail tile 海底捞月 draws
+    g = Game("two_player", dealer=0, deal=Deal((READY_DEALER, OTHER), wall, "7z", "6z"))
+    for seat in g.to_act():
+        g.step(seat, Pass())
+    g.step(0, Declare("ready", "5p"))
+    _to_the_end(g, lambda g, s: Win() if Win() in g.legal_actions(s) and g.state.last_chance
+                else _no_win(g, s))  # fmt: skip
+    r = g.records[0]
+    assert r["last_chance"] and r["result"]["winner"] == 0 and r["result"]["from"] is None
+    assert "海底捞月" in g.settlements[0].pattern["hands"]
+    assert replay(g.events).scores == tuple(g.scores)
+
+
+# ------------------------------------------------------------------ 门清, 抢杠, 封顶
+def test_a_concealed_hand_is_men_qing_and_a_concealed_kong_keeps_it() -> None:
+    """[001:149] 没有任何吃碰杠行为, 叫做门清. 暗杠依然属于门清."""
+    assert "门前清" in fans_of("123m456p789s11z23s", "4s")
+    kong = Meld("an_gang", (8,) * 4, None)
+    s = score_hand(to_counts("456p789s11z23s"), (kong,), KIND_INDEX["4s"], self_drawn=False)
+    assert "门前清" in {n for n, _v, _c in s.fans}
+    pong = Meld("peng", (8,) * 3, 1)
+    s = score_hand(to_counts("456p789s11z23s"), (pong,), KIND_INDEX["4s"], self_drawn=False)
+    assert "门前清" not in {n for n, _v, _c in s.fans}
+
+
+def test_robbing_is_only_of_an_upgraded_kong_and_scores_as_a_self_draw() -> None:
+    """[001:149] 如果抢杠, 记分按自摸计, 抢杠只应用在蓄杠上."""
+    robbed = fans_of("123m456p789s11z23s", "4s", robbing=True)
+    assert robbed["抢杠胡"] == 8 and robbed["自摸"] == 1
+    g = game(dealer="55m123456789p119s", other="5m34m678s999p111z2z", head="2z7z5m6z")
+    g.step(0, Discard("9s"))
+    g.step(1, Pass())
+    g.step(1, Discard("5m"))
+    g.step(0, Pong())
+    g.step(0, Discard("1s"))
+    g.step(1, Discard("7z"))
+    g.step(0, Kong("5m", "added"))
+    assert g.legal_actions(1) == [Win(), Pass()]
+    g.step(1, Win())
+    assert g.records[0]["result"]["qiang_gang"] is True
+    assert {"抢杠胡", "自摸"} <= set(g.settlements[0].pattern["hands"])
+
+
+def test_a_win_is_paid_at_most_13_fan() -> None:
+    """[001:149] 上限封顶即役满牌型, 为13番; 大过该封顶值以该封顶值计算."""
+    s = score_hand(to_counts("1112345678999m"), (), 0, self_drawn=True)
+    assert s.total > 13 and s.paid == 13
+    assert score_hand(to_counts("1112345678999m"), (), 0, self_drawn=True,
+                      table=dataclasses.replace(fan_table(), cap=8)).paid == 8  # fmt: skip
+
+
+# ------------------------------------------------------------------ the 番 table
+WORKED = [  # (hand before the tile, tile, flags, a 番 the win holds once)
+    ("1112345678999m", "5m", {}, "九莲宝灯"),
+    ("123m456m789m234p5p", "5p", {"self_drawn": True}, "清龙"),
+    ("1122334455667m", "7m", {}, "连七对"),
+    ("1133557799m11p5p", "5p", {}, "七对"),
+    ("111z222z333z4z123m", "4z", {}, "小四喜"),
+    ("555z666z777z11m23m", "4m", {}, "大三元"),
+    ("123m456p789s11z23s", "4s", {"self_drawn": True}, "不求人"),
+    ("123m456p789s11z23s", "4s", {}, "门前清"),
+    ("234m456p678s22m34s", "5s", {}, "断幺九"),
+    ("123m456p789s23s55m", "4s", {}, "平胡"),
+    ("123m456p789s11z12s", "3s", {}, "边张"),
+    ("123m456p789s11z24s", "3s", {}, "坎张"),
+    ("123m456p789s123s1z", "1z", {}, "单钓将"),
+    ("123m456p789s11z23s", "4s", {"last_chance": True, "self_drawn": True}, "海底捞月"),
+    ("123m456p789s11z23s", "4s", {"last_tile": True, "self_drawn": True}, "妙手回春"),
+    ("123m456p789s11z23s", "4s", {"last_tile": True}, "海底捞月"),
+    ("123m456p789s11z23s", "4s", {"ready": True}, "报听"),
+    ("123m456p789s11z23s", "4s", {"tian_hu": True, "self_drawn": True}, "天胡"),
+    ("123m456p789s11z23s", "4s", {"di_hu": True}, "地胡"),
+    ("19m19p19s1234567z", "1m", {}, "十三幺"),
+    ("111m999m111p999p1z", "1z", {}, "混幺九"),
+    ("123p456p789p11z22z", "2z", {}, "混一色"),
+    ("123m456p789s11z23s", "4s", {"robbing": True}, "抢杠胡"),
+]
+
+
+@pytest.mark.parametrize(("hand", "tile", "flags", "fan"), WORKED, ids=[w[3] for w in WORKED])
+def test_each_table_entry_on_a_worked_hand(
+    hand: str, tile: str, flags: dict[str, Any], fan: str
+) -> None:
+    got = fans_of(hand, tile, **flags)
+    assert got.get(fan) == fan_table().values[fan], got
+
+
+def test_the_table_is_a_data_file_a_room_can_swap() -> None:
+    t = fan_table()
+    assert t.values["平胡"] == 2 and t.values["报听"] == 4 and t.cap == 13
+    register_fan_table({"name": "test-flat", "cap": 5, "fans": [{"name": "平胡", "value": 1,
+                                                                  "gb": "平和"}]})  # fmt: skip
+    record = _win_record({"fan_table": "test-flat"})
+    assert settle(record).deltas == (1, -1)  # 平胡 1 alone
+    assert settle(_win_record()).deltas != (1, -1)
+    with pytest.raises(RecordError, match=r"options\.fan_table"):
+        settle(_win_record({"fan_table": "nope"}))
+    with pytest.raises(RulesError, match=r"fans\[0\]: value"):
+        register_fan_table({"name": "bad", "cap": 5, "fans": [{"name": "x", "value": -1}]})
+
+
+# ------------------------------------------------------------------ records
+def _win_record(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"dealer": 0, "flower_tiles": "7z", "options": options or {},
+            "players": [{"hand": "123m456p789s23s55m"}, {"hand": "147m258p369s1234z"}],
+            "result": {"kind": "win", "winner": 0, "tile": "4s", "from": 1}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"dealer": 2}, "dealer"),
+        ({"players": [{"hand": "123m"}] * 4}, "players"),
+        ({"flower_tiles": "7z6z"}, "flower_tiles"),
+        ({"ready": [0, 2]}, "ready"),
+        ({"last_chance": True}, "last_chance"),
+        ({"result": {"kind": "win", "winner": 0, "tile": "5z", "from": 1}}, "result.tile"),
+        ({"result": {"kind": "win", "winner": 0, "tile": "4s", "from": 2}}, "result.from"),
+    ],
+)
+def test_a_record_that_cannot_be_is_refused_naming_the_field(
+    change: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(RecordError, match=f"^{field.replace('.', '[.]')}"):
+        settle({**_win_record(), **change})
+
+
+def test_a_chi_in_a_record_is_from_the_opponent() -> None:
+    record = _win_record()
+    record["players"][0] = {"hand": "456p789s23s55m", "melds": [
+        {"kind": "chi", "tiles": "123m", "from": 1}]}  # fmt: skip
+    assert settle(record).deltas[0] > 0
+    record["players"][0]["melds"][0]["from"] = 0
+    with pytest.raises(RecordError, match="from"):
+        settle(record)
+
+
+# ------------------------------------------------------------------ whole matches
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    g = game(dealer=PLAIN, other="123456789m1234p")
+    before = g.snapshot()
+    for seat, action in ((1, Discard("1z")), (0, Discard("6z")), (0, Declare("ready", "first")),
+                         (2, Discard("1z")), (0, Pass())):  # fmt: skip
+        with pytest.raises(IllegalActionError):
+            g.step(seat, action)
+    assert g.snapshot() == before
+
+
+def test_simulated_matches_keep_every_invariant() -> None:
+    rng = random.Random(5)
+    seen: Counter[str] = Counter()
+    for seed in range(60):
+        g = Game("two_player", seed=seed, hands=2)
+        b = bots(seed)
+        stop = rng.randrange(10, 120)
+        steps = 0
+        while not g.over:
+            assert g.tile_count() == 136
+            for seat in (0, 1):  # the other's concealed tiles and the face-down ones: unseen
+                _same_view_whatever_is_hidden(g, seat, rng)
+            seat = g.to_act()[0]
+            g.step(seat, b[seat].act(g.observation(seat), g.legal_actions(seat)))
+            steps += 1
+            if steps == stop:
+                h = Game.restore(json.loads(json.dumps(g.snapshot())))
+                assert h.state == g.state and h.scores == g.scores
+        assert sum(g.scores) == 0
+        assert replay(g.events).scores == tuple(g.scores)
+        for r, s in zip(g.records, g.settlements, strict=True):
+            check_record(r)
+            assert settle(r).deltas == s.deltas
+            seen[r["result"]["kind"]] += 1
+            seen["ready"] += bool(r["ready"])
+            seen["last_chance"] += r["last_chance"]
+        seen |= Counter(e["event"] for e in g.events if e["event"] in ("chow", "pong", "kong"))
+    assert {"win", "draw", "ready", "last_chance", "chow", "pong", "kong"} <= set(seen)
+
+
+def _same_view_whatever_is_hidden(g: Game, seat: int, rng: random.Random) -> None:
+    """Deal the other seat's concealed tiles and every undrawn tile (the face-down 65
+    included) anew: ``seat``'s observation and legal actions stay the same."""
+    st = g.state
+    if any(m.kind == "an_gang" for m in st.melds[1 - seat]):
+        return  # a hidden kong's kind: the shared hidden-information test covers it
+    hands = [list(h) for h in st.hands]
+    other = 1 - seat
+    tiles = list(st.wall.tiles)
+    undrawn = list(range(st.wall.head, st.wall.tail))
+    # the face-up tile is seen (the lower one under it stays face down and hidden)
+    undrawn = [i for i in undrawn if tiles[i] != st.indicator]
+    pool = [k for k in range(34) for _ in range(hands[other][k])] + [tiles[i] for i in undrawn]
+    rng.shuffle(pool)
+    size = sum(hands[other])
+    hands[other] = [0] * 34
+    for k in pool[:size]:
+        hands[other][k] += 1
+    for i, k in zip(undrawn, pool[size:], strict=True):
+        tiles[i] = k
+    twin = Game.__new__(Game)
+    twin.__dict__.update(g.__dict__)
+    wall = Wall(tiles, st.wall.dice, st.wall.flip_dice, st.wall.head, st.wall.tail)
+    twin.state = dataclasses.replace(st, hands=hands, wall=wall)
+    twin.state.waits = [None if s == other else st.waits[s] for s in range(2)]
+    twin._legal, twin._shared = {}, None
+    a, b = g.observation(seat), twin.observation(seat)
+    assert a == b and (a.to_numpy() == b.to_numpy()).all()
+    assert g.legal_actions(seat) == twin.legal_actions(seat)
