@@ -9,7 +9,9 @@
 //! figures little, and on short walls it is the model's stated limit.
 //!
 //! Play is the policy that maximises the chance among the discards that keep the lowest
-//! shanten (a discard that raises the shanten is never considered). The chance is exact
+//! shanten (a discard that raises the shanten is never considered); after a draw that does
+//! not lower the shanten the drawn tile is kept only for a discard that leaves strictly
+//! more effective tiles in the pool (改良), so swap chains end and the memo stays small. The chance is exact
 //! (expectimax over memoised hands) for a hand within one step of tenpai (shanten 1 or 0);
 //! further off it is a Monte Carlo estimate with the same pool model, playing greedily
 //! (most effective tiles) until one step from tenpai and by the exact search from there.
@@ -160,9 +162,15 @@ impl Search<'_> {
         let s = self.draws.of(h).0;
         let target = after[k];
         let mut best = (k, -1.0);
-        if target == s {
+        // A draw that keeps the shanten may only be kept for a tile whose discard leaves
+        // strictly more effective tiles (改良): chains of such swaps end, which keeps the
+        // memo small.
+        let floor = if target == s {
             best = (k, self.value(goal, h, t));
-        }
+            Some(self.effective(h))
+        } else {
+            None
+        };
         let mut h2 = *h;
         h2[k] += 1;
         for d in 0..NUM_KINDS {
@@ -170,6 +178,10 @@ impl Search<'_> {
                 continue;
             }
             h2[d] -= 1;
+            if floor.is_some_and(|f| self.effective(&h2) <= f) {
+                h2[d] += 1;
+                continue;
+            }
             let v = self.value(goal, &h2, t);
             h2[d] += 1;
             if v > best.1 {
@@ -177,6 +189,16 @@ impl Search<'_> {
             }
         }
         best
+    }
+
+    /// The effective tiles of a 13-3k hand in its own pool.
+    fn effective(&mut self, h: &Counts) -> u32 {
+        let (s, after) = self.draws.of(h);
+        let (pool, _) = self.pool(h);
+        (0..NUM_KINDS)
+            .filter(|&k| after[k] < s)
+            .map(|k| u32::from(pool[k]))
+            .sum()
     }
 
     /// The greedy discard after drawing `k` (most effective tiles in the pool, among those

@@ -162,3 +162,47 @@ fn hypergeometric_small_cases() {
     assert_eq!(hypergeometric_any(5, 1, 9), 1.0); // more draws than tiles: the whole pool
     assert_eq!(hypergeometric_any(0, 0, 3), 0.0);
 }
+
+#[test]
+fn batch_matches_single_calls() {
+    use crate::algo::batch::{self, Batch, PerRow, Rows};
+    let eval = Evaluator::shared(&ShapeRules::NANCHANG);
+    let mut rng = Rng::new(3);
+    let jing = Jing::from_mask(1 << 11 | 1 << 12);
+    let rows: Vec<Counts> = (0..1200)
+        .map(|_| random_hand(&mut rng, &ShapeRules::NANCHANG, 14, 1).0)
+        .collect();
+    let unseen: Vec<Counts> = rows.iter().map(|c| random_unseen(&mut rng, c)).collect();
+    let b = Batch {
+        counts: Rows::Slice(&rows),
+        jing: PerRow::All(jing),
+        melds: PerRow::All(0),
+    };
+    for threads in [1, 2] {
+        let out = batch::advice(eval, &b, Some(Rows::Slice(&unseen)), threads).unwrap();
+        for (i, c) in rows.iter().enumerate() {
+            let single = eval.advise(c, jing, 0, Some(&unseen[i]), None).unwrap();
+            for k in 0..NUM_KINDS {
+                let o = out[i * NUM_KINDS + k];
+                match single.iter().find(|a| a.discard == Some(k)) {
+                    None => assert_eq!(o.shanten, batch::NOT_HELD),
+                    Some(a) => {
+                        assert_eq!(o.shanten, a.shanten);
+                        assert_eq!(u32::from(o.effective), a.effective_total);
+                        assert_eq!(u32::from(o.improving), a.improving_total);
+                        assert_eq!(
+                            o.next_average.is_nan(),
+                            a.next_average.is_none(),
+                            "row {i} kind {k}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // a bad unseen row is named
+    let mut bad = unseen.clone();
+    bad[7] = [4; NUM_KINDS];
+    let e = batch::advice(eval, &b, Some(Rows::Slice(&bad)), 1).unwrap_err();
+    assert!(e.to_string().starts_with("row 7:"), "{e}");
+}

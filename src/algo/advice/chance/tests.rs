@@ -61,9 +61,24 @@ fn brute(
             }
         }
         let low = outs.iter().map(|o| o.0).min().unwrap();
+        // keeping a non-lowering draw needs strictly more effective tiles (改良)
+        let eff = |c: &Counts| -> u32 {
+            let s = sh(c);
+            (0..NUM_KINDS)
+                .filter(|&j| c[j] < 4)
+                .filter(|&j| {
+                    let mut d = *c;
+                    d[j] += 1;
+                    sh(&d) < s
+                })
+                .map(|j| u32::from(unseen[j].saturating_sub(c[j].saturating_sub(start[j]))))
+                .sum()
+        };
+        let floor = (low == sh(h)).then(|| eff(h));
         let best = outs
             .iter()
             .filter(|o| o.0 == low)
+            .filter(|o| o.1 == *h || floor.is_none_or(|f| eff(&o.1) > f))
             .map(|o| brute(eval, goal, &o.1, start, unseen, jing, melds, t - 1))
             .fold(0.0, f64::max);
         acc += p * best;
