@@ -41,7 +41,7 @@ fn unseen_from_seen(counts: &Counts, seen: &Counts) -> PyResult<Counts> {
 /// tenpai and win chances within `draws` draws (see docs/advice.md).
 #[pyfunction]
 #[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, unseen=None, seen=None, draws=None,
-    samples=None, states=None, seed=None, chances=true))]
+    samples=None, states=None, seed=None, chances=true, exact=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn advice<'py>(
     py: Python<'py>,
@@ -56,6 +56,7 @@ pub fn advice<'py>(
     states: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     chances: bool,
+    exact: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
         let eval = evaluator_arg(py, rules)?;
@@ -91,6 +92,7 @@ pub fn advice<'py>(
             samples: opt(samples, "samples", 1, 10_000_000, i64::from(base.samples))? as u32,
             states: opt(states, "states", 1, 10_000_000, base.states as i64)? as usize,
             seed: opt(seed, "seed", 0, i64::MAX, base.seed as i64)? as u64,
+            force_sampling: !exact,
             ..base
         };
         let all = eval

@@ -350,7 +350,7 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             lines.extend(a.get("notes", ()))
         else:
             lines.append("waits   none (not tenpai)")
-    if "discards" in a:
+    if "discards" in a and "advice" not in a:  # the advice table holds the same and more
         lines.append("discard  shanten  unseen  effective tiles")
         if not a.get("que_yi_men", True):  # the core's figures know no suit rule
             lines[-1] += "   (on the shapes: the third suit still to give up)"

@@ -11,7 +11,8 @@
 //! Play is the policy that maximises the chance among the discards that keep the lowest
 //! shanten (a discard that raises the shanten is never considered); after a draw that does
 //! not lower the shanten the drawn tile is kept only for a discard that leaves strictly
-//! more effective tiles in the pool (改良), so swap chains end and the memo stays small. The chance is exact
+//! more effective tiles in the pool (改良), and one step from tenpai at most once, so the
+//! memo stays small (a ready hand may improve its wait any number of times). The chance is exact
 //! (expectimax over memoised hands) for a hand within one step of tenpai (shanten 1 or 0);
 //! further off it is a Monte Carlo estimate with the same pool model, playing greedily
 //! (most effective tiles) until one step from tenpai and by the exact search from there.
@@ -87,6 +88,8 @@ struct Search<'a> {
     start: Counts,
     unseen: Counts,
     memo: Map<f64>,
+    /// Effective tiles of hands in their own pool (the 改良 test of every swap).
+    effective: Map<u32>,
     cap: usize,
     over: bool,
 }
@@ -110,7 +113,7 @@ impl Search<'_> {
     }
 
     /// The chance from the 13-3k hand `h` with `t` draws left, under the best play.
-    fn value(&mut self, goal: Goal, h: &Counts, t: u32) -> f64 {
+    fn value(&mut self, goal: Goal, h: &Counts, t: u32, swapped: bool) -> f64 {
         let (s, after) = self.draws.of(h);
         if goal == Goal::Tenpai && s <= 0 {
             return 1.0;
@@ -118,7 +121,10 @@ impl Search<'_> {
         if t == 0 {
             return 0.0;
         }
-        let key = pack(h) << 9 | u128::from(goal == Goal::Win) << 8 | u128::from(t);
+        let key = pack(h) << 10
+            | u128::from(swapped) << 9
+            | u128::from(goal == Goal::Win) << 8
+            | u128::from(t);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
@@ -140,7 +146,7 @@ impl Search<'_> {
                     continue;
                 }
                 let Some(swaps) = &swaps else { continue };
-                let best = self.best_after(goal, h, k, &after, swaps, t - 1).1;
+                let best = self.best_after(goal, h, k, &after, swaps, t - 1, swapped).1;
                 acc += p * best;
             }
         }
@@ -150,6 +156,7 @@ impl Search<'_> {
 
     /// After drawing `k` onto `h` (not reaching the goal), the discard that keeps the lowest
     /// shanten with the highest chance with `t` draws left: `(discard, chance)`.
+    #[allow(clippy::too_many_arguments)]
     fn best_after(
         &mut self,
         goal: Goal,
@@ -158,6 +165,7 @@ impl Search<'_> {
         after: &[i8; NUM_KINDS],
         swaps: &[[i8; NUM_KINDS]; NUM_KINDS],
         t: u32,
+        swapped: bool,
     ) -> (usize, f64) {
         let s = self.draws.of(h).0;
         let target = after[k];
@@ -165,12 +173,18 @@ impl Search<'_> {
         // A draw that keeps the shanten may only be kept for a tile whose discard leaves
         // strictly more effective tiles (改良): chains of such swaps end, which keeps the
         // memo small.
+        // One step from tenpai, at most one such swap (else the swaps' reach is thousands
+        // of hands): `swapped` marks a hand that has taken it.
         let floor = if target == s {
-            best = (k, self.value(goal, h, t));
+            best = (k, self.value(goal, h, t, swapped));
+            if s >= 1 && swapped {
+                return best;
+            }
             Some(self.effective(h))
         } else {
             None
         };
+        let next_swapped = floor.is_some() && s >= 1;
         let mut h2 = *h;
         h2[k] += 1;
         for d in 0..NUM_KINDS {
@@ -182,7 +196,7 @@ impl Search<'_> {
                 h2[d] += 1;
                 continue;
             }
-            let v = self.value(goal, &h2, t);
+            let v = self.value(goal, &h2, t, next_swapped);
             h2[d] += 1;
             if v > best.1 {
                 best = (d, v);
@@ -193,12 +207,18 @@ impl Search<'_> {
 
     /// The effective tiles of a 13-3k hand in its own pool.
     fn effective(&mut self, h: &Counts) -> u32 {
+        let key = pack(h);
+        if let Some(&e) = self.effective.get(&key) {
+            return e;
+        }
         let (s, after) = self.draws.of(h);
         let (pool, _) = self.pool(h);
-        (0..NUM_KINDS)
+        let e = (0..NUM_KINDS)
             .filter(|&k| after[k] < s)
             .map(|k| u32::from(pool[k]))
-            .sum()
+            .sum();
+        self.effective.insert(key, e);
+        e
     }
 
     /// The greedy discard after drawing `k` (most effective tiles in the pool, among those
@@ -232,6 +252,7 @@ impl Search<'_> {
     /// One simulated game from `h` with `t` draws: whether it reaches the goal.
     fn play(&mut self, goal: Goal, h: &Counts, t: u32, rng: &mut SplitMix) -> bool {
         let mut h = *h;
+        let mut swapped = false;
         for left in (0..t).rev() {
             let (s, after) = self.draws.of(&h);
             if goal == Goal::Tenpai && s <= 0 {
@@ -255,7 +276,9 @@ impl Search<'_> {
             }
             let d = if s <= 1 && !self.over {
                 let swaps = self.draws.swaps(&h);
-                let d = self.best_after(goal, &h, k, &after, &swaps, left).0;
+                let d = self
+                    .best_after(goal, &h, k, &after, &swaps, left, swapped)
+                    .0;
                 if self.over {
                     self.greedy_after(&h, k, &after)
                 } else {
@@ -264,6 +287,9 @@ impl Search<'_> {
             } else {
                 self.greedy_after(&h, k, &after)
             };
+            if s == 1 && after[k] == 1 && d != k {
+                swapped = true;
+            }
             h[k] += 1;
             h[d] -= 1;
         }
@@ -332,12 +358,13 @@ impl Evaluator {
             start: *counts,
             unseen: *unseen,
             memo: Map::default(),
+            effective: Map::default(),
             cap: limits.states,
             over: false,
         };
         let s = search.draws.of(counts).0;
         if s <= 1 && !limits.force_sampling {
-            let v = search.value(goal, counts, draws);
+            let v = search.value(goal, counts, draws, false);
             if !search.over {
                 return Ok(Estimate {
                     value: v,
