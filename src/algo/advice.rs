@@ -131,10 +131,6 @@ impl<'a> Draws<'a> {
         }
     }
 
-    pub(crate) fn memo_len(&self) -> usize {
-        self.memo.len()
-    }
-
     /// `(shanten, shanten after drawing each kind)` of a checked hand (`i8::MAX` where all
     /// four are held). For a hand one tile short of 13-3k the entries are the shanten of
     /// the 13-3k hands a draw makes (the first value is then meaningless).
