@@ -33,7 +33,7 @@ fn hands(n: usize, size: usize) -> Vec<Counts> {
         .collect()
 }
 
-const N: usize = 2000;
+const N: usize = 300;
 
 fn advise(c: &mut Criterion) {
     let rows = hands(N, 14);

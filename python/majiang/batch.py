@@ -43,8 +43,8 @@ from majiang._core import batch as _core_batch
 
 __all__ = [
     "MAX_THREADS",
-    "AdviceArrays",
     "NOT_HELD",
+    "AdviceArrays",
     "advice",
     "discard_shanten",
     "effective_counts",

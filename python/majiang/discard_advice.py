@@ -8,7 +8,7 @@ Example:
     >>> best.discard, best.shanten, best.effective_total, [w.tile for w in best.waits]
     ('5z', 0, 4, ['1z', '2z'])
     >>> round(best.wait_chance or 0, 3)
-    0.291
+    0.293
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from majiang import _core
+from majiang._core import advice as _core_advice
 
 __all__ = ["Advice", "Chance", "Improving", "TileCount", "Wait", "advice"]
 
@@ -132,7 +132,7 @@ def advice(
         >>> a.shanten, a.effective_total, [(i.tile, i.raises_to) for i in a.improving]
         (0, 4, [('4m', 8)])
     """
-    raw: list[dict[str, Any]] = _core.advice(
+    raw: list[dict[str, Any]] = _core_advice(
         hand,
         rules=rules,
         jing=jing,

@@ -410,8 +410,10 @@ def _advice_lines(rows: list[dict[str, Any]], args: argparse.Namespace) -> list[
     """The advice table, best discard first, like mahjong-helper's: each discard's shanten,
     进张 (total and kinds), 改良 (total), average 进张 one step ahead and chances."""
     head = _ADVICE_HEAD[bool(args.zh)]
-    lines = [f"{head[0]:8} {head[1]:>7} {head[2]:>9} {head[3]:>9} {head[4]:>7}"
-             f" {head[5]:>12} {head[6]:>12}  tiles"]
+    lines = [
+        f"{head[0]:8} {head[1]:>7} {head[2]:>9} {head[3]:>9} {head[4]:>7}"
+        f" {head[5]:>12} {head[6]:>12}  tiles"
+    ]
     for r in rows[:14]:
         kinds = [e["tile"] for e in r["effective"]]
         nxt = "-" if r["next_average"] is None else f"{r['next_average']:.2f}"
