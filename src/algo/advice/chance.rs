@@ -15,7 +15,10 @@
 //! memo stays small (a ready hand may improve its wait any number of times). The chance is exact
 //! (expectimax over memoised hands) for a hand within one step of tenpai (shanten 1 or 0);
 //! further off it is a Monte Carlo estimate with the same pool model, playing greedily
-//! (most effective tiles) until one step from tenpai and by the exact search from there.
+//! (the discard leaving most effective tiles in the pool; a swap only for strictly more),
+//! which is one policy of the class and so estimates a lower bound of the best play.
+//! Sampling a hand within one step of tenpai (forced, for comparison) plays by the exact
+//! search's decisions.
 
 use super::{pack, Draws, Map};
 use crate::algo::Evaluator;
@@ -225,21 +228,22 @@ impl Search<'_> {
     /// keeping the lowest shanten; the lowest kind on ties).
     fn greedy_after(&mut self, h: &Counts, k: usize, after: &[i8; NUM_KINDS]) -> usize {
         let target = after[k];
+        let s = self.draws.of(h).0;
+        // Keeping the hand as it was (the drawn tile thrown) wins ties: a swap must bring
+        // strictly more effective tiles, as in the exact search.
+        let mut best = (k, -1i64);
+        if target == s {
+            best.1 = i64::from(self.effective(h));
+        }
         let mut h2 = *h;
         h2[k] += 1;
-        let mut best = (k, -1i64);
         for d in 0..NUM_KINDS {
-            if h2[d] == 0 {
+            if h2[d] == 0 || d == k {
                 continue;
             }
             h2[d] -= 1;
-            let (s2, a2) = self.draws.of(&h2);
-            if s2 == target {
-                let (pool, _) = self.pool(&h2);
-                let eff: i64 = (0..NUM_KINDS)
-                    .filter(|&j| a2[j] < s2)
-                    .map(|j| i64::from(pool[j]))
-                    .sum();
+            if self.draws.of(&h2).0 == target {
+                let eff = i64::from(self.effective(&h2));
                 if eff > best.1 {
                     best = (d, eff);
                 }
@@ -250,7 +254,7 @@ impl Search<'_> {
     }
 
     /// One simulated game from `h` with `t` draws: whether it reaches the goal.
-    fn play(&mut self, goal: Goal, h: &Counts, t: u32, rng: &mut SplitMix) -> bool {
+    fn play(&mut self, goal: Goal, h: &Counts, t: u32, exact: bool, rng: &mut SplitMix) -> bool {
         let mut h = *h;
         let mut swapped = false;
         for left in (0..t).rev() {
@@ -274,7 +278,7 @@ impl Search<'_> {
             if left == 0 {
                 return false;
             }
-            let d = if s <= 1 && !self.over {
+            let d = if exact && s <= 1 && !self.over {
                 let swaps = self.draws.swaps(&h);
                 let d = self
                     .best_after(goal, &h, k, &after, &swaps, left, swapped)
@@ -373,11 +377,15 @@ impl Evaluator {
                 });
             }
         }
+        // Sampling a hand the exact search covers (forced, or past the state cap) plays by
+        // that search where it can; further off, greedily throughout: exact decisions at
+        // every 1-shanten state a game passes through cost seconds.
+        let exact = s <= 1;
         let mut rng = SplitMix::new(limits.seed);
         let (mut hits, mut n) = (0u32, 0u32);
         let max = limits.samples.max(1);
         while n < max {
-            hits += u32::from(search.play(goal, counts, draws, &mut rng));
+            hits += u32::from(search.play(goal, counts, draws, exact, &mut rng));
             n += 1;
             if limits.target_error > 0.0 && n >= 100 && n % 50 == 0 {
                 let p = f64::from(hits) / f64::from(n);
