@@ -266,3 +266,27 @@ def test_discard_shanten_agrees_with_riichienv(rng: random.Random) -> None:
             c[KINDS.index(a.discard or "")] -= 1
             ids = [4 * k + j for k in range(34) for j in range(c[k])]
             assert a.shanten == riichienv.calculate_shanten(ids), c
+
+
+def test_cli_advice_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from majiang.cli import main
+
+    hand = "2356m456p789s1135z"
+    args = ["analyze", hand, "--rules", "standard", "--advice", "--draws", "8"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    want = majiang.advice(hand, rules="standard", draws=8)
+    assert data["advice"] == json.loads(json.dumps([a.to_dict() for a in want]))
+    assert main(args) == 0
+    text = capsys.readouterr().out.splitlines()
+    head = next(i for i, line in enumerate(text) if line.startswith("discard"))
+    assert "effective" in text[head] and "win" in text[head]
+    assert text[head + 1].split()[0] == want[0].discard
+    assert main([*args, "--zh", "--seen", "1m"]) == 0
+    out = capsys.readouterr().out
+    assert "进张" in out and "和率" in out
+    # the advice options need --advice; a bad draws count is named
+    assert main(["analyze", hand, "--rules", "standard", "--draws", "3"]) != 0
+    assert "--advice" in capsys.readouterr().err
+    assert main(["analyze", hand, "--rules", "standard", "--advice", "--draws", "-2"]) != 0
+    assert "draws" in capsys.readouterr().err
