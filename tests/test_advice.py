@@ -192,6 +192,11 @@ def test_far_hands_are_sampled_with_a_standard_error() -> None:
             "not both",
         ),
         ({"tiles": "123m456p789s1122z5z", "samples": 0}, majiang.RulesError, "samples"),
+        ({"tiles": "123m456p789s1122z5z", "draws": 10**40}, majiang.RulesError, "draws"),
+        ({"tiles": "123m456p789s1122z5z", "draws": True}, majiang.ArgumentTypeError, "draws"),
+        ({"tiles": "123m456p789s1122z5z", "samples": 2.0}, majiang.ArgumentTypeError, "samples"),
+        ({"tiles": "123m456p789s1122z5z", "chances": 1}, majiang.ArgumentTypeError, "chances"),
+        ({"tiles": "123m456p789s1122z5z", "melds": 5}, majiang.InvalidHandError, "melds"),
     ],
 )
 def test_bad_input_names_the_problem(

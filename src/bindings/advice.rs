@@ -2,12 +2,25 @@
 //! `python/majiang/advice.py`).
 
 use super::convert::{bounded_int, counts_arg, evaluator_arg, jing_arg, kind_pystr, melds_arg};
-use super::errors::{guard, invalid_hand, rules_error, to_py};
+use super::errors::{guard, invalid_hand, rules_error, to_py, type_error, type_name};
 use crate::algo::advice::chance::{Estimate, Goal, Limits, MAX_DRAWS};
 use crate::hand::Jing;
 use crate::tiles::Counts;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList};
+
+/// A bool argument (default true); anything else is an `ArgumentTypeError`.
+fn flag(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<bool> {
+    match obj {
+        None => Ok(true),
+        Some(o) => o.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
+            type_error(format!(
+                "{name} must be True or False, not {}",
+                type_name(o)
+            ))
+        }),
+    }
+}
 
 fn estimate<'py>(py: Python<'py>, e: Estimate) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -41,7 +54,7 @@ fn unseen_from_seen(counts: &Counts, seen: &Counts) -> PyResult<Counts> {
 /// tenpai and win chances within `draws` draws (see docs/advice.md).
 #[pyfunction]
 #[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, unseen=None, seen=None, draws=None,
-    samples=None, states=None, seed=None, chances=true, exact=true))]
+    samples=None, states=None, seed=None, chances=None, exact=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn advice<'py>(
     py: Python<'py>,
@@ -55,8 +68,8 @@ pub fn advice<'py>(
     samples: Option<&Bound<'py, PyAny>>,
     states: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
-    chances: bool,
-    exact: bool,
+    chances: Option<&Bound<'py, PyAny>>,
+    exact: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
         let eval = evaluator_arg(py, rules)?;
@@ -83,6 +96,8 @@ pub fn advice<'py>(
             .map(|d| bounded_int(d, "draws", 0, i64::from(MAX_DRAWS), rules_error))
             .transpose()?
             .map(|d| d as u32);
+        let chances = flag(chances, "chances")?;
+        let exact = flag(exact, "exact")?;
         let base = Limits::default();
         let opt = |v: Option<&Bound<'py, PyAny>>, name: &str, lo: i64, hi: i64, dflt: i64| {
             v.filter(|v| !v.is_none())

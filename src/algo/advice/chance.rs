@@ -329,8 +329,8 @@ impl Evaluator {
     /// let eval = Evaluator::preset("standard").unwrap();
     /// let c = majiang::counts_from_str("123m456p789s1112z").unwrap();
     /// let e = eval.chance(&c, Jing::NONE, 0, None, 1, Goal::Win, &Limits::default()).unwrap();
-    /// // one draw from the 122 unseen, three of them 2z
-    /// assert!(e.is_exact() && (e.value - 3.0 / 122.0).abs() < 1e-12);
+    /// // one draw from the 123 unseen, three of them 2z
+    /// assert!(e.is_exact() && (e.value - 3.0 / 123.0).abs() < 1e-12);
     /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn chance(
