@@ -36,6 +36,7 @@ from majiang._core import (
     to_mpsz,
     winning_tiles,
 )
+from majiang.discard_advice import Advice, advice
 from majiang.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -55,6 +56,7 @@ from majiang.settlement import Payment, Settlement, settle
 from majiang.variants import nanchang, nanjing, pingxiang, sichuan
 
 __all__ = [
+    "Advice",
     "ArgumentTypeError",
     "Block",
     "BlockDict",
@@ -76,6 +78,7 @@ __all__ = [
     "TileParseError",
     "WinFlagsError",
     "__version__",
+    "advice",
     "batch",
     "best_discard",
     "decompositions",

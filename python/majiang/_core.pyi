@@ -18,6 +18,7 @@ __all__ = [
     "Rules",
     "__version__",
     "_panic_for_test",
+    "advice",
     "batch",
     "best_discard",
     "claim_scan",
@@ -172,6 +173,21 @@ def decompositions(
     melds: int = 0,
     limit: int = 1000,
 ) -> list[Decomposition]: ...
+def advice(
+    tiles: _Hand,
+    *,
+    rules: _RulesArg = None,
+    jing: _JingArg = None,
+    melds: int = 0,
+    unseen: _Hand | None = None,
+    seen: _Hand | None = None,
+    draws: int | None = None,
+    samples: int | None = None,
+    states: int | None = None,
+    seed: int | None = None,
+    chances: bool = True,
+    exact: bool = True,
+) -> list[dict[str, Any]]: ...
 def parse_tiles(tiles: _TileList) -> list[str]: ...
 def to_mpsz(tiles: _TileList) -> str: ...
 def counts_mpsz(counts: object) -> str | None: ...

@@ -33,6 +33,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +44,8 @@ from majiang._core import batch as _core_batch
 __all__ = [
     "MAX_THREADS",
     "NOT_HELD",
+    "AdviceArrays",
+    "advice",
     "discard_shanten",
     "effective_counts",
     "shanten",
@@ -157,3 +160,43 @@ def effective_counts(
         counts, visible, rules=rules, jing=jing, melds=melds, threads=threads
     )
     return out
+
+
+class AdviceArrays(NamedTuple):
+    """:func:`advice`'s four ``(N, 34)`` arrays, indexed by discard kind."""
+
+    shanten: npt.NDArray[np.int8]
+    """Shanten after the discard; :data:`NOT_HELD` where the row holds none."""
+    effective: npt.NDArray[np.uint16]
+    """Unseen effective tiles (进张) after the discard (0 where not held)."""
+    improving: npt.NDArray[np.uint16]
+    """Unseen improving tiles (改良) after the discard (0 where not held)."""
+    next_average: npt.NDArray[np.float32]
+    """Average effective count one step ahead; NaN for a ready hand or where not held."""
+
+
+def advice(
+    counts: CountMatrix,
+    unseen: CountMatrix | None = None,
+    *,
+    rules: RulesArg = None,
+    jing: JingArg = None,
+    melds: MeldsArg = None,
+    threads: int | None = None,
+) -> AdviceArrays:
+    """For every 14-3k row, :func:`majiang.advice`'s figures for each discard kind as four
+    ``(N, 34)`` arrays (no chances: those are per hand). ``unseen``: each row's unseen
+    counts (default ``4 - held``), checked against its hand (a bad row is named).
+
+    Example:
+        >>> import numpy as np
+        >>> from majiang import tiles
+        >>> h = np.array([tiles.to_counts("123m456p789s1122z5z")], dtype=np.uint8)
+        >>> a = advice(h, rules="standard")
+        >>> int(a.shanten[0, 31]), int(a.effective[0, 31]), int(a.shanten[0, 33]) == NOT_HELD
+        (0, 4, True)
+    """
+    s, e, i, n = _core_batch.advice(
+        counts, unseen, rules=rules, jing=jing, melds=melds, threads=threads
+    )
+    return AdviceArrays(s, e, i, n)

@@ -849,3 +849,60 @@ mod shared_rows_tests {
         }
     }
 }
+
+/// One discard's figures in [`advice`]: the shanten it leaves ([`NOT_HELD`] for a kind the
+/// row does not hold, with the other fields 0), the effective and improving totals and the
+/// average effective total one step ahead (`NaN` where [`crate::algo::advice::Advice`] has
+/// `None`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AdviceSummary {
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// Unseen effective tiles.
+    pub effective: u16,
+    /// Unseen improving tiles.
+    pub improving: u16,
+    /// Average effective total one step ahead, or `NaN`.
+    pub next_average: f32,
+}
+
+impl Default for AdviceSummary {
+    fn default() -> Self {
+        AdviceSummary {
+            shanten: NOT_HELD,
+            effective: 0,
+            improving: 0,
+            next_average: f32::NAN,
+        }
+    }
+}
+
+/// For every 14-3k row, [`Evaluator::advise`]'s figures for each discard kind (34 per
+/// row). `unseen`: one row of unseen counts per hand (default `4 - held`), checked
+/// against its hand.
+pub fn advice(
+    eval: &Evaluator,
+    batch: &Batch<'_>,
+    unseen: Option<Rows<'_>>,
+    threads: usize,
+) -> Result<Vec<AdviceSummary>> {
+    batch.check_lengths()?;
+    let given = unseen.is_some();
+    run(batch.counts, unseen, NUM_KINDS, threads, |i, held, u, o| {
+        batch.check_row(i, held, Some(HandSize::Full), "advice")?;
+        let (jing, melds) = (batch.jing.get(i), batch.melds.get(i));
+        let advice = eval
+            .advise(held, jing, melds, given.then_some(u), None)
+            .map_err(|e| Error::InvalidHand(format!("row {i}: {e}")))?;
+        for a in advice {
+            let Some(d) = a.discard else { continue };
+            o[d] = AdviceSummary {
+                shanten: a.shanten,
+                effective: a.effective_total as u16,
+                improving: a.improving_total as u16,
+                next_average: a.next_average.map_or(f32::NAN, |x| x as f32),
+            };
+        }
+        Ok(())
+    })
+}

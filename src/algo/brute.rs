@@ -360,3 +360,72 @@ fn special_missing(plain: &Counts, rules: &ShapeRules) -> usize {
     }
     best
 }
+
+/// The advice figures of a 13-3k hand by the definitions, with nothing but the single-hand
+/// [`crate::algo::Evaluator::shanten`] on every hand one draw and one discard away:
+/// `(shanten, effective (kind, unseen), improving (kind, unseen, raises_to), average one
+/// step ahead)`. The reference of [`crate::algo::advice`].
+#[allow(clippy::type_complexity)]
+pub fn advice_13(
+    eval: &crate::algo::Evaluator,
+    h: &Counts,
+    jing: Jing,
+    melds: u8,
+    unseen: &Counts,
+) -> (i8, Vec<(usize, u8)>, Vec<(usize, u8, u32)>, Option<f64>) {
+    let sh = |c: &Counts| eval.shanten(c, jing, melds).expect("checked hand");
+    let s = sh(h);
+    let effective_of = |c: &Counts, u: &Counts| -> u32 {
+        let s = sh(c);
+        let mut total = 0;
+        for k in 0..NUM_KINDS {
+            if c[k] < 4 {
+                let mut d = *c;
+                d[k] += 1;
+                if sh(&d) < s {
+                    total += u32::from(u[k]);
+                }
+            }
+        }
+        total
+    };
+    let total = effective_of(h, unseen);
+    let mut effective = Vec::new();
+    let mut improving = Vec::new();
+    let mut weighted = 0u64;
+    for k in 0..NUM_KINDS {
+        if h[k] >= 4 {
+            continue;
+        }
+        let mut h14 = *h;
+        h14[k] += 1;
+        let lowers = sh(&h14) < s;
+        if lowers {
+            effective.push((k, unseen[k]));
+        }
+        if unseen[k] == 0 || lowers && s == 0 {
+            continue;
+        }
+        let mut next = *unseen;
+        next[k] -= 1;
+        let target = sh(&h14);
+        let mut best = 0;
+        for d in 0..NUM_KINDS {
+            if h14[d] == 0 {
+                continue;
+            }
+            let mut h13 = h14;
+            h13[d] -= 1;
+            if sh(&h13) == target {
+                best = best.max(effective_of(&h13, &next));
+            }
+        }
+        if lowers {
+            weighted += u64::from(unseen[k]) * u64::from(best);
+        } else if best > total {
+            improving.push((k, unseen[k], best));
+        }
+    }
+    let average = (s > 0 && total > 0).then(|| weighted as f64 / f64::from(total));
+    (s, effective, improving, average)
+}

@@ -1,5 +1,6 @@
 //! The shape algorithms: shanten, waits and discards, decompositions, batches.
 
+pub mod advice;
 pub mod batch;
 pub mod blocks;
 pub mod brute;

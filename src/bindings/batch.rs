@@ -379,6 +379,45 @@ fn efficiency_planes<'py>(
     })
 }
 
+/// For every 14-3k row, the discard advice of each kind as four (N, 34) arrays: shanten
+/// after the discard (int8, `NOT_HELD` where the row holds none), unseen effective tiles
+/// (uint16), unseen improving tiles (uint16), the average effective count one step ahead
+/// (float32, NaN where there is none). `unseen`: (N, 34) uint8 counts each row has not
+/// seen, or None for `4 - held`. (Documented with an example in `python/majiang/batch.py`.)
+#[pyfunction]
+#[pyo3(signature = (counts, unseen=None, *, rules=None, jing=None, melds=None, threads=None))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn advice<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    unseen: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, PyAny>>,
+    jing: Option<&Bound<'py, PyAny>>,
+    melds: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray2<u16>>,
+    Bound<'py, PyArray2<u16>>,
+    Bound<'py, PyArray2<f32>>,
+)> {
+    guard(|| {
+        let args = Args::new(counts, rules, jing, melds, threads)?;
+        let unseen = unseen
+            .filter(|u| !u.is_none())
+            .map(|u| Matrix::new(u, "unseen"))
+            .transpose()?;
+        let rows = unseen.as_ref().map(|u| u.rows());
+        let v = args.run(py, |e, b, t| batch::advice(e, b, rows, t))?;
+        Ok((
+            matrix(py, v.iter().map(|a| a.shanten).collect())?,
+            matrix(py, v.iter().map(|a| a.effective).collect())?,
+            matrix(py, v.iter().map(|a| a.improving).collect())?,
+            matrix(py, v.iter().map(|a| a.next_average).collect())?,
+        ))
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let sub = PyModule::new(m.py(), "batch")?;
     sub.add("NOT_HELD", batch::NOT_HELD)?;
@@ -388,6 +427,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sub.add_function(wrap_pyfunction!(discard_shanten, &sub)?)?;
     sub.add_function(wrap_pyfunction!(effective_counts, &sub)?)?;
     sub.add_function(wrap_pyfunction!(efficiency_planes, &sub)?)?;
+    sub.add_function(wrap_pyfunction!(advice, &sub)?)?;
     m.add_submodule(&sub)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! PyO3 bindings: the native module `majiang._core`. Thin: convert arguments, call the
 //! core, convert results and errors. One file per Python-facing topic.
 
+mod advice;
 mod batch;
 mod claims;
 mod convert;
@@ -26,6 +27,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     gb::register(m)?;
     m.add_function(wrap_pyfunction!(claims::claim_scan, m)?)?;
+    m.add_function(wrap_pyfunction!(advice::advice, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_test, m)?)?;
     Ok(())
 }

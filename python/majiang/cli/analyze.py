@@ -27,6 +27,8 @@ EXAMPLE = """examples:
   majiang analyze "123m456p789s13s55m" --variant pingxiang  Pingxiang's shapes
   majiang analyze "1112345678999m" --rules standard        waits of a 13-tile hand
   majiang analyze "123m456p789s1122z5z" --json             discards, as JSON
+  majiang analyze "2356m456p789s1135z" --rules standard --advice --draws 12
+                                                          进张, 改良 and chances per discard
   majiang analyze "123m456m789m234p55p" --rules gb --self-drawn   GB: the 番 (won on 5p)
   majiang analyze "234p55p" --rules gb --meld 123m --meld 456m --meld an:7777m --win 5p
                                                           GB with declared melds
@@ -102,6 +104,18 @@ def register(commands: Any) -> None:
     p.add_argument("--seat-wind", choices=WINDS, default="E", help="GB: 门风 (default E)")
     p.add_argument("--prevalent-wind", choices=WINDS, default="E", help="GB: 圈风 (default E)")
     p.add_argument("--flowers", type=int, default=0, help="GB: flowers laid aside (0-8)")
+    p.add_argument(
+        "--advice",
+        action="store_true",
+        help="discard advice: 进张, 改良, the average 进张 one step ahead and, with --draws, "
+        "the tenpai and win chances (docs/advice.md)",
+    )
+    seen = p.add_mutually_exclusive_group()
+    seen.add_argument("--unseen", metavar="TILES", help="--advice: the tiles not yet seen")
+    seen.add_argument(
+        "--seen", metavar="TILES", help="--advice: tiles seen outside the hand (ponds, melds)"
+    )
+    p.add_argument("--draws", type=int, default=None, help="--advice: draws left (0 to 122)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs")
     p.add_argument("--zh", action="store_true", help="show tiles by Chinese name")
@@ -181,7 +195,23 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
             out["fan"] = _sichuan_fan(args, counts) if out["complete"] else None
     else:
         out["discards"] = majiang.discard_options(counts, **opts)
+    if args.advice:
+        out["advice"] = _advice(args, counts, opts)
+    elif args.unseen or args.seen or args.draws is not None:
+        raise RulesError("--unseen, --seen and --draws go with --advice")
     return out
+
+
+def _advice(args: argparse.Namespace, counts: list[int], opts: dict[str, Any]) -> list[Any]:
+    """``--advice``: :func:`majiang.advice` as JSON-ready data, best discard first."""
+    found = majiang.advice(
+        counts,
+        unseen=to_counts(args.unseen) if args.unseen else None,
+        seen=to_counts(args.seen) if args.seen else None,
+        draws=args.draws,
+        **opts,
+    )
+    return [a.to_dict() for a in found]
 
 
 _MELD_SOURCE = {"chi": 3, "peng": 2, "ming_gang": 2, "an_gang": None}
@@ -320,13 +350,15 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
             lines.extend(a.get("notes", ()))
         else:
             lines.append("waits   none (not tenpai)")
-    if "discards" in a:
+    if "discards" in a and "advice" not in a:  # the advice table holds the same and more
         lines.append("discard  shanten  unseen  effective tiles")
         if not a.get("que_yi_men", True):  # the core's figures know no suit rule
             lines[-1] += "   (on the shapes: the third suit still to give up)"
         for o in a["discards"][:10]:
             eff = _tiles(o["effective"], args)
             lines.append(f"{_tile(o['discard'], args):8} {o['shanten']:7}  {o['unseen']:6}  {eff}")
+    if "advice" in a:
+        lines.extend(_advice_lines(a["advice"], args))
     if "decompositions" in a:
         for i, d in enumerate(a["decompositions"], 1):
             blocks = []
@@ -357,6 +389,44 @@ def render(a: dict[str, Any], args: argparse.Namespace) -> str:
     elif fan:
         lines.append(f"番      {fan['note']}")
     return "\n".join(lines)
+
+
+_ADVICE_HEAD = {
+    False: ("discard", "shanten", "effective", "improving", "next", "tenpai", "win"),
+    True: ("打", "向听", "进张", "改良", "一步后", "听牌率", "和率"),
+}
+"""The advice table's column names, English and Chinese (``--zh``)."""
+
+
+def _percent(c: dict[str, Any] | None) -> str:
+    if c is None:
+        return "-"
+    if c["samples"]:
+        return f"{100 * c['value']:.1f}±{100 * c['std_error']:.1f}%"
+    return f"{100 * c['value']:.1f}%"
+
+
+def _advice_lines(rows: list[dict[str, Any]], args: argparse.Namespace) -> list[str]:
+    """The advice table, best discard first, like mahjong-helper's: each discard's shanten,
+    进张 (total and kinds), 改良 (total), average 进张 one step ahead and chances."""
+    head = _ADVICE_HEAD[bool(args.zh)]
+    lines = [
+        f"{head[0]:8} {head[1]:>7} {head[2]:>9} {head[3]:>9} {head[4]:>7}"
+        f" {head[5]:>12} {head[6]:>12}  tiles"
+    ]
+    for r in rows[:14]:
+        kinds = [e["tile"] for e in r["effective"]]
+        nxt = "-" if r["next_average"] is None else f"{r['next_average']:.2f}"
+        tenpai = _percent(r["tenpai"]) if r["shanten"] > 0 else "-"
+        chance = _percent(r["win"])
+        if r["wait_chance"] is not None and r["win"] is None:
+            chance = f"({100 * r['wait_chance']:.1f}%)"
+        name = _tile(r["discard"], args) if r["discard"] else "-"
+        lines.append(
+            f"{name:8} {r['shanten']:7} {r['effective_total']:9} {r['improving_total']:9}"
+            f" {nxt:>7} {tenpai:>12} {chance:>12}  {_tiles(kinds, args)}"
+        )
+    return lines
 
 
 def _shanten_text(a: dict[str, Any]) -> str:
