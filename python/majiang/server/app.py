@@ -5,8 +5,8 @@ static files.
 Example:
     >>> server = TableServer(":memory:")
     >>> app = server.app()
-    >>> sorted(r.path for r in app.routes)[:3]
-    ['', '/api/hands', '/api/hands/{room}/{hand}']
+    >>> sorted(r.path for r in app.routes)[:4]
+    ['', '/api/catalog', '/api/hands', '/api/hands/{room}/{hand}']
 """
 
 from __future__ import annotations
@@ -514,7 +514,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "nanchang": ("南昌麻将", "Nanchang"),
     "pingxiang": ("萍乡麻将", "Pingxiang"),
     "nanjing": ("南京麻将", "Nanjing"),
-    "sichuan": ("四川麻将（血战到底）", "Sichuan (blood battle)"),
+    "sichuan": ("四川麻将 血战到底", "Sichuan (blood battle)"),
     "gb": ("国标麻将", "Chinese Official (GB)"),
     "guangdong": ("广东推倒胡", "Guangdong (push-down)"),
     "guizhou": ("贵州麻将", "Guizhou"),
