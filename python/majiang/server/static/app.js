@@ -200,6 +200,8 @@ function onFrame(f) {
   } else if (f.type === "room") {
     room = Object.assign(room || {}, f);
     if (room.status === "finished") matchOver = true;
+    // a seat's own room frame always holds its own 托管 flag
+    if (lastFrame && me !== null && room.seats && room.seats[me]) lastFrame.auto = room.seats[me].auto;
     if (lastFrame) render(lastFrame); else renderWaiting();
   } else if (f.type === "auto") {
     if (lastFrame) { lastFrame.auto = f.on; render(lastFrame); }

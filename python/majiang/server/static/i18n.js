@@ -48,8 +48,15 @@ const TERMS = [
   ["查大叫", "not ready at the end"], ["查叫", "ready check"], ["点炮", "discard win"], ["点和", "discard win"],
   ["自摸", "self-draw"], ["底分", "base"], ["热炮 (全烧)", "hot discard (all burn)"], ["热炮", "hot discard"],
   ["责任鸡", "responsible chicken"], ["包鸡", "chicken liability"], ["鸡", "chicken"], ["刮风下雨", "wind and rain"],
-  ["呼叫转移", "kong transfer"], ["报听", "ready"], ["精", "jing"],
-];
+  ["呼叫转移", "kong transfer"], ["报听", "ready"], ["精", "jing"], ["退税", "kong money refunded (退税)"],
+  ["查花猪", "three suits at the end (查花猪)"], ["跟庄", "following the dealer"], ["点杠花", "win on a kong fed by a discard"],
+  ["杠上胡", "win after a kong"], ["杠爆全包", "kong burst, pays all"], ["杠爆", "kong burst"], ["直杠", "direct kong"],
+  ["点豆", "beans from a discard"], ["闷豆", "concealed beans"], ["转弯豆", "added beans"], ["罚", "penalty"],
+  ["马跟杠", "horses follow the kong"], ["无鬼加倍", "no wilds, doubled"], ["天胡", "heavenly hand"], ["地胡", "earthly hand"],
+  ["抢杠", "robbing the kong"], ["杠上杠", "kong on a kong"], ["杠开", "win on the kong's draw"], ["清一色", "full flush"],
+  ["对对胡", "all pongs"], ["平胡", "plain win"], ["推倒胡", "push-down win"], ["放炮", "discard"], ["包三家", "pays for three"],
+  ["一杠", "one kong"], ["二杠", "two kongs"], ["18罗汉", "eighteen arhats"], ["快照", "snapshot"], ["番", "fan"],
+].sort((a, b) => b[0].length - a[0].length); // the longest term first: 杠爆全包 before 杠爆
 export function reasonText(lang, r) {
   if (lang === "zh" || !r) return r;
   let out = r;
