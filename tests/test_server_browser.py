@@ -243,12 +243,20 @@ def check_hidden(
         assert re.findall(r'data-tile="(\d[mpszf])"', source)
 
 
-def play_out(d: Any, limit: float = 90) -> list[tuple[int, dict[int, Counter[str]], str]]:
+def play_out(
+    d: Any, name: str, limit: float = 90
+) -> list[tuple[int, dict[int, Counter[str]], str]]:
+    """Clicks until the match is over, a screenshot at the first prompt after five moves
+    and a snapshot every fourth move."""
     snaps = []
+    pictured = False
     clicks = 0
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline and not d.find_elements(By.ID, "match-over"):
         try:
+            if not pictured and clicks >= 5 and d.find_elements(By.CSS_SELECTOR, "#prompt .action"):
+                shot(d, f"{name}_prompt.png")
+                pictured = True
             if click_once(d):
                 clicks += 1
                 if clicks % 4 == 1:
@@ -294,12 +302,14 @@ def test_lobby_names_variants_in_the_chosen_language(browser: Any, server: Serve
     d.execute_script("localStorage.removeItem('majiang.variant')")
 
 
-@pytest.mark.parametrize("variant", ["nanchang", "sichuan", "guangdong"])
+@pytest.mark.parametrize(
+    "variant", ["nanchang", "sichuan", "guangdong", "pingxiang", "nanjing", "gb"]
+)
 def test_a_hand_by_clicking(browser: Any, server: ServerProcess, variant: str) -> None:
     d = browser
     rid = new_room(d, server, variant)
     shot(d, f"{variant}_start.png")
-    snaps = play_out(d)
+    snaps = play_out(d, variant)
     box = wait_for(lambda: d.find_element(By.CSS_SELECTOR, "#settlement .card"))
     wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#settle-hands .shown-hand"))
     assert box.find_element(By.TAG_NAME, "h2").text.startswith("结算")
@@ -425,7 +435,7 @@ def test_a_phone_sees_hand_claims_and_timer(server: ServerProcess, size: tuple[i
         # Sichuan: its 定缺 prompt comes every hand, where the claims come
         new_room(d, server, "sichuan", time_limit=60)
         deadline = time.monotonic() + 60
-        claimed = False
+        claimed = pictured = False
         while time.monotonic() < deadline and not d.find_elements(By.ID, "match-over"):
             try:
                 buttons = d.find_elements(By.CSS_SELECTOR, "#prompt button.action")
@@ -435,8 +445,12 @@ def test_a_phone_sees_hand_claims_and_timer(server: ServerProcess, size: tuple[i
                     assert inside(d, d.find_element(By.ID, "deadline"))
                 if buttons:  # 定缺 or a claim: every button on screen
                     assert all(inside(d, b) for b in buttons)
-                    if not claimed:
-                        shot(d, f"phone_{size[0]}x{size[1]}_prompt.png")
+                    kinds = {json.loads(b.get_attribute("data-action"))["type"] for b in buttons}
+                    if not claimed or (kinds != {"declare"} and not pictured):
+                        pictured = kinds != {"declare"}
+                        shot(
+                            d, f"phone_{size[0]}x{size[1]}_{'claim' if pictured else 'prompt'}.png"
+                        )
                     claimed = True
                 if not click_once(d):
                     time.sleep(0.05)
