@@ -395,6 +395,19 @@ def test_countdown_ticks_and_a_reload_keeps_the_seat(browser: Any, server: Serve
     d.refresh()
     wait_for(lambda: d.find_elements(By.CSS_SELECTOR, ".seat.pos-bottom .hand button.tile.can"))
     assert wait_for(lambda: mine(d)) == (seat, hand)
+    # the table's own strings follow the language switch too
+    words = (
+        "return [...document.querySelectorAll('#board .plate .name, #board .info > div,"
+        " #prompt .hint, #deadline, #table-foot button, #table-foot summary, #log li')]"
+        ".map((e) => e.textContent).join('|')"
+    )
+    zh = d.execute_script(words)
+    d.find_element(By.ID, "lang").click()
+    en = d.execute_script(words)
+    d.find_element(By.ID, "lang").click()
+    assert "座位" in zh and "余牌" in zh and "秒" in zh and "托管" in zh
+    assert "Seat" in en and "wall" in en and "Auto-play" in en and "your turn" in en
+    assert not re.search("座位|余牌|秒|托管|轮到你|大厅|记录|摸牌|打出", en), en
     # play continues from the reloaded page: the discard lands in this seat's river
     river = f"#board .river[data-seat='{seat}'] .tile"
     before = len(d.find_elements(By.CSS_SELECTOR, river))

@@ -169,6 +169,7 @@ function joinFrame() {
   const token = tokens()[roomId];
   send(token ? { type: "join", room: roomId, token } : { type: "join", room: roomId });
 }
+let logged = []; // the events shown in the log, drawn again on a language switch
 function log(line) { const l = $("log"); l.append(el("li", {}, line)); while (l.children.length > 200) l.firstChild.remove(); l.scrollTop = l.scrollHeight; }
 
 function onFrame(f) {
@@ -182,13 +183,14 @@ function onFrame(f) {
   } else if (f.type === "state") {
     room = f.room; results = f.results.slice(); horses = [];
     matchOver = room.status === "finished";
-    $("log").textContent = ""; f.events.forEach((e) => { log(eventText(e)); if (e.event === "horses") horses.push(e); });
+    $("log").textContent = ""; logged = f.events.slice(-200);
+    f.events.forEach((e) => { log(eventText(e)); if (e.event === "horses") horses.push(e); });
     render(f);
     const last = results[results.length - 1];
     if (last && (matchOver || f.events.length === 0 || f.events[f.events.length - 1].event === "settlement")) showSettlement(last.hand, last.settlement, room.scores);
   } else if (f.type === "events") {
     for (const e of f.events) {
-      log(eventText(e));
+      log(eventText(e)); logged.push(e);
       if (e.event === "deal") { horses = []; closeSettlement(); }
       if (e.event === "horses") horses.push(e);
     }
@@ -212,7 +214,7 @@ function onFrame(f) {
 }
 
 function enterRoom(id) {
-  roomId = id; lastFrame = null; room = null; matchOver = false; results = []; horses = [];
+  logged = []; roomId = id; lastFrame = null; room = null; matchOver = false; results = []; horses = [];
   history.replaceState(null, "", "/#room=" + id);
   show("table"); $("log").textContent = ""; closeSettlement();
   $("room-id").textContent = id;
@@ -272,7 +274,8 @@ function render(f) {
     if (f.auto) auto.append(el("span", { id: "auto-flag" }, t("auto") + " "), el("button", { id: "auto-off", type: "button", onclick: () => send({ type: "auto", on: false }) }, t("auto_off")));
     else auto.append(el("button", { id: "auto-on", type: "button", onclick: () => send({ type: "auto", on: true }) }, t("auto_on")));
   }
-  if (matchOver && !$("match-over")) $("status").append(el("strong", { id: "match-over" }, " " + t("match_over")));
+  if (matchOver && !$("match-over")) $("status").append(el("strong", { id: "match-over" }));
+  if ($("match-over")) $("match-over").textContent = " " + t("match_over");
 }
 function tick() {
   const d = $("deadline");
@@ -436,8 +439,10 @@ function applyLabels() {
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
   $("lang").textContent = t("lang");
   if (catalog) for (const o of $("variant").options) o.textContent = variantName(o.value);
-  if (!$("table").hidden && lastFrame) render(lastFrame);
-  if (!$("settlement").hidden && results.length) { /* redrawn on the next frame */ }
+  if (!$("table").hidden && lastFrame) {
+    render(lastFrame);
+    logged = logged.slice(-200); $("log").textContent = ""; logged.forEach((e) => log(eventText(e)));
+  }
   if (!$("replay").hidden && replayData) renderReplay();
 }
 function joinRoom(id) { enterRoom(id); connect(joinFrame); }
