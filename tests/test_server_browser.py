@@ -105,6 +105,7 @@ def new_room(
     claim_window: float = 0,
     people: int = 1,
     hands: int = 1,
+    options: dict[str, int] | None = None,
 ) -> str:
     """Creates a room from the lobby's form; returns its id once the table is drawn."""
     lobby(d, server)
@@ -120,6 +121,10 @@ def new_room(
         str(people),
         str(hands),
     )
+    for name, value in (options or {}).items():  # whole-number options of the form
+        d.execute_script(
+            "document.getElementById('opt-' + arguments[0]).value = arguments[1]", name, str(value)
+        )
     d.find_element(By.ID, "create").click()
     wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#board .seat.pos-bottom"))
     return str(wait_for(lambda: d.find_element(By.ID, "room-id").text))
@@ -307,7 +312,8 @@ def test_lobby_names_variants_in_the_chosen_language(browser: Any, server: Serve
 )
 def test_a_hand_by_clicking(browser: Any, server: ServerProcess, variant: str) -> None:
     d = browser
-    rid = new_room(d, server, variant)
+    # Sichuan's room takes an option from the lobby's form: 封顶 4 番
+    rid = new_room(d, server, variant, options={"cap": 4} if variant == "sichuan" else None)
     shot(d, f"{variant}_start.png")
     snaps = play_out(d, variant)
     box = wait_for(lambda: d.find_element(By.CSS_SELECTOR, "#settlement .card"))
@@ -317,6 +323,16 @@ def test_a_hand_by_clicking(browser: Any, server: ServerProcess, variant: str) -
     deltas = [int(r.find_element(By.CSS_SELECTOR, ".delta").text) for r in rows]
     stored = server.get(f"/api/hands/{rid}/0")
     assert deltas == stored["settlement"]["deltas"] and sum(deltas) == 0
+    assert stored["events"][0]["options"] == ({"cap": 4} if variant == "sichuan" else {})
+    pattern = stored["settlement"]["pattern"]
+    if pattern.get("jing"):  # Nanchang: the 精 and, under 下翻, the lower 精 with their points
+        lines = d.find_elements(By.CSS_SELECTOR, "#pattern .jing-line")
+        got = [
+            [t.get_attribute("data-tile") for t in x.find_elements(By.CSS_SELECTOR, ".tile")]
+            for x in lines
+        ]
+        want = [pattern["jing"]] + ([pattern["xia_fan"]["jing"]] if pattern.get("xia_fan") else [])
+        assert got == want
     winners: set[int] = set()
     for e in stored["events"]:
         if e["event"] == "win":

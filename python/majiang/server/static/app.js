@@ -303,6 +303,7 @@ async function showSettlement(hand, settlement, scores) {
   box.append(card);
   const shown = el("div", { id: "settle-hands" }); card.append(shown);
   card.append(settlementTable(settlement, scores));
+  card.append(patternBox(settlement.pattern || {}));
   if (horses.length) card.append(el("div", { id: "horses" }, t("horses") + ": ", ...horses.flatMap((h) => parseTiles(h.tiles).map((x) => tile(x)))));
   card.append(el("div", { class: "buttons" }, matchOver
     ? el("button", { id: "settle-lobby", type: "button", onclick: leaveRoom }, t("lobby"))
@@ -325,6 +326,20 @@ async function showSettlement(hand, settlement, scores) {
     });
     if (!win.length) shown.append(el("div", {}, t("draw_game")));
   } catch (e) { /* the table stays usable without the laid-down hands */ }
+}
+// what the settlement recognised: the shape, the 精 and each seat's jing points (Nanchang's
+// 下翻 with its own 精), read from the pattern the settlement carries
+function patternBox(p) {
+  const box = el("div", { id: "pattern" });
+  if (p.shape) box.append(el("div", { class: "shape" }, t("shape") + ": " + reasonText(lang, p.shape)));
+  const jing = (label, j) => {
+    if (!j || !j.jing || !j.jing.length) return;
+    box.append(el("div", { class: "jing-line" }, label + " ", ...j.jing.map((x) => tile(x)),
+      j.jing_points ? " · " + j.jing_points.map((n, s) => seatName(s) + " " + n).join(", ") : ""));
+  };
+  jing(t("wilds"), p);
+  jing(t("lower_indicator"), p.xia_fan);
+  return box;
 }
 function settlementTable(settlement, scores) {
   const box = el("div", {});
