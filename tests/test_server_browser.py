@@ -429,6 +429,15 @@ def test_countdown_ticks_and_a_reload_keeps_the_seat(browser: Any, server: Serve
     before = len(d.find_elements(By.CSS_SELECTOR, river))
     wait_for(lambda: click_last(d, ".seat.pos-bottom .hand button.tile.can"))
     wait_for(lambda: len(d.find_elements(By.CSS_SELECTOR, river)) == before + 1)
+    # a token kept the way the page kept it before (one key a room) still finds the seat
+    d.execute_script(
+        "const all = JSON.parse(localStorage.getItem('majiang.tokens'));"
+        "for (const [r, tok] of Object.entries(all))"
+        " localStorage.setItem('majiang.token.' + r, tok);"
+        "localStorage.removeItem('majiang.tokens');"
+    )
+    d.refresh()
+    assert wait_for(lambda: mine(d))[0] == seat
     # back in the lobby the room is listed to rejoin, and rejoining gives the same seat
     d.find_element(By.ID, "leave").click()
     wait_for(lambda: click_last(d, "#rooms-list button.room-rejoin"))

@@ -22,6 +22,12 @@ const el = (tag, attrs, ...kids) => {
 
 // ------------------------------------------------------------------ tokens (reload-proof seats)
 const tokens = () => JSON.parse(localStorage.getItem("majiang.tokens") || "{}");
+// tokens kept by the page before majiang.tokens (one key a room) move over once
+for (const k of Object.keys(localStorage)) {
+  if (!k.startsWith("majiang.token.")) continue;
+  const all = tokens(); all[k.slice(14)] = localStorage.getItem(k);
+  localStorage.setItem("majiang.tokens", JSON.stringify(all)); localStorage.removeItem(k);
+}
 function keepToken(room, token) { const all = tokens(); all[room] = token; localStorage.setItem("majiang.tokens", JSON.stringify(all)); }
 function dropToken(room) { const all = tokens(); delete all[room]; localStorage.setItem("majiang.tokens", JSON.stringify(all)); }
 
@@ -30,12 +36,12 @@ let wilds = [];
 function tile(name, opts) {
   const o = opts || {};
   const cls = "tile" + (wilds.includes(name) ? " wild" : "") + (o.cls ? " " + o.cls : "");
-  const attrs = { class: cls, "data-tile": name, title: name };
+  const attrs = { class: cls, "data-tile": name, title: name, "aria-label": name };
   const e = o.onclick ? el("button", { ...attrs, type: "button", onclick: o.onclick }) : el("span", attrs);
   e.append(tileFace(name));
   return e;
 }
-const back = () => { const e = el("span", { class: "tile back" }); e.append(backFace()); return e; };
+const back = () => { const e = el("span", { class: "tile back", "aria-label": "?" }); e.append(backFace()); return e; };
 const tiles = (names, opts) => el("span", { class: "tiles" }, ...names.map((n) => tile(n, opts)));
 const variantName = (v) => (catalog && catalog.variants[v] ? catalog.variants[v][lang] : v);
 
