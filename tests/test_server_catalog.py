@@ -15,6 +15,7 @@ pytest.importorskip("starlette")
 from server_process import ServerProcess
 
 from majiang.server.app import TITLES, TableServer, catalog
+from majiang.variants import get_variant
 from majiang.variants.option_fields import number_range, options_module
 from majiang.variants.registry import DEFAULT, lookup, names
 
@@ -36,6 +37,8 @@ def test_the_catalog_is_served_and_names_the_default(tmp_path: Path) -> None:
 def test_each_option_matches_its_class(variant: str) -> None:
     entry = catalog()["variants"][variant]
     assert entry["zh"] == TITLES[variant][0] and entry["en"] == TITLES[variant][1]
+    table = get_variant(variant).table
+    assert entry["seats"] == getattr(table, "seats", 4) and 2 <= entry["seats"] <= 4
     cls = lookup(variant).options
     fields = {f.name: f for f in dataclasses.fields(cls)} if cls is not None else {}
     assert [o["name"] for o in entry["options"]] == list(fields)
@@ -67,7 +70,7 @@ def test_a_room_takes_each_option_away_from_its_default(variant: str) -> None:
             "variant": variant,
             "options": {o["name"]: value},
             "hands": 1,
-            "seats": ["person", "bot", "bot", "bot"],
+            "seats": ["person"] + ["bot"] * (catalog()["variants"][variant]["seats"] - 1),
             "time_limit": 0.0,
         }
         room = server.create_room(config)

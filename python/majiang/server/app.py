@@ -42,7 +42,7 @@ from majiang.server.protocol import (
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
 from majiang.server.store import MAX_PAGE, Store
-from majiang.variants import names
+from majiang.variants import get_variant, names
 from majiang.variants.option_fields import (
     number_range,
     option_rows,
@@ -456,7 +456,8 @@ class TableServer:
 
     async def api_catalog(self, request: Request) -> Response:
         """What the lobby offers (GET /api/catalog): the default variant and, per variant,
-        its names in Chinese and English and its options with their defaults."""
+        its names in Chinese and English, its table's seats and its options with their
+        defaults."""
         return JSONResponse(catalog())
 
     @contextlib.asynccontextmanager
@@ -566,6 +567,8 @@ def catalog() -> dict[str, Any]:
         variants[name] = {
             "zh": zh,
             "en": en,
+            # the table's seats (4 on an engine without smaller tables)
+            "seats": int(getattr(get_variant(name).table, "seats", 4)),
             "options": option_schema(name),
             "room_fields": dict(room_fields(name)),
         }

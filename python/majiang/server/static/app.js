@@ -414,6 +414,9 @@ function renderOptions() {
   const box = $("options-box"); box.textContent = "";
   const v = catalog && catalog.variants[$("variant").value];
   if (!v) return;
+  const people = $("people"), kept = people.value; people.textContent = ""; // 1 to the table's seats
+  for (let k = 1; k <= (v.seats || 4); k++) people.append(el("option", { value: String(k) }, String(k)));
+  people.value = Number(kept) <= (v.seats || 4) ? kept : "1";
   for (const o of v.options) box.append(optionInput(o));
 }
 function chosenOptions() {
@@ -475,8 +478,9 @@ $("lang").onclick = () => {
 $("variant").onchange = () => { localStorage.setItem("majiang.variant", $("variant").value); renderOptions(); };
 $("create-form").onsubmit = (ev) => {
   ev.preventDefault();
-  const people = parseInt($("people").value, 10) || 1;
-  const seats = [0, 1, 2, 3].map((s) => (s < people ? "person" : "bot"));
+  const n = catalog.variants[$("variant").value].seats || 4;
+  const people = Math.min(n, parseInt($("people").value, 10) || 1);
+  const seats = Array.from({ length: n }, (_, s) => (s < people ? "person" : "bot"));
   const frame = { type: "create", variant: $("variant").value, options: chosenOptions(), hands: parseInt($("hands").value, 10) || 1,
     seats, time_limit: parseFloat($("time-limit").value) || 0, claim_window: parseFloat($("claim-window").value) || 0 };
   show("table"); $("log").textContent = ""; closeSettlement();
