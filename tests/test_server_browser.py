@@ -303,6 +303,14 @@ def test_lobby_names_variants_in_the_chosen_language(browser: Any, server: Serve
     assert before.keys() <= after.keys() and all(after[k] != v for k, v in before.items())
     assert d.find_element(By.ID, "create").text == "Create the room (bots take the other seats)"
     assert "Sichuan (blood battle)" in [o.text for o in sel.find_elements(By.TAG_NAME, "option")]
+
+    def lists() -> str:
+        return str(
+            d.find_element(By.ID, "rooms-list").text + d.find_element(By.ID, "hands-list").text
+        )
+
+    wait_for(lambda: "none yet" in lists())
+    assert not re.search("暂无|回放|局", lists())
     d.find_element(By.ID, "lang").click()  # back to Chinese
     d.execute_script("localStorage.removeItem('majiang.variant')")
 
@@ -569,3 +577,9 @@ def test_replay_seek_bar_keys_and_link(browser: Any, server: ServerProcess) -> N
     d.find_element(By.ID, "replay-close").click()
     links = wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "a.replay-open"))
     assert links[0].get_attribute("href").endswith(f"/replay/{last['room']}/{last['hand']}")
+    assert links[0].text == "回放" and "第1局" in d.find_element(By.ID, "hands-list").text
+    d.find_element(By.ID, "lang").click()
+    wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "a.replay-open")[0].text == "Replay")
+    assert "hand 1" in d.find_element(By.ID, "hands-list").text
+    assert not re.search("第|局|回放", d.find_element(By.ID, "hands-list").text)
+    d.find_element(By.ID, "lang").click()

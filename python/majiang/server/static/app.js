@@ -468,6 +468,7 @@ function applyLabels() {
     logged = logged.slice(-200); $("log").textContent = ""; logged.forEach((e) => log(eventText(e)));
   }
   if (!$("replay").hidden && replayData) renderReplay();
+  if (!$("lobby").hidden && catalog) loadLobby(); // its lists hold strings too
 }
 function joinRoom(id) { enterRoom(id); connect(joinFrame); }
 $("lang").onclick = () => {
