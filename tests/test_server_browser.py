@@ -289,6 +289,11 @@ def test_lobby_names_variants_in_the_chosen_language(browser: Any, server: Serve
         "const s = document.getElementById('variant'); s.value = 'sichuan'; s.onchange();"
     )
     assert d.find_element(By.ID, "opt-cap").get_attribute("value") == str(sichuan["cap"]["default"])
+    cap = d.find_element(By.ID, "opt-cap").find_element(By.XPATH, "..")
+    assert (
+        cap.get_attribute("textContent").startswith("cap 封顶")
+        and cap.get_attribute("title") == sichuan["cap"]["changes"]
+    )
     before = {
         e.get_attribute("data-t"): e.text
         for e in d.find_elements(By.CSS_SELECTOR, "[data-t]")

@@ -408,7 +408,9 @@ function optionInput(o) {
     input = el("select", { id, "data-option": o.name, "data-kind": "choice" },
       ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default ? "" : null }, c === null ? "—" : String(c))));
   }
-  return el("label", { class: "opt", title: o.changes }, el("span", {}, o.name), input);
+  // the option's Chinese term, when its documentation opens with one ("封顶: the most 番 ...")
+  const term = (o.changes.match(/^([^\x00-\x7f][^:]{0,10}):/) || [])[1];
+  return el("label", { class: "opt", title: o.changes }, el("span", {}, o.name + (term ? " " + term : "")), input);
 }
 function renderOptions() {
   const box = $("options-box"); box.textContent = "";
