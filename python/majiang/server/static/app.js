@@ -134,7 +134,7 @@ function renderBoard(box, b) {
     center.append(river);
     const seat = el("div", { class: "seat pos-" + where + (b.turn === s ? " turn" : "") + (s === b.bottom && b.live ? " me" : ""), "data-seat": s });
     const plate = el("div", { class: "plate" },
-      el("span", { class: "name" }, seatName(s) + (b.kinds && b.kinds[s] === "bot" ? " · " + t("bot") : "")),
+      el("span", { class: "name" }, seatName(s) + (b.kinds && b.kinds[s] && s !== b.bottom ? " · " + t(b.kinds[s]) : "")),
       s === b.dealer ? el("span", { class: "badge dealer" }, t("dealer")) : null,
       el("span", { class: "score" }, String(b.scores[s])),
       ...declText(b.declared && b.declared[s]).map((x) => el("span", { class: "badge decl" }, x)),
