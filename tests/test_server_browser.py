@@ -337,6 +337,14 @@ def test_a_hand_by_clicking(browser: Any, server: ServerProcess, variant: str) -
     stored = server.get(f"/api/hands/{rid}/0")
     assert deltas == stored["settlement"]["deltas"] and sum(deltas) == 0
     assert stored["events"][0]["options"] == ({"cap": 4} if variant == "sichuan" else {})
+    winds = d.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#board .seat')]"
+        ".map((e) => [e.dataset.seat, e.querySelector('.wind').textContent]));"
+    )
+    dealer = stored["events"][0]["dealer"]
+    assert {int(k): v for k, v in winds.items()} == {
+        (dealer + k) % 4: "東南西北"[k] for k in range(4)
+    }  # the dealer sits East, 下家 South
     pattern = stored["settlement"]["pattern"]
     if pattern.get("jing"):  # Nanchang: the 精 and, under 下翻, the lower 精 with their points
         lines = d.find_elements(By.CSS_SELECTOR, "#pattern .jing-line")

@@ -134,6 +134,7 @@ function renderBoard(box, b) {
     center.append(river);
     const seat = el("div", { class: "seat pos-" + where + (b.turn === s ? " turn" : "") + (s === b.bottom && b.live ? " me" : ""), "data-seat": s });
     const plate = el("div", { class: "plate" },
+      el("span", { class: "badge wind", title: t("seat_wind") }, "東南西北"[(s - b.dealer + b.n) % b.n]),
       el("span", { class: "name" }, seatName(s) + (b.kinds && b.kinds[s] && s !== b.bottom ? " · " + t(b.kinds[s]) : "")),
       s === b.dealer ? el("span", { class: "badge dealer" }, t("dealer")) : null,
       el("span", { class: "score" }, String(b.scores[s])),

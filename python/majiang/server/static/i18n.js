@@ -16,7 +16,7 @@ export const LABELS = {
     back: "后退", step: "前进", play: "播放", pause: "暂停", replay: "回放", hand_no: "第{n}局",
     deal: "发牌", draws: "摸牌", discards: "打出", wins: "胡了", flowers: "花", reveal: "亮牌",
     shows: "亮出", payment: "即时付分", link: "链接", seconds: "秒", claim_tile: "可吃碰的牌",
-    seats_n: "座位数", log: "记录", shape: "牌型",
+    seats_n: "座位数", log: "记录", shape: "牌型", seat_wind: "门风",
   },
   en: {
     title: "majiang 麻将", new_room: "New room", variant: "Variant", hands: "Hands", time_limit: "Time limit (s, 0 none)",
@@ -35,7 +35,7 @@ export const LABELS = {
     winning_tile: "winning tile", hands_shown: "Every hand", back: "Back", step: "Step", play: "Play",
     pause: "Pause", replay: "Replay", hand_no: "hand {n}", deal: "deal", draws: "draws", discards: "discards",
     wins: "wins", flowers: "flowers", reveal: "reveal", shows: "shows", payment: "paid at once", link: "link",
-    seconds: "s", claim_tile: "claimable tile", seats_n: "seats", log: "Log", shape: "shape",
+    seconds: "s", claim_tile: "claimable tile", seats_n: "seats", log: "Log", shape: "shape", seat_wind: "seat wind",
   },
 };
 // settlement reasons and the terms inside them
