@@ -123,7 +123,7 @@ def test_resyncs_without_reading_leave_the_server_answering(tmp_path: Any) -> No
     server = ServerProcess(tmp_path / "t.db").start()
     try:
         host = server.client()
-        host.send(type="create", variant="nanchang", hands=16, time_limit=0)
+        host.send(type="create", variant="nanchang", hands=16, time_limit=0, claim_window=0)
         room = host.until("created")["room"]
         host.send(type="join", room=room)
         token = host.until("joined")["token"]

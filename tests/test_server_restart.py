@@ -36,7 +36,7 @@ def test_sigkill_mid_hand_and_every_room_resumes(tmp_path: Path) -> None:
     try:
         for i, variant in enumerate(("nanchang", "pingxiang", "nanjing")):
             c = server.client()
-            c.send(type="create", variant=variant, hands=2, time_limit=0)
+            c.send(type="create", variant=variant, hands=2, time_limit=0, claim_window=0)
             room = c.until("created")["room"]
             c.send(type="join", room=room)
             token = c.until("joined")["token"]
