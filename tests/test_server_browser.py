@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from server_process import ServerProcess
 
+from majiang.variants import get_variant
+
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import (  # noqa: E402
     StaleElementReferenceException,
@@ -208,13 +210,16 @@ def names_of(tiles: str) -> list[str]:
     return names
 
 
-def public_tiles(steps: list[dict[str, Any]], k: int, seat: int) -> tuple[Counter[str], bool]:
+def public_tiles(
+    steps: list[dict[str, Any]], k: int, seat: int, kongs_up: bool
+) -> tuple[Counter[str], bool]:
     """What seat ``seat`` has face up after step ``k`` of the true log: its melds and
     flowers (its concealed kongs face down), and (True) its whole hand and concealed kongs
     once it has won and left play (Sichuan)."""
     step = steps[k]
-    # another seat's concealed kong is drawn face down (no variant tested here lays it up)
-    melds = [m for m in step["melds"][seat] if m.get("kind") != "an_gang"]
+    # another seat's concealed kong is drawn face down unless the variant lays it face up
+    # (Nanjing's 暗杠也亮: its table's concealed_kongs_shown)
+    melds = [m for m in step["melds"][seat] if kongs_up or m.get("kind") != "an_gang"]
     tiles = "".join(m.get("tiles") or "" for m in melds) + step["flowers"][seat]
     won = [
         e["tile"]
@@ -235,13 +240,15 @@ def check_hidden(
     true log with that wall count (a seat that has won: within its laid-down hand), and
     the page draws tiles as elements named by data-tile (so the count means something)."""
     steps = stored["steps"]
+    table = get_variant(stored["events"][0]["variant"]).table
+    kongs_up = bool(table.concealed_kongs_shown)
     for wall, shown, source in snaps:
         # a kong's replacement comes from the tail: the frame may count it a step apart
         at = [k for k, s in enumerate(steps) if abs(s["wall"] - wall) <= 1]
         assert at, wall
         for seat, seen in shown.items():
             for k in at:
-                public, won = public_tiles(steps, k, seat)
+                public, won = public_tiles(steps, k, seat, kongs_up)
                 if seen == public or (won and seen <= public):
                     break
             else:
