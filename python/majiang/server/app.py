@@ -529,8 +529,10 @@ TITLES: dict[str, tuple[str, str]] = {
     "sichuan": ("四川麻将 血战到底", "Sichuan (blood battle)"),
     "gb": ("国标麻将", "Chinese Official (GB)"),
     "guangdong": ("广东推倒胡", "Guangdong (push-down)"),
-    "guizhou": ("贵州麻将", "Guizhou"),
+    "guiyang": ("贵阳捉鸡麻将", "Guiyang (catch the chicken)"),
+    "tongren": ("铜仁麻将", "Tongren"),
     "hebei": ("河北麻将", "Hebei"),
+    "two_player": ("二人麻将", "Two-player"),
 }
 """Each variant's name as the lobby shows it (Chinese, English); an unlisted one shows its id."""
 

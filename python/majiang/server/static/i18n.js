@@ -40,7 +40,7 @@ export const LABELS = {
 };
 // settlement reasons and the terms inside them
 const TERMS = [
-  ["胡牌分", "win points"], ["正精", "main jing"], ["副精", "secondary jing"], ["下翻", "lower jing (下翻)"],
+  ["胡牌分", "win points"], ["胡牌", "win"], ["正精", "main jing"], ["副精", "secondary jing"], ["下翻", "lower jing (下翻)"],
   ["冲关", "chong guan bonus"], ["德国", "no jing used (德国)"], ["霸王精", "only jing at the table"],
   ["抄庄", "matching the dealer (抄庄)"], ["杀报", "beating a ready hand (杀报)"], ["荒庄", "exhaustive draw"],
   ["明杠", "exposed kong"], ["暗杠", "concealed kong"], ["补杠", "added kong"], ["面下杠", "added kong"],
