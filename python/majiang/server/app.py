@@ -5,8 +5,8 @@ static files.
 Example:
     >>> server = TableServer(":memory:")
     >>> app = server.app()
-    >>> sorted(r.path for r in app.routes)[:3]
-    ['', '/api/hands', '/api/hands/{room}/{hand}']
+    >>> sorted(r.path for r in app.routes)[:4]
+    ['', '/api/catalog', '/api/hands', '/api/hands/{room}/{hand}']
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -44,7 +44,15 @@ from majiang.server.protocol import claim_window as checked_claim_window
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
 from majiang.server.store import MAX_PAGE, Store
-from majiang.variants import names
+from majiang.variants import get_variant, names
+from majiang.variants.option_fields import (
+    number_range,
+    option_rows,
+    options_module,
+    room_fields,
+    variant_options,
+)
+from majiang.variants.registry import DEFAULT
 
 __all__ = ["Connection", "Limits", "TableServer"]
 
@@ -452,6 +460,17 @@ class TableServer:
         """The variants a room can play (GET /api/variants)."""
         return JSONResponse(sorted(names()))
 
+    async def replay_page(self, request: Request) -> Response:
+        """The page itself at ``/replay/{room}/{hand}`` (a link to one stored hand's replay:
+        the page reads the path)."""
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def api_catalog(self, request: Request) -> Response:
+        """What the lobby offers (GET /api/catalog): the default variant and, per variant,
+        its names in Chinese and English, its table's seats and its options with their
+        defaults."""
+        return JSONResponse(catalog())
+
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Loads the stored rooms and lets their bots and timers run."""
@@ -474,6 +493,8 @@ class TableServer:
                 Route("/api/hands", self.api_hands),
                 Route("/api/hands/{room}/{hand}", self.api_hand),
                 Route("/api/variants", self.api_variants),
+                Route("/api/catalog", self.api_catalog),
+                Route("/replay/{room}/{hand}", self.replay_page),
                 Mount("/", StaticFiles(directory=STATIC, html=True)),
             ],
             lifespan=self.lifespan,
@@ -499,6 +520,72 @@ def checked_origins(origins: Sequence[str]) -> tuple[str, ...]:
             )
         out.append(norm)
     return tuple(out)
+
+
+TITLES: dict[str, tuple[str, str]] = {
+    "nanchang": ("南昌麻将", "Nanchang"),
+    "pingxiang": ("萍乡麻将", "Pingxiang"),
+    "nanjing": ("南京麻将", "Nanjing"),
+    "sichuan": ("四川麻将 血战到底", "Sichuan (blood battle)"),
+    "gb": ("国标麻将", "Chinese Official (GB)"),
+    "guangdong": ("广东推倒胡", "Guangdong (push-down)"),
+    "guiyang": ("贵阳捉鸡麻将", "Guiyang (catch the chicken)"),
+    "tongren": ("铜仁麻将", "Tongren"),
+    "hebei": ("河北麻将", "Hebei"),
+    "two_player": ("二人麻将", "Two-player"),
+}
+"""Each variant's name as the lobby shows it (Chinese, English); an unlisted one shows its id."""
+
+
+def option_schema(variant: str) -> list[dict[str, Any]]:
+    """The variant's options for a form: name, kind (``bool``, ``int`` with ``min``/``max``,
+    ``choice`` with ``choices``), the default and what it changes.
+
+    Example:
+        >>> [o for o in option_schema("sichuan") if o["name"] == "cap"][0]["default"]
+        3
+    """
+    if variant not in variant_options():
+        return []
+    module = options_module(variant)
+    out: list[dict[str, Any]] = []
+    for row in option_rows(variant):
+        item: dict[str, Any] = {
+            "name": row.name,
+            "default": json.loads(row.default),
+            "changes": row.changes,
+        }
+        if row.values.startswith("whole number"):
+            low, high = number_range(module, row.name)
+            item |= {"kind": "int", "min": low, "max": high}
+        elif row.values == "true, false":
+            item["kind"] = "bool"
+        else:
+            item |= {"kind": "choice", "choices": json.loads(f"[{row.values}]")}
+        out.append(item)
+    return out
+
+
+def catalog() -> dict[str, Any]:
+    """The lobby's catalog (``/api/catalog``).
+
+    Example:
+        >>> c = catalog()
+        >>> c["default"], c["variants"]["sichuan"]["en"]
+        ('nanchang', 'Sichuan (blood battle)')
+    """
+    variants = {}
+    for name in sorted(names()):
+        zh, en = TITLES.get(name, (name, name))
+        variants[name] = {
+            "zh": zh,
+            "en": en,
+            # the table's seats (4 on an engine without smaller tables)
+            "seats": int(getattr(get_variant(name).table, "seats", 4)),
+            "options": option_schema(name),
+            "room_fields": dict(room_fields(name)),
+        }
+    return {"default": DEFAULT, "variants": variants}
 
 
 def room_summary(room: Room) -> dict[str, Any]:
