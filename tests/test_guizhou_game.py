@@ -39,7 +39,7 @@ from majiang.game.streams import seat_events
 from majiang.tiles import KINDS
 from majiang.typed_records import engine_settle
 from majiang.variants.guizhou import HandRecord, TongrenOptions, best_ready_value
-from majiang.variants.guizhou.play import GuizhouVariant, first_yaoji, repao_kong
+from majiang.variants.guizhou.play import GuizhouVariant, first_wugu, first_yaoji, repao_kong
 from majiang.variants.guizhou.record import from_engine
 
 DEALER = "7777p147m258p369s4s"
@@ -385,6 +385,32 @@ def test_chongfeng_ji_is_read_from_the_log() -> None:
     assert record["chongfeng"] == 0 and record["zeren"] is None
     lines = {(p.reason, p.payer, p.payee, p.amount) for p in s.items}
     assert ("包鸡", 0, 1, 20) in lines
+
+
+def test_chongfeng_wugu_is_read_from_the_log() -> None:
+    """冲锋乌骨: the dealer's 8p, the hand's first and unclaimed, counts twice its 2 units to
+    it; not ready, it pays the winner 2 + 2 units (包鸡). Off with 乌骨鸡 off (the control)."""
+    g = game(head="4s2p")
+    g.step(0, Discard("8p"))
+    g.step(1, Win())  # drew 4s
+    record, s = g.records[0], g.settlements[0]
+    assert record["chongfeng_wugu"] == 0 and record["chongfeng"] is None
+    assert ("包鸡", 0, 1, 40) in {(p.reason, p.payer, p.payee, p.amount) for p in s.items}
+    assert majiang.settle(record) == s
+    off = game(head="4s2p", options={"wugu": False})
+    off.step(0, Discard("8p"))
+    off.step(1, Win())
+    assert off.records[0]["chongfeng_wugu"] is None
+    assert not any(p.reason == "包鸡" for p in off.settlements[0].items)
+
+
+def test_chongfeng_wugu_not_when_claimed_or_won_on() -> None:
+    pong = [{"event": "discard", "seat": 1, "tile": "8p"},
+            {"event": "pong", "seat": 2, "tiles": "888p", "source": 1},
+            {"event": "discard", "seat": 2, "tile": "8p"}]  # fmt: skip
+    assert first_wugu(pong) is None and first_wugu(pong[2:]) == 2
+    won = [{"event": "discard", "seat": 0, "tile": "8p"}, {"event": "win", "winner": 3}]
+    assert first_wugu(won) is None
 
 
 def test_zeren_ji_the_first_yaoji_ponged() -> None:
