@@ -437,6 +437,41 @@ def test_first_round_chongfeng_only_in_the_first_four_discards() -> None:
     assert first_yaoji(ev) == (0, None) and first_yaoji(ev, first_round=True) == (None, None)
 
 
+def test_efficiency_bot_avoids_feeding_a_repao_right_after_its_dou() -> None:
+    """热炮: the discard right after a 豆 is the risky one. Seats 1-3 throw 7m, 3s and 1m;
+    the dealer then makes a 闷豆 of 7p and draws 9s. Its best discard is 5p, of which no copy
+    is in sight; right after the 豆 it throws 1m instead (seat 3 threw one: in sight), as
+    near to winning. The control is the same observation without ``after_kong``."""
+    g = game(head="7m3s1m2m")
+    g.step(0, Discard("4s"))
+    for seat in (1, 2, 3):
+        pass_all(g)
+        drawn = g.state.drawn
+        assert g.state.turn == seat and drawn is not None
+        g.step(seat, Discard(KINDS[drawn]))
+    pass_all(g)
+    g.step(0, Kong("7p", "concealed"))
+    pass_all(g)
+    obs, legal = g.observation(0), g.legal_actions(0)
+    assert obs.after_kong and g.observation(2).after_kong  # public: the kong is logged
+    control = obs._replace(after_kong=False)
+    seen = obs.visible()
+    assert EfficiencyBot().act(control, legal) == Discard("5p") and not seen[KINDS.index("5p")]
+    assert EfficiencyBot().act(obs, legal) == Discard("1m") and seen[KINDS.index("1m")]
+    variant = g.variant
+    assert KINDS.index("5p") in variant.bot_risky_discards(obs)
+    assert variant.bot_risky_discards(control) == variant.bot_risky_discards(None)
+
+    def shanten_without(tile: str) -> int:
+        rest = majiang.tiles.to_counts(obs.hand)
+        rest[KINDS.index(tile)] -= 1
+        return int(majiang.shanten(rest, melds=1))
+
+    assert shanten_without("5p") == shanten_without("1m")  # as near to winning either way
+    g.step(0, Discard("1m"))
+    assert not g.observation(0).after_kong  # the moment has passed
+
+
 def test_the_engine_record_is_a_checked_hand_record() -> None:
     g = game(head="4s")
     g.step(0, Discard("9s"))

@@ -189,6 +189,8 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         # 下翻: the lower indicator and each seat's 下精, shown to every seat after the deal
         "lower_indicator_kind": st.lower if lower_jing(game) else None,
         "revealed": expected_revealed(game),
+        # the move follows a kong: public, the kong and its replacement draw are logged
+        "after_kong": st.after_kong,
     }
 
 

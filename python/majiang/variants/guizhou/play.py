@@ -155,14 +155,21 @@ class GuizhouVariant(Variant):
     def bot_risky_discards(self, observation: Any) -> frozenset[int]:
         """幺鸡 (and 乌骨 where it is a 鸡): a seat not ready at the end pays each ready seat
         for each it discarded (包鸡), a ready one is paid for each it holds; a bot lets one go
-        only when no discard as near to winning is left.
+        only when no discard as near to winning is left. Right after the seat's own kong (its
+        replacement draw, ``after_kong``) the discard is a 热炮's: won on, it voids the 豆 and
+        pays the winner on top, so every kind with no copy in sight (nobody discarded or
+        melded one: the likeliest to be another seat's wait) is risky too, at that moment only.
 
         Example:
             >>> sorted(GuiyangVariant().bot_risky_discards(None)), sorted(GuiyangVariant(
             ...     {"wugu": False}).bot_risky_discards(None))
             ([16, 18], [18])
         """
-        return self._keeps
+        if observation is None or not observation.after_kong:
+            return self._keeps
+        seen = observation.visible()
+        unseen = (k for k in range(27) if observation.hand_counts[k] and not seen[k])
+        return self._keeps.union(unseen)
 
     # ------------------------------------------------------------ 报听 (Tongren)
     def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
