@@ -36,6 +36,7 @@ from majiang.game import (
 from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.streams import seat_events
+from majiang.rl.planes import SCORING_PLANES, encode, plane_names
 from majiang.tiles import KINDS
 from majiang.typed_records import engine_settle
 from majiang.variants.guizhou import HandRecord, TongrenOptions, best_ready_value
@@ -470,6 +471,45 @@ def test_efficiency_bot_avoids_feeding_a_repao_right_after_its_dou() -> None:
     assert shanten_without("5p") == shanten_without("1m")  # as near to winning either way
     g.step(0, Discard("1m"))
     assert not g.observation(0).after_kong  # the moment has passed
+
+
+def scoring_rows(g: Game, seat: int) -> dict[str, list[int]]:
+    names = plane_names(scoring=True)
+    a = encode(g, seat, scoring=True)
+    return {n: [int(x) for x in a[names.index(n)]] for n in SCORING_PLANES}
+
+
+def test_scoring_planes_show_the_declared_baoting() -> None:
+    g = Game("tongren", dealer=0, deal=Deal(("123456789m1122p5s", "123456789p1234s",
+             "147m258p369s1239m", "13579m1357p1357s"), "9s9s"))  # fmt: skip
+    assert scoring_rows(g, 2)["baoting"] == [0] * 34
+    g.step(0, Declare("baoting", ""))
+    g.step(1, Pass())
+    for seat in range(4):  # public: seat 0 at each observer's relative column
+        assert scoring_rows(g, seat)["baoting"] == [int(r == (0 - seat) % 4) for r in range(34)]
+    assert encode(g, 2).shape == (len(plane_names()), 34)  # off by default: rows unchanged
+
+
+def test_scoring_planes_count_each_seats_dou() -> None:
+    g = game()
+    g.step(0, Kong("7p", "concealed"))
+    pass_all(g)
+    for seat in range(4):
+        rows = scoring_rows(g, seat)
+        assert rows["kongs"] == [int(r == (0 - seat) % 4) for r in range(34)]
+    melds_self = plane_names().index("melds_self")
+    assert int(encode(g, 1, scoring=True)[melds_self + 3].sum()) == 0  # its kind stays hidden
+
+
+def test_scoring_planes_show_the_flipped_ji_after_the_win() -> None:
+    g = game(head="4s")
+    g.step(0, Discard("9s"))
+    assert scoring_rows(g, 2)["horses"] == [0] * 34
+    g.step(1, Win())  # drew 4s; the next wall tile is turned up
+    flip = g.records[0]["flip"]
+    assert flip is not None
+    for seat in range(4):
+        assert scoring_rows(g, seat)["horses"] == [int(k == KINDS.index(flip)) for k in range(34)]
 
 
 def test_the_engine_record_is_a_checked_hand_record() -> None:

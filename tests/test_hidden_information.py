@@ -400,8 +400,8 @@ def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
     assert a.to_dict() == b.to_dict()
     assert (a.to_numpy() == b.to_numpy()).all()
     assert game.legal_actions(seat) == twin.legal_actions(seat)
-    # The learning layer's encoding (engine and efficiency planes) and mask: the same.
-    assert (encode(game, seat) == encode(twin, seat)).all()
+    # The learning layer's encoding (engine, efficiency and scoring planes) and mask: the same.
+    assert (encode(game, seat, scoring=True) == encode(twin, seat, scoring=True)).all()
     assert (legal_mask(game, seat) == legal_mask(twin, seat)).all()
     if render:
         one, two = io.StringIO(), io.StringIO()
