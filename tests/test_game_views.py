@@ -107,6 +107,7 @@ def test_the_public_view_takes_each_field_from_the_state_by_name() -> None:
     st.ponds = [(0,), (1, 1), (2, 2, 2), (3, 3, 3, 3)]
     st.flowers = [(), (34,), (35, 36), ()]
     st.revealed = [(), tuple([1] + [0] * 33), (), ()]
+    st.after_kong = True
     scores = [101, 102, 103, 104]
     view = public_view(st, g.table, scores, over=False, kept=4, out=(False,) * 4,
                        variant="nanchang", options=(("x", 1),))  # fmt: skip
@@ -130,6 +131,7 @@ def test_the_public_view_takes_each_field_from_the_state_by_name() -> None:
         "options": (("x", 1),),
         "lower_indicator_kind": 11,
         "revealed": tuple(st.revealed),
+        "after_kong": True,
     }
     assert set(expected) == set(PublicFields._fields)
     for name, value in expected.items():

@@ -36,10 +36,11 @@ from majiang.game import (
 from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.streams import seat_events
+from majiang.rl.planes import SCORING_PLANES, encode, plane_names
 from majiang.tiles import KINDS
 from majiang.typed_records import engine_settle
 from majiang.variants.guizhou import HandRecord, TongrenOptions, best_ready_value
-from majiang.variants.guizhou.play import GuizhouVariant, first_yaoji, repao_kong
+from majiang.variants.guizhou.play import GuizhouVariant, first_wugu, first_yaoji, repao_kong
 from majiang.variants.guizhou.record import from_engine
 
 DEALER = "7777p147m258p369s4s"
@@ -387,6 +388,32 @@ def test_chongfeng_ji_is_read_from_the_log() -> None:
     assert ("包鸡", 0, 1, 20) in lines
 
 
+def test_chongfeng_wugu_is_read_from_the_log() -> None:
+    """冲锋乌骨: the dealer's 8p, the hand's first and unclaimed, counts twice its 2 units to
+    it; not ready, it pays the winner 2 + 2 units (包鸡). Off with 乌骨鸡 off (the control)."""
+    g = game(head="4s2p")
+    g.step(0, Discard("8p"))
+    g.step(1, Win())  # drew 4s
+    record, s = g.records[0], g.settlements[0]
+    assert record["chongfeng_wugu"] == 0 and record["chongfeng"] is None
+    assert ("包鸡", 0, 1, 40) in {(p.reason, p.payer, p.payee, p.amount) for p in s.items}
+    assert majiang.settle(record) == s
+    off = game(head="4s2p", options={"wugu": False})
+    off.step(0, Discard("8p"))
+    off.step(1, Win())
+    assert off.records[0]["chongfeng_wugu"] is None
+    assert not any(p.reason == "包鸡" for p in off.settlements[0].items)
+
+
+def test_chongfeng_wugu_not_when_claimed_or_won_on() -> None:
+    pong = [{"event": "discard", "seat": 1, "tile": "8p"},
+            {"event": "pong", "seat": 2, "tiles": "888p", "source": 1},
+            {"event": "discard", "seat": 2, "tile": "8p"}]  # fmt: skip
+    assert first_wugu(pong) is None and first_wugu(pong[2:]) == 2
+    won = [{"event": "discard", "seat": 0, "tile": "8p"}, {"event": "win", "winner": 3}]
+    assert first_wugu(won) is None
+
+
 def test_zeren_ji_the_first_yaoji_ponged() -> None:
     """责任鸡: seat 2 pongs the dealer's first 1s: the dealer owes it 1 unit."""
     dealer = "7777p147m258p369s1s"
@@ -409,6 +436,80 @@ def test_first_round_chongfeng_only_in_the_first_four_discards() -> None:
     ev = [{"event": "discard", "seat": s % 4, "tile": "9m"} for s in range(4)]
     ev.append({"event": "discard", "seat": 0, "tile": "1s"})
     assert first_yaoji(ev) == (0, None) and first_yaoji(ev, first_round=True) == (None, None)
+
+
+def test_efficiency_bot_avoids_feeding_a_repao_right_after_its_dou() -> None:
+    """热炮: the discard right after a 豆 is the risky one. Seats 1-3 throw 7m, 3s and 1m;
+    the dealer then makes a 闷豆 of 7p and draws 9s. Its best discard is 5p, of which no copy
+    is in sight; right after the 豆 it throws 1m instead (seat 3 threw one: in sight), as
+    near to winning. The control is the same observation without ``after_kong``."""
+    g = game(head="7m3s1m2m")
+    g.step(0, Discard("4s"))
+    for seat in (1, 2, 3):
+        pass_all(g)
+        drawn = g.state.drawn
+        assert g.state.turn == seat and drawn is not None
+        g.step(seat, Discard(KINDS[drawn]))
+    pass_all(g)
+    g.step(0, Kong("7p", "concealed"))
+    pass_all(g)
+    obs, legal = g.observation(0), g.legal_actions(0)
+    assert obs.after_kong and g.observation(2).after_kong  # public: the kong is logged
+    control = obs._replace(after_kong=False)
+    seen = obs.visible()
+    assert EfficiencyBot().act(control, legal) == Discard("5p") and not seen[KINDS.index("5p")]
+    assert EfficiencyBot().act(obs, legal) == Discard("1m") and seen[KINDS.index("1m")]
+    variant = g.variant
+    assert KINDS.index("5p") in variant.bot_risky_discards(obs)
+    assert variant.bot_risky_discards(control) == variant.bot_risky_discards(None)
+
+    def shanten_without(tile: str) -> int:
+        rest = majiang.tiles.to_counts(obs.hand)
+        rest[KINDS.index(tile)] -= 1
+        return int(majiang.shanten(rest, melds=1))
+
+    assert shanten_without("5p") == shanten_without("1m")  # as near to winning either way
+    g.step(0, Discard("1m"))
+    assert not g.observation(0).after_kong  # the moment has passed
+
+
+def scoring_rows(g: Game, seat: int) -> dict[str, list[int]]:
+    names = plane_names(scoring=True)
+    a = encode(g, seat, scoring=True)
+    return {n: [int(x) for x in a[names.index(n)]] for n in SCORING_PLANES}
+
+
+def test_scoring_planes_show_the_declared_baoting() -> None:
+    g = Game("tongren", dealer=0, deal=Deal(("123456789m1122p5s", "123456789p1234s",
+             "147m258p369s1239m", "13579m1357p1357s"), "9s9s"))  # fmt: skip
+    assert scoring_rows(g, 2)["baoting"] == [0] * 34
+    g.step(0, Declare("baoting", ""))
+    g.step(1, Pass())
+    for seat in range(4):  # public: seat 0 at each observer's relative column
+        assert scoring_rows(g, seat)["baoting"] == [int(r == (0 - seat) % 4) for r in range(34)]
+    assert encode(g, 2).shape == (len(plane_names()), 34)  # off by default: rows unchanged
+
+
+def test_scoring_planes_count_each_seats_dou() -> None:
+    g = game()
+    g.step(0, Kong("7p", "concealed"))
+    pass_all(g)
+    for seat in range(4):
+        rows = scoring_rows(g, seat)
+        assert rows["kongs"] == [int(r == (0 - seat) % 4) for r in range(34)]
+    melds_self = plane_names().index("melds_self")
+    assert int(encode(g, 1, scoring=True)[melds_self + 3].sum()) == 0  # its kind stays hidden
+
+
+def test_scoring_planes_show_the_flipped_ji_after_the_win() -> None:
+    g = game(head="4s")
+    g.step(0, Discard("9s"))
+    assert scoring_rows(g, 2)["horses"] == [0] * 34
+    g.step(1, Win())  # drew 4s; the next wall tile is turned up
+    flip = g.records[0]["flip"]
+    assert flip is not None
+    for seat in range(4):
+        assert scoring_rows(g, seat)["horses"] == [int(k == KINDS.index(flip)) for k in range(34)]
 
 
 def test_the_engine_record_is_a_checked_hand_record() -> None:

@@ -201,6 +201,30 @@ def test_chongfeng_ji_double_to_its_discarder() -> None:
     assert ji(s) == {(1, 0): 20, (2, 0): 20, (3, 0): 20}
 
 
+def test_chongfeng_wugu_counts_its_worth_twice_to_its_discarder() -> None:
+    """冲锋乌骨: 乌骨 is 2 units, counted twice (chongfeng_value) to the ready winner: 4 from
+    each; a seat not ready pays its discarded 8p once (包鸡, 2) and the charge once more (2)."""
+    players = [p(QINGDADUI_5M), p(NOT_READY_A, discards="8p"), p(NOT_READY_B), p(NOT_READY_C)]
+    win = {"winners": [0], "from": None, "tile": "5m"}
+    # seat 1 also pays 包鸡 (20) for a later 8p it discarded
+    assert ji(rec(players, win, chongfeng_wugu=0)) == {(1, 0): 60, (2, 0): 40, (3, 0): 40}
+    assert ji(rec(players, win)) == {(1, 0): 20}  # 包鸡 for the 8p alone
+    assert ji(rec(players, win, chongfeng_wugu=1)) == {(1, 0): 40}
+    assert ji(rec(players, win, chongfeng_wugu=1, options={"chongfeng_value": 3})) == {(1, 0): 60}
+    both = rec(players, win, chongfeng=0, chongfeng_wugu=0)  # 2 x 1 + 2 x 2 units
+    assert ji(both) == {(1, 0): 80, (2, 0): 60, (3, 0): 60}
+    assert "冲锋鸡, 冲锋乌骨" in next(x.detail for x in both.items if x.reason == "鸡")
+
+
+def test_chongfeng_wugu_needs_wugu_on_and_a_seat() -> None:
+    players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
+    win = {"winners": [0], "from": None, "tile": "5m"}
+    with pytest.raises(RecordError, match=r"chongfeng_wugu.*乌骨鸡"):
+        rec(players, win, chongfeng_wugu=0, options={"wugu": False})
+    with pytest.raises(RecordError, match="chongfeng_wugu"):
+        rec(players, win, chongfeng_wugu=4)
+
+
 def test_zeren_ji_discarder_pays_the_claimer() -> None:
     players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
     s = rec(players, {"winners": [0], "from": None, "tile": "5m"}, zeren=[2, 0])

@@ -189,6 +189,8 @@ def expected_view(game: Game, seat: int) -> dict[str, Any]:
         # 下翻: the lower indicator and each seat's 下精, shown to every seat after the deal
         "lower_indicator_kind": st.lower if lower_jing(game) else None,
         "revealed": expected_revealed(game),
+        # the move follows a kong: public, the kong and its replacement draw are logged
+        "after_kong": st.after_kong,
     }
 
 
@@ -398,8 +400,8 @@ def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
     assert a.to_dict() == b.to_dict()
     assert (a.to_numpy() == b.to_numpy()).all()
     assert game.legal_actions(seat) == twin.legal_actions(seat)
-    # The learning layer's encoding (engine and efficiency planes) and mask: the same.
-    assert (encode(game, seat) == encode(twin, seat)).all()
+    # The learning layer's encoding (engine, efficiency and scoring planes) and mask: the same.
+    assert (encode(game, seat, scoring=True) == encode(twin, seat, scoring=True)).all()
     assert (legal_mask(game, seat) == legal_mask(twin, seat)).all()
     if render:
         one, two = io.StringIO(), io.StringIO()

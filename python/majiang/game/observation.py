@@ -143,6 +143,10 @@ class Observation(NamedTuple):
     """Per seat, the 34 counts of the tiles it showed after the deal (Nanchang's 下精) that it
     is still known to hold (one fewer of a kind for each tile of that kind it has laid face
     up from its hand since); empty for a seat that showed none."""
+    after_kong: bool = False
+    """The seat to move drew its tile after its own kong (a replacement draw; public, as the
+    kong and the draw are logged for every seat) and has not discarded since: a variant's
+    bot hook can weigh that discard (Guizhou's 热炮). Not in :meth:`to_dict`."""
 
     @property
     def hand(self) -> str:

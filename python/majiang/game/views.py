@@ -58,6 +58,7 @@ class PublicFields(NamedTuple):
     options: tuple[tuple[str, Any], ...]
     lower_indicator_kind: int | None
     revealed: tuple[tuple[int, ...], ...]
+    after_kong: bool
 
 
 class SeatPart(NamedTuple):
@@ -166,6 +167,7 @@ def public_view(
             options,  # options
             st.lower if st.lower_shown else None,  # lower_indicator_kind
             tuple(st.revealed),  # revealed
+            st.after_kong,  # after_kong
         ),
     )
     return _new_view(PublicView, (fields, melds, seen, declared, seen_declared))

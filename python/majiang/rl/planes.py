@@ -45,11 +45,13 @@ import numpy as np
 import numpy.typing as npt
 
 from majiang._core import batch as _core_batch
+from majiang._core import parse_tiles
 from majiang.errors import RulesError
-from majiang.game.observation import PLANES
+from majiang.game.observation import PLANES, Observation
 from majiang.rl.arguments import check_out, flag
 from majiang.rl.engine_planes import stack_planes
 from majiang.rl.table_planes import TablePlanes
+from majiang.tiles import KIND_INDEX
 
 if TYPE_CHECKING:
     from majiang.game import Game
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EFFICIENCY_PLANES",
     "ORACLE_PLANES",
+    "SCORING_PLANES",
     "encode",
     "encode_batch",
     "plane_names",
@@ -77,6 +80,13 @@ ORACLE_PLANES: tuple[str, ...] = (
     "oracle_lower_indicator",
 )
 """The perfect-information rows (training only), after the efficiency rows."""
+SCORING_PLANES: tuple[str, ...] = ("baoting", "kongs", "horses")
+"""With ``scoring=True``, the rows last of all (public): ``baoting`` column r (0-3): 1 when
+relative seat r has declared 报听 (Guizhou's ``baoting``, Nanjing's ``ready``); ``kongs``
+column r: the kongs relative seat r holds, every kind (Guizhou's 豆); ``horses``: the count
+of each kind turned up after the hand's win (Guizhou's 翻牌鸡 flip, Guangdong's 抓马), 0
+until then (in a match, only a match's last hand ends with it in view)."""
+_BAOTING = frozenset(("baoting", "ready"))
 _BASE = len(PLANES)
 _UNSEEN = PLANES.index("unseen")
 _SHANTEN, _DISCARD, _EFFECTIVE, _WAITS = range(_BASE, _BASE + 4)
@@ -84,19 +94,24 @@ _ORACLE = _BASE + len(EFFICIENCY_PLANES)
 _R = {name: i for i, name in enumerate(PLANES)}
 
 
-def plane_names(oracle: bool = False) -> tuple[str, ...]:
+def plane_names(oracle: bool = False, scoring: bool = False) -> tuple[str, ...]:
     """The names of an encoding's rows, in order.
 
     Example:
         >>> plane_names()[-4:]
         ('shanten', 'discard_shanten', 'discard_effective', 'waits')
+        >>> plane_names(oracle=True, scoring=True)[-4:]
+        ('oracle_lower_indicator', 'baoting', 'kongs', 'horses')
     """
-    return PLANES + EFFICIENCY_PLANES + (ORACLE_PLANES if flag(oracle, "oracle") else ())
+    names = PLANES + EFFICIENCY_PLANES + (ORACLE_PLANES if flag(oracle, "oracle") else ())
+    return names + (SCORING_PLANES if flag(scoring, "scoring") else ())
 
 
-def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uint8]:
+def encode(
+    game: Game, seat: int, *, oracle: bool = False, scoring: bool = False
+) -> npt.NDArray[np.uint8]:
     """The ``(C, 34)`` encoding of what ``seat`` sees now (with ``oracle``, what it does not
-    see too: training only).
+    see too: training only; with ``scoring``, :data:`SCORING_PLANES`).
 
     Example:
         >>> from majiang.game import Game
@@ -105,7 +120,7 @@ def encode(game: Game, seat: int, *, oracle: bool = False) -> npt.NDArray[np.uin
         >>> a.shape, int(a[plane_names(True).index("oracle_hand_next")].sum())
         ((48, 34), 14)
     """
-    one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle)[0]
+    one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle, scoring=scoring)[0]
     return one
 
 
@@ -117,6 +132,7 @@ def encode_batch(
     out: npt.NDArray[np.uint8] | None = None,
     threads: int | None = 1,
     cache: TablePlanes | None = None,
+    scoring: bool = False,
 ) -> npt.NDArray[np.uint8]:
     """The encodings of ``seats[i]`` at ``games[i]``, as one ``(N, C, 34)`` uint8 array
     (written into ``out`` when given); the games must share one variant's shape rules. The
@@ -132,11 +148,11 @@ def encode_batch(
         >>> encode_batch(gs, [g.to_act()[0] for g in gs]).shape
         (3, 39, 34)
     """
-    oracle = flag(oracle, "oracle")
+    oracle, scoring = flag(oracle, "oracle"), flag(scoring, "scoring")
     n = len(games)
     if len(seats) != n:
         raise RulesError(f"seats: expected {n} seats, one a game, got {len(seats)}")
-    rows = len(plane_names(oracle))
+    rows = len(plane_names(oracle, scoring))
     if out is None:
         out = np.zeros((n, rows, 34), np.uint8)
     else:
@@ -165,7 +181,30 @@ def encode_batch(
         for i, (game, seat) in enumerate(zip(games, seats, strict=True)):
             _oracle(game, seat, out[i, _ORACLE:])
     _efficiency(out, melds, jing, shapes, threads)
+    if scoring:
+        for i, (game, obs) in enumerate(zip(games, observations, strict=True)):
+            _scoring(game, obs, out[i, rows - len(SCORING_PLANES) :])
     return out
+
+
+def _scoring(game: Game, obs: Observation, rows: npt.NDArray[np.uint8]) -> None:
+    """The :data:`SCORING_PLANES` of ``obs`` (public facts only: declarations every seat
+    sees, melds, the horses event of the hand in play)."""
+    for rel in range(4):
+        seat = (obs.seat + rel) % 4
+        if any(what in _BAOTING for what, _ in obs.declared[seat]):
+            rows[0, rel] = 1
+        rows[1, rel] = sum(1 for m in obs.melds[seat] if m.is_gang)
+    for e in reversed(game.events):
+        kind = e.get("event")
+        if kind == "deal":
+            break
+        if kind == "horses":
+            for t in parse_tiles(e["tiles"]):
+                k = KIND_INDEX.get(t)
+                if k is not None:  # a flower turned up has no column
+                    rows[2, k] += 1
+            break
 
 
 def _efficiency(

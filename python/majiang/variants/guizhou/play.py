@@ -27,10 +27,18 @@ from majiang.variants.guizhou.settle import next_dealer
 from majiang.variants.protocol import FinishedHand, Variant, WinQuery
 from majiang.variants.table_view import TableView
 
-__all__ = ["GuiyangVariant", "GuizhouVariant", "TongrenVariant", "first_yaoji", "repao_kong"]
+__all__ = [
+    "GuiyangVariant",
+    "GuizhouVariant",
+    "TongrenVariant",
+    "first_wugu",
+    "first_yaoji",
+    "repao_kong",
+]
 
 _KONG_KIND = {"exposed": "ming_gang", "added": "bu_gang", "concealed": "an_gang"}
 _YAOJI = "1s"
+_WUGU = "8p"
 
 
 class GuizhouVariant(Variant):
@@ -147,14 +155,21 @@ class GuizhouVariant(Variant):
     def bot_risky_discards(self, observation: Any) -> frozenset[int]:
         """幺鸡 (and 乌骨 where it is a 鸡): a seat not ready at the end pays each ready seat
         for each it discarded (包鸡), a ready one is paid for each it holds; a bot lets one go
-        only when no discard as near to winning is left.
+        only when no discard as near to winning is left. Right after the seat's own kong (its
+        replacement draw, ``after_kong``) the discard is a 热炮's: won on, it voids the 豆 and
+        pays the winner on top, so every kind with no copy in sight (nobody discarded or
+        melded one: the likeliest to be another seat's wait) is risky too, at that moment only.
 
         Example:
             >>> sorted(GuiyangVariant().bot_risky_discards(None)), sorted(GuiyangVariant(
             ...     {"wugu": False}).bot_risky_discards(None))
             ([16, 18], [18])
         """
-        return self._keeps
+        if observation is None or not observation.after_kong:
+            return self._keeps
+        seen = observation.visible()
+        unseen = (k for k in range(27) if observation.hand_counts[k] and not seen[k])
+        return self._keeps.union(unseen)
 
     # ------------------------------------------------------------ 报听 (Tongren)
     def opening_options(self, what: str, seat: int, state: TableView) -> list[Any]:
@@ -230,13 +245,14 @@ class GuizhouVariant(Variant):
         facts: each seat's tiles (the winning tile apart), melds, pond and 报听; the win with
         杠上胡, 抢杠 and 热炮 (the 豆 made right before the winning discard, read from the
         log and listed last of its maker's melds); the flipped tile; 冲锋鸡 and 责任鸡 from
-        the first 幺鸡 discarded. ``result`` is kept for the tools that read every variant.
+        the first 幺鸡 discarded, 冲锋乌骨 from the first 8p. ``result`` is kept for the
+        tools that read every variant.
 
         Example:
             >>> from majiang.game import EfficiencyBot, Game, play
             >>> g = play(Game("guiyang", seed=3), [EfficiencyBot() for _ in range(4)])
             >>> sorted(g.records[0])[:5]
-            ['chongfeng', 'dealer', 'dealer_streak', 'flip', 'options']
+            ['chongfeng', 'chongfeng_wugu', 'dealer', 'dealer_streak', 'flip']
         """
         st = hand.state
         assert st is not None
@@ -272,6 +288,9 @@ class GuizhouVariant(Variant):
                 }
             )
         chongfeng, zeren = first_yaoji(hand.events, self.options.shouquan_chongfeng)
+        wugu = (
+            first_wugu(hand.events, self.options.shouquan_chongfeng) if self.options.wugu else None
+        )
         return {
             "variant": self.name,
             "options": dict(hand.options),
@@ -281,6 +300,7 @@ class GuizhouVariant(Variant):
             "win": win,
             "flip": hand.horses[0] if hand.horses else None,
             "chongfeng": chongfeng,
+            "chongfeng_wugu": wugu,
             "zeren": zeren,
             "result": result,
         }
@@ -374,12 +394,33 @@ def first_yaoji(
         >>> first_yaoji(ev), first_yaoji(ev[:1])
         ((None, [2, 0]), (2, None))
     """
+    return _first_discard(events, _YAOJI, first_round)
+
+
+def first_wugu(events: Sequence[Mapping[str, Any]], first_round: bool = False) -> int | None:
+    """冲锋乌骨: the seat whose 8p was the hand's first 8p discarded and not claimed (ponged,
+    konged or won on: none), read from the log as :func:`first_yaoji` reads the 冲锋鸡.
+
+    Example:
+        >>> ev = [{"event": "discard", "seat": 3, "tile": "8p"},
+        ...       {"event": "discard", "seat": 0, "tile": "8p"}]
+        >>> first_wugu(ev), first_wugu(ev[1:] + [{"event": "win", "winner": 1}])
+        (3, None)
+    """
+    return _first_discard(events, _WUGU, first_round)[0]
+
+
+def _first_discard(
+    events: Sequence[Mapping[str, Any]], tile: str, first_round: bool
+) -> tuple[int | None, list[int] | None]:
+    """The first discard of ``tile``: (its discarder if it went unclaimed, [discarder,
+    claimer] if it was ponged or exposed-konged)."""
     discards = 0
     for i, e in enumerate(events):
         if e.get("event") != "discard":
             continue
         discards += 1
-        if e.get("tile") != _YAOJI:
+        if e.get("tile") != tile:
             continue
         after = events[i + 1] if i + 1 < len(events) else {}
         kind = after.get("event")

@@ -7,7 +7,8 @@ The JSON form (every field but ``variant`` and ``players`` optional)::
                   "discards": "MPSZ in order", "baoting": false}, x4],
      "win": {"winners": [1], "from": 2 | null, "tile": "5m", "gang_shang": false,
              "qiang_gang": false, "repao": "an_gang" | "bu_gang" | "ming_gang" | null} | null,
-     "flip": "9s" | null, "chongfeng": seat | null, "zeren": [discarder, claimer] | null}
+     "flip": "9s" | null, "chongfeng": seat | null, "chongfeng_wugu": seat | null,
+     "zeren": [discarder, claimer] | null}
 
 ``hand`` is the concealed tiles without the winning tile; ``win`` null is 黄庄. ``repao`` is
 the 豆 the discarder made just before the winning discard (its last meld). A record that
@@ -103,6 +104,8 @@ class HandRecord:
     flip: int | None
     chongfeng: int | None
     zeren: tuple[int, int] | None
+    chongfeng_wugu: int | None = None
+    """冲锋乌骨: the seat whose 8p was the first discarded and not claimed (乌骨鸡 on)."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
@@ -193,6 +196,10 @@ class HandRecord:
                 raise _err(("players",), f"more than four of kind {k} in the record")
         cf = data.get("chongfeng")
         chongfeng = None if cf is None else _seat(cf, ("chongfeng",))
+        cw = data.get("chongfeng_wugu")
+        chongfeng_wugu = None if cw is None else _seat(cw, ("chongfeng_wugu",))
+        if chongfeng_wugu is not None and not options.wugu:
+            raise _err(("chongfeng_wugu",), "冲锋乌骨 needs 乌骨鸡 (option wugu)")
         zr = data.get("zeren")
         zeren = None
         if zr is not None:
@@ -202,6 +209,7 @@ class HandRecord:
         record = cls(
             options, dealer, tuple(hands), tuple(melds), tuple(discards), tuple(baoting),
             winners, discarder, tile, gang_shang, qiang_gang, repao, flip, chongfeng, zeren,
+            chongfeng_wugu,
         )  # fmt: skip
         for n, w in enumerate(winners):
             record.check_win(w, ("win", "winners", n))
@@ -285,4 +293,5 @@ def from_engine(record: Mapping[str, Any], state: Any) -> HandRecord:
         None if flip is None else KIND_INDEX[flip],
         record.get("chongfeng"),
         None if zeren is None else (zeren[0], zeren[1]),
+        record.get("chongfeng_wugu"),
     )

@@ -210,12 +210,12 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
         n += sum(values.get(k, 0) for m in r.melds[c] for k in m.kinds)
         if o.mantang:
             n += sum(values.get(k, 0) for k in r.discards[c])
-        if r.chongfeng == c:
-            extra = o.chongfeng_value * values.get(YAOJI, 0) - (values[YAOJI] if o.mantang else 0)
-            n += extra
+        for kind, charged in _charges(r):
+            if charged == c:  # counted cv times in all; under 满堂鸡 once already
+                n += (o.chongfeng_value - (1 if o.mantang else 0)) * values.get(kind, 0)
         if n:
             held = _held(full, r.melds[c], values)
-            why = f"{n} 鸡 x {unit} ({held}{', 冲锋鸡' if r.chongfeng == c else ''})"
+            why = f"{n} 鸡 x {unit} ({held}{_charge_words(r, c)})"
             for p in range(4):
                 if p != c:
                     items.append(Payment(p, c, n * unit, "鸡", why))
@@ -223,10 +223,11 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
         if p in counting:
             continue
         owed = sum(values.get(k, 0) for k in r.discards[p] if k in (YAOJI, WUGU))
-        if r.chongfeng == p:
-            owed += (o.chongfeng_value - 1) * values.get(YAOJI, 0)
+        for kind, charged in _charges(r):
+            if charged == p:
+                owed += (o.chongfeng_value - 1) * values.get(kind, 0)
         shown = "".join(KINDS[k] for k in r.discards[p] if k in (YAOJI, WUGU) and values.get(k))
-        why = f"{owed} 鸡 x {unit} ({shown} discarded{', 冲锋鸡' if r.chongfeng == p else ''})"
+        why = f"{owed} 鸡 x {unit} ({shown} discarded{_charge_words(r, p)})"
         for c in sorted(counting):
             if owed:
                 items.append(Payment(p, c, owed * unit, "包鸡", why))
@@ -235,6 +236,19 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
         items.append(
             Payment(d, claimer, o.zeren_value * unit, "责任鸡", f"{o.zeren_value} x {unit}")
         )
+
+
+def _charges(r: HandRecord) -> list[tuple[int, int]]:
+    """(kind, seat) of the 冲锋鸡 and 冲锋乌骨, where the record has them."""
+    out = [] if r.chongfeng is None else [(YAOJI, r.chongfeng)]
+    if r.chongfeng_wugu is not None:
+        out.append((WUGU, r.chongfeng_wugu))
+    return out
+
+
+def _charge_words(r: HandRecord, seat: int) -> str:
+    names = {YAOJI: "冲锋鸡", WUGU: "冲锋乌骨"}
+    return "".join(f", {names[k]}" for k, s in _charges(r) if s == seat)
 
 
 def _held(full: list[int], melds: tuple[Meld, ...], values: dict[int, int]) -> str:
