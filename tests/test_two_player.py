@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 import majiang
@@ -38,6 +39,7 @@ from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.wall import Wall
 from majiang.meld import Meld
+from majiang.rl import VectorGame
 from majiang.tiles import KIND_INDEX, KINDS, to_counts
 from majiang.variants.two_player.fans import fan_table, register_fan_table, score_hand
 from majiang.variants.two_player.record import check_record
@@ -213,23 +215,66 @@ def test_after_ready_the_hand_is_locked_and_played_for_the_seat() -> None:
     g.step(0, Declare("ready", "5p"))  # declared with its discard
     assert g.state.ponds[0] == (KIND_INDEX["5p"],)
     g.step(1, Discard("5z"))
-    assert g.state.turn == 0 and g.legal_actions(0) == [Discard("6z")]  # the drawn tile
+    # the dealer drew 6z (no win): the engine discarded it for the seat, nobody was asked
+    assert [KINDS[k] for k in g.state.ponds[0]] == ["5p", "6z"]
+    assert g.events[-3:-1] == [
+        {"event": "draw", "seat": 0, "tile": "6z"},
+        {"event": "discard", "seat": 0, "tile": "6z"},
+    ]
+    assert g.events[-1]["event"] == "draw" and g.events[-1]["seat"] == 1
+    assert g.to_act() == [1] and g.legal_actions(0) == []
     assert g.observation(1).declared[0] == (("ready", "5p"),)  # public
-    g.step(0, Discard("6z"))
-    # no chow, pong or kong for a locked hand: seat 1's 9m is offered to nobody
+    # no chow, pong or kong for a locked hand: seat 1's discards are offered to nobody
     g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
     assert all(not isinstance(a, Chow | Pong | Kong) for a in g.legal_actions(0))
 
 
+# after 报听 seat 1 draws 1z, 1z, 2z, 2z; the dealer 5z, 6z, 7z (discarded for it), then 1m
+AUTO_HEAD = "1z5z1z6z2z7z2z1m"
+
+
+def test_a_locked_seat_has_its_draws_discarded_until_a_winning_one() -> None:
+    g = game(dealer=READY_DEALER, other="124578p369s3456s", head=AUTO_HEAD)
+    g.step(0, Declare("ready", "5p"))
+    asked = []
+    while 0 not in g.to_act():
+        seat = g.to_act()[0]
+        asked.append(seat)
+        g.step(seat, next(a for a in g.legal_actions(seat) if isinstance(a, Discard)))
+    assert asked == [1, 1, 1, 1]  # seat 1 alone was asked: the dealer's turns played for it
+    assert [KINDS[k] for k in g.state.ponds[0]] == ["5p", "5z", "6z", "7z"]
+    assert g.state.drawn == KIND_INDEX["1m"]
+    assert g.legal_actions(0) == [Win(), Discard("1m")]  # win, or pass (the drawn tile goes)
+    g.step(0, Win())
+    assert g.records[0]["result"]["winner"] == 0 and g.records[0]["result"]["from"] is None
+
+
+def test_passing_a_winning_draw_discards_it_and_auto_play_goes_on() -> None:
+    g = game(dealer=READY_DEALER, other="124578p369s3456s", head=AUTO_HEAD + "3z4z")
+    g.step(0, Declare("ready", "5p"))
+    while 0 not in g.to_act():
+        seat = g.to_act()[0]
+        g.step(seat, next(a for a in g.legal_actions(seat) if isinstance(a, Discard)))
+    g.step(0, Discard("1m"))  # the pass: the drawn tile is discarded
+    assert g.state.ponds[0][-1] == KIND_INDEX["1m"] and "ready" in g.state.declared[0]
+    g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
+    # seat 1 drew 3z; the dealer draws 4z: played for it again
+    assert g.state.ponds[0][-1] == KIND_INDEX["4z"] and g.to_act() == [1]
+
+
 def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     """[001:149] 直到胡牌或有人放炮时询问玩家是否胡牌, 若不胡则继续保持报听状态."""
-    g = game(dealer=READY_DEALER, head="5z")
+    g = game(dealer=READY_DEALER, head="5z6z")
     g.step(0, Declare("ready", "5p"))
     g.step(1, Discard("1m"))
     assert g.legal_actions(0) == [Win(), Pass()]
-    g.step(0, Pass())  # still ready: the dealer draws and the system plays on
-    assert g.state.turn == 0 and "ready" in g.state.declared[0]
-    assert g.legal_actions(0)[-1] == Discard(KINDS[g.state.drawn or 0])
+    g.step(0, Pass())  # still ready: the dealer draws 6z (no win) and the system plays it
+    at = max(i for i, e in enumerate(g.events) if e["event"] == "draw" and e["seat"] == 0)
+    assert g.events[at : at + 2] == [
+        {"event": "draw", "seat": 0, "tile": "6z"},
+        {"event": "discard", "seat": 0, "tile": "6z"},
+    ]
+    assert "ready" in g.state.declared[0] and g.to_act() == [1]
     g2 = game(dealer=READY_DEALER, head="5z")
     g2.step(0, Declare("ready", "5p"))
     g2.step(1, Discard("1m"))
@@ -237,6 +282,39 @@ def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     r = g2.records[0]
     assert r["ready"] == [0] and "报听" in g2.settlements[0].pattern["hands"]
     assert g2.scores == [13, -13]  # 九莲宝灯 88 + 报听: the cap
+
+
+def test_auto_play_replays_and_snapshots_identically() -> None:
+    """Played turns are logged as the seat's own: replay reproduces them, a snapshot taken
+    with a seat locked continues identically, and no seat is asked with one choice."""
+    played = 0
+    for seed in range(40):
+        g = Game("two_player", seed=seed, hands=2)
+        players = bots(seed)
+        copy: Game | None = None
+        after: list[tuple[int, Any]] = []
+        while not g.over:
+            seat = g.to_act()[0]
+            legal = g.legal_actions(seat)
+            assert len(legal) > 1 or not g.variant.plays_for(seat, g.state)
+            if copy is None and any(map(g.variant.plays_for, (0, 1), [g.state] * 2)):
+                copy = Game.restore(json.loads(json.dumps(g.snapshot())))
+            act = players[seat].act(g.observation(seat), legal)
+            if copy is not None:
+                after.append((seat, act))
+            g.step(seat, act)
+        played += sum(
+            e["event"] == "discard" and b["event"] == "draw" and b["seat"] == e["seat"]
+            and any(d["event"] == "declare" and d["seat"] == e["seat"] for d in g.events[:i])
+            for i, (b, e) in enumerate(zip(g.events, g.events[1:], strict=False), 1)
+        )  # fmt: skip
+        assert replay(g.events).scores == tuple(g.scores)
+        if copy is not None:
+            for seat, act in after:
+                copy.step(seat, act)
+            assert copy.events[-len(g.events) :] == g.events[-len(copy.events) :]
+            assert copy.scores == g.scores and copy.over
+    assert played > 0
 
 
 # ------------------------------------------------------------------ 花牌
@@ -513,3 +591,22 @@ def _same_view_whatever_is_hidden(g: Game, seat: int, rng: random.Random) -> Non
     a, b = g.observation(seat), twin.observation(seat)
     assert a == b and (a.to_numpy() == b.to_numpy()).all()
     assert g.legal_actions(seat) == twin.legal_actions(seat)
+
+
+def test_the_vector_game_is_never_asked_for_a_played_turn() -> None:
+    """majiang.rl: a table's seat to act always has a choice (a locked seat's draws are
+    played by the engine), so no step is spent on a forced move."""
+    v = VectorGame(4, "two_player", seed=11)
+    locked_asked = locked_seen = 0
+    for _ in range(600):
+        _obs, masks = v.observe()
+        for i, game in enumerate(v.games):
+            seat = int(v.seats[i])
+            locked_seen += any(game.variant.plays_for(s, game.state) for s in (0, 1))
+            if game.variant.plays_for(seat, game.state):
+                locked_asked += 1
+                assert masks[i].sum() > 1  # asked only with a choice (a winning draw)
+        # prefer declaring 报听 when offered so that seats lock often
+        ids = [int(np.flatnonzero(m)[-1]) for m in masks]
+        v.step(ids)
+    assert locked_seen > 50  # the run did lock seats (its turns were played, not asked)
