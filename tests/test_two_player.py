@@ -41,7 +41,12 @@ from majiang.game.wall import Wall
 from majiang.meld import Meld
 from majiang.rl import VectorGame
 from majiang.tiles import KIND_INDEX, KINDS, to_counts
-from majiang.variants.two_player.fans import fan_table, register_fan_table, score_hand
+from majiang.variants.two_player.fans import (
+    FanTable,
+    fan_table,
+    register_fan_table,
+    score_hand,
+)
 from majiang.variants.two_player.record import check_record
 from majiang.variants.two_player.rules import EXCHANGES, TABLE
 from majiang.variants.two_player.settle import settle
@@ -469,6 +474,80 @@ def test_each_table_entry_on_a_worked_hand(
 ) -> None:
     got = fans_of(hand, tile, **flags)
     assert got.get(fan) == fan_table().values[fan], got
+
+
+# the ermj hands GB has none of: (hand, tile, flags, the hand, what it must suppress)
+EXTRA = [
+    ("1122334455667z", "7z", {"self_drawn": True}, "大七星", {"字一色", "七对", "自摸", "门前清"}),
+    ("113355m1122334z", "4z", {"self_drawn": True}, "四喜七对", {"七对", "自摸"}),
+    ("1122m3344p55667z", "7z", {}, "三元七对", {"七对", "门前清"}),
+    ("111222555z666z1m", "1m", {}, "四字刻", {"幺九刻", "碰碰胡", "混一色"}),
+    ("111222z33z123m45p", "6p", {}, "小三风", set()),
+]
+
+
+@pytest.mark.parametrize(("hand", "tile", "flags", "fan", "gone"), EXTRA, ids=[e[3] for e in EXTRA])
+def test_each_hand_without_a_gb_counterpart_on_a_worked_hand(
+    hand: str, tile: str, flags: dict[str, Any], fan: str, gone: set[str]
+) -> None:
+    """ermj 二人麻将 (next-variants.md §5(b)): the value from the table, its exclusions."""
+    got = fans_of(hand, tile, **flags)
+    assert got.get(fan) == fan_table().values[fan] and not gone & set(got), got
+    t = fan_table()
+    without = FanTable("without", {n: v for n, v in t.values.items() if n != fan}, t.by_gb, 88, 1)
+    plain = score_hand(
+        to_counts(hand), (), KIND_INDEX[tile], table=without, **{"self_drawn": False, **flags}
+    )
+    assert fan not in {n for n, _v, _c in plain.fans}  # the table must list a hand to score it
+
+
+def test_bigger_hands_suppress_the_small_honour_hands() -> None:
+    """ermj: 大四喜 and 字一色 exclude 四字刻; 大四喜, 小四喜, 大三风 exclude 小三风; 大七星
+    excludes 四喜七对 and 三元七对."""
+    big = fans_of("111222333444z1m", "1m")
+    assert "大四喜" in big and "四字刻" not in big and "小三风" not in big
+    assert "小三风" not in fans_of("111z222z333z4z123m", "4z")  # 小四喜
+    assert "四字刻" not in fans_of("111222333z555z6z", "6z")  # 字一色
+    seven = fans_of("1122334455667z", "7z")
+    assert set(seven) == {"大七星"}
+
+
+def test_the_honour_hands_follow_their_counts() -> None:
+    """Brute force over random seven-pairs and triplet hands: each hand is scored exactly when
+    its count condition holds."""
+    rng = random.Random(5)
+    for _ in range(300):
+        kinds = rng.sample(range(34), 7)
+        counts = [0] * 34
+        for k in kinds:
+            counts[k] = 2
+        tile = kinds[0]
+        counts[tile] -= 1
+        got = fans_of(majiang.tiles.mpsz(counts), KINDS[tile])
+        winds = sum(k in range(27, 31) for k in kinds)
+        dragons = sum(k in range(31, 34) for k in kinds)
+        want = ("大七星" if winds + dragons == 7 else "四喜七对" if winds == 4
+                else "三元七对" if dragons == 3 else None)  # fmt: skip
+        named = {"大七星", "四喜七对", "三元七对"} & set(got)
+        assert named == ({want} if want else set()), (kinds, got)
+    for _ in range(300):
+        sets = rng.sample(range(27, 34), rng.randint(0, 4))
+        counts = [0] * 34
+        for k in sets:
+            counts[k] = 3
+        pair = rng.choice([k for k in range(34) if k not in sets])
+        counts[pair] = 2
+        for start in (0, 3, 9, 12)[: 4 - len(sets)]:  # chows make up the hand
+            for k in range(start, start + 3):
+                counts[k] += 1
+        tile = pair
+        counts[tile] -= 1
+        got = fans_of(majiang.tiles.mpsz(counts), KINDS[tile])
+        counts[tile] += 1
+        wind_sets = sum(k < 31 for k in sets)
+        four = len(sets) == 4 and not ("大四喜" in got or "字一色" in got)
+        small = wind_sets == 2 and 27 <= pair < 31
+        assert ("四字刻" in got) == four and ("小三风" in got) == small, (sets, pair, got)
 
 
 def test_the_table_is_a_data_file_a_room_can_swap() -> None:

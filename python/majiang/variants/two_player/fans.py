@@ -27,6 +27,7 @@ from typing import Any
 from majiang import gb
 from majiang.errors import InvalidHandError, NotWinningError, RulesError, quoted
 from majiang.meld import Meld
+from majiang.variants.two_player.patterns import extra_hands
 
 __all__ = ["DEFAULT_TABLE", "FanTable", "TwoPlayerScore", "fan_table", "register_fan_table"]
 
@@ -250,8 +251,35 @@ def score_hand(
             add(name, n)
     if robbing:
         add("自摸")  # 抢杠 is scored as a self-draw (the seed)
+    counted = _with_extra_hands(counted, concealed, melds, tile, values)
     total = sum(v * c for _n, v, c in counted)
     return TwoPlayerScore(tuple(counted), total, max(t.minimum, min(total, t.cap)))
+
+
+def _with_extra_hands(
+    counted: list[tuple[str, int, int]],
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    tile: int,
+    values: Mapping[str, int],
+) -> list[tuple[str, int, int]]:
+    """``counted`` with the table's hands GB has no counterpart for (read from the counts),
+    each dropping what it excludes, and dropped itself where a hand that excludes it scored."""
+    names = {n for n, _v, _c in counted}
+    held = [*concealed]
+    held[tile] += 1
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    pairs = "七对" in names or "连七对" in names or (not melds and all(n in (0, 2) for n in held))
+    out = list(counted)
+    for hand in extra_hands(held, pairs=pairs):
+        value = values.get(hand.name, 0)
+        if not value or names.intersection(hand.suppressed_by):
+            continue
+        out = [f for f in out if f[0] not in hand.excludes]
+        out.insert(0, (hand.name, value, 1))
+    return out
 
 
 def is_winning(concealed: Sequence[int], melds: Sequence[Meld], tile: int) -> bool:
