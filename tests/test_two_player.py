@@ -550,6 +550,24 @@ def test_the_honour_hands_follow_their_counts() -> None:
         assert ("四字刻" in got) == four and ("小三风" in got) == small, (sets, pair, got)
 
 
+def test_ren_hu_is_the_non_dealers_win_on_its_first_draw() -> None:
+    """人胡 (the library's reading of ermj's entry): the non-dealer self-draws its first tile
+    after the dealer's one discard, nobody having melded; it excludes 门前清."""
+    g = game(dealer=PLAIN, other="123m456p789s11z23s", head="4s")
+    g.step(0, Discard("5z"))
+    assert Win() in g.legal_actions(1)
+    g.step(1, Win())
+    hands = g.settlements[0].pattern["hands"]
+    assert "人胡" in hands and "门前清" not in hands and g.scores == [-13, 13]
+    record = g.records[0]
+    assert "人胡" in settle(record).pattern["hands"]
+    later = {**record, "players": [{**p, "discards": "5z9m"} if i == 0 else p
+                                   for i, p in enumerate(record["players"])]}  # fmt: skip
+    assert "人胡" not in settle(later).pattern["hands"]  # the dealer's second discard: no
+    unlisted = {**record, "players": [{"hand": p["hand"]} for p in record["players"]]}
+    assert "人胡" not in settle(unlisted).pattern["hands"]  # ponds not given: not shown
+
+
 def test_the_table_is_a_data_file_a_room_can_swap() -> None:
     t = fan_table()
     assert t.values["平胡"] == 2 and t.values["报听"] == 4 and t.cap == 13

@@ -188,6 +188,7 @@ def score_hand(
     last_chance: bool = False,
     tian_hu: bool = False,
     di_hu: bool = False,
+    ren_hu: bool = False,
     ready: bool = False,
     shown: Sequence[int] = (),
     table: FanTable | None = None,
@@ -195,8 +196,9 @@ def score_hand(
     """The 番 of a win: ``concealed`` the counts without the winning ``tile``; the flags as
     the engine's win has them (``robbing`` 抢杠, scored as a self-draw: 自摸 is added;
     ``last_tile`` the wall's last tile, 妙手回春 or GB's 海底捞月; ``last_chance`` the seed's
-    海底捞月), ``ready`` the winner declared 报听, ``shown`` the kinds turned face up at the
-    start (花牌: one each copy the winner holds, melds and the winning tile included).
+    海底捞月; ``ren_hu`` the non-dealer's win on its first draw, 人胡), ``ready`` the winner
+    declared 报听, ``shown`` the kinds turned face up at the start (花牌: one each copy the
+    winner holds, melds and the winning tile included).
     NotWinningError if the tiles do not win.
 
     Example:
@@ -234,6 +236,8 @@ def score_hand(
         add("天胡")
     if di_hu:
         add("地胡")
+    if ren_hu:
+        add("人胡")
     if ready:
         add("报听")
     if shown:
@@ -252,6 +256,8 @@ def score_hand(
     if robbing:
         add("自摸")  # 抢杠 is scored as a self-draw (the seed)
     counted = _with_extra_hands(counted, concealed, melds, tile, values)
+    if ren_hu and values.get("人胡"):
+        counted = [f for f in counted if f[0] != "门前清"]  # ermj: 人胡 excludes 门前清
     total = sum(v * c for _n, v, c in counted)
     return TwoPlayerScore(tuple(counted), total, max(t.minimum, min(total, t.cap)))
 
