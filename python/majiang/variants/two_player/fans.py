@@ -4,8 +4,10 @@ table the research notes name) and the scorer that applies it to a won hand.
 The seed gives no 番 table; the library's default is the gofishing ``ermj`` 二人麻将 table
 (docs/rules/two_player.md §6). Its hands are recognised by the GB scorer
 (:func:`majiang.gb.fan`, with GB's exclusions): each entry of the data file names the GB 番
-it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡) are added here; a
-GB 番 the table does not list counts nothing. The total is capped at the table's ``cap``
+it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡) and 人胡 are added
+here, and the entries GB lacks (大七星, 四喜七对, 三元七对, 四字刻, 小三风) are read from the
+counts (:mod:`majiang.variants.two_player.patterns`); a GB 番 the table does not list counts
+nothing. The total is capped at the table's ``cap``
 (the seed's 封顶 13番) and is at least its ``minimum``. A room swaps the table with the
 option ``fan_table`` (:func:`register_fan_table` adds one).
 
