@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 import majiang
@@ -38,8 +39,14 @@ from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.wall import Wall
 from majiang.meld import Meld
+from majiang.rl import VectorGame
 from majiang.tiles import KIND_INDEX, KINDS, to_counts
-from majiang.variants.two_player.fans import fan_table, register_fan_table, score_hand
+from majiang.variants.two_player.fans import (
+    FanTable,
+    fan_table,
+    register_fan_table,
+    score_hand,
+)
 from majiang.variants.two_player.record import check_record
 from majiang.variants.two_player.rules import EXCHANGES, TABLE
 from majiang.variants.two_player.settle import settle
@@ -213,23 +220,66 @@ def test_after_ready_the_hand_is_locked_and_played_for_the_seat() -> None:
     g.step(0, Declare("ready", "5p"))  # declared with its discard
     assert g.state.ponds[0] == (KIND_INDEX["5p"],)
     g.step(1, Discard("5z"))
-    assert g.state.turn == 0 and g.legal_actions(0) == [Discard("6z")]  # the drawn tile
+    # the dealer drew 6z (no win): the engine discarded it for the seat, nobody was asked
+    assert [KINDS[k] for k in g.state.ponds[0]] == ["5p", "6z"]
+    assert g.events[-3:-1] == [
+        {"event": "draw", "seat": 0, "tile": "6z"},
+        {"event": "discard", "seat": 0, "tile": "6z"},
+    ]
+    assert g.events[-1]["event"] == "draw" and g.events[-1]["seat"] == 1
+    assert g.to_act() == [1] and g.legal_actions(0) == []
     assert g.observation(1).declared[0] == (("ready", "5p"),)  # public
-    g.step(0, Discard("6z"))
-    # no chow, pong or kong for a locked hand: seat 1's 9m is offered to nobody
+    # no chow, pong or kong for a locked hand: seat 1's discards are offered to nobody
     g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
     assert all(not isinstance(a, Chow | Pong | Kong) for a in g.legal_actions(0))
 
 
+# after 报听 seat 1 draws 1z, 1z, 2z, 2z; the dealer 5z, 6z, 7z (discarded for it), then 1m
+AUTO_HEAD = "1z5z1z6z2z7z2z1m"
+
+
+def test_a_locked_seat_has_its_draws_discarded_until_a_winning_one() -> None:
+    g = game(dealer=READY_DEALER, other="124578p369s3456s", head=AUTO_HEAD)
+    g.step(0, Declare("ready", "5p"))
+    asked = []
+    while 0 not in g.to_act():
+        seat = g.to_act()[0]
+        asked.append(seat)
+        g.step(seat, next(a for a in g.legal_actions(seat) if isinstance(a, Discard)))
+    assert asked == [1, 1, 1, 1]  # seat 1 alone was asked: the dealer's turns played for it
+    assert [KINDS[k] for k in g.state.ponds[0]] == ["5p", "5z", "6z", "7z"]
+    assert g.state.drawn == KIND_INDEX["1m"]
+    assert g.legal_actions(0) == [Win(), Discard("1m")]  # win, or pass (the drawn tile goes)
+    g.step(0, Win())
+    assert g.records[0]["result"]["winner"] == 0 and g.records[0]["result"]["from"] is None
+
+
+def test_passing_a_winning_draw_discards_it_and_auto_play_goes_on() -> None:
+    g = game(dealer=READY_DEALER, other="124578p369s3456s", head=AUTO_HEAD + "3z4z")
+    g.step(0, Declare("ready", "5p"))
+    while 0 not in g.to_act():
+        seat = g.to_act()[0]
+        g.step(seat, next(a for a in g.legal_actions(seat) if isinstance(a, Discard)))
+    g.step(0, Discard("1m"))  # the pass: the drawn tile is discarded
+    assert g.state.ponds[0][-1] == KIND_INDEX["1m"] and "ready" in g.state.declared[0]
+    g.step(1, next(a for a in g.legal_actions(1) if isinstance(a, Discard)))
+    # seat 1 drew 3z; the dealer draws 4z: played for it again
+    assert g.state.ponds[0][-1] == KIND_INDEX["4z"] and g.to_act() == [1]
+
+
 def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     """[001:149] 直到胡牌或有人放炮时询问玩家是否胡牌, 若不胡则继续保持报听状态."""
-    g = game(dealer=READY_DEALER, head="5z")
+    g = game(dealer=READY_DEALER, head="5z6z")
     g.step(0, Declare("ready", "5p"))
     g.step(1, Discard("1m"))
     assert g.legal_actions(0) == [Win(), Pass()]
-    g.step(0, Pass())  # still ready: the dealer draws and the system plays on
-    assert g.state.turn == 0 and "ready" in g.state.declared[0]
-    assert g.legal_actions(0)[-1] == Discard(KINDS[g.state.drawn or 0])
+    g.step(0, Pass())  # still ready: the dealer draws 6z (no win) and the system plays it
+    at = max(i for i, e in enumerate(g.events) if e["event"] == "draw" and e["seat"] == 0)
+    assert g.events[at : at + 2] == [
+        {"event": "draw", "seat": 0, "tile": "6z"},
+        {"event": "discard", "seat": 0, "tile": "6z"},
+    ]
+    assert "ready" in g.state.declared[0] and g.to_act() == [1]
     g2 = game(dealer=READY_DEALER, head="5z")
     g2.step(0, Declare("ready", "5p"))
     g2.step(1, Discard("1m"))
@@ -237,6 +287,39 @@ def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     r = g2.records[0]
     assert r["ready"] == [0] and "报听" in g2.settlements[0].pattern["hands"]
     assert g2.scores == [13, -13]  # 九莲宝灯 88 + 报听: the cap
+
+
+def test_auto_play_replays_and_snapshots_identically() -> None:
+    """Played turns are logged as the seat's own: replay reproduces them, a snapshot taken
+    with a seat locked continues identically, and no seat is asked with one choice."""
+    played = 0
+    for seed in range(40):
+        g = Game("two_player", seed=seed, hands=2)
+        players = bots(seed)
+        copy: Game | None = None
+        after: list[tuple[int, Any]] = []
+        while not g.over:
+            seat = g.to_act()[0]
+            legal = g.legal_actions(seat)
+            assert len(legal) > 1 or not g.variant.plays_for(seat, g.state)
+            if copy is None and any(map(g.variant.plays_for, (0, 1), [g.state] * 2)):
+                copy = Game.restore(json.loads(json.dumps(g.snapshot())))
+            act = players[seat].act(g.observation(seat), legal)
+            if copy is not None:
+                after.append((seat, act))
+            g.step(seat, act)
+        played += sum(
+            e["event"] == "discard" and b["event"] == "draw" and b["seat"] == e["seat"]
+            and any(d["event"] == "declare" and d["seat"] == e["seat"] for d in g.events[:i])
+            for i, (b, e) in enumerate(zip(g.events, g.events[1:], strict=False), 1)
+        )  # fmt: skip
+        assert replay(g.events).scores == tuple(g.scores)
+        if copy is not None:
+            for seat, act in after:
+                copy.step(seat, act)
+            assert copy.events[-len(g.events) :] == g.events[-len(copy.events) :]
+            assert copy.scores == g.scores and copy.over
+    assert played > 0
 
 
 # ------------------------------------------------------------------ 花牌
@@ -393,6 +476,98 @@ def test_each_table_entry_on_a_worked_hand(
     assert got.get(fan) == fan_table().values[fan], got
 
 
+# the ermj hands GB has none of: (hand, tile, flags, the hand, what it must suppress)
+EXTRA = [
+    ("1122334455667z", "7z", {"self_drawn": True}, "大七星", {"字一色", "七对", "自摸", "门前清"}),
+    ("113355m1122334z", "4z", {"self_drawn": True}, "四喜七对", {"七对", "自摸"}),
+    ("1122m3344p55667z", "7z", {}, "三元七对", {"七对", "门前清"}),
+    ("111222555z666z1m", "1m", {}, "四字刻", {"幺九刻", "碰碰胡", "混一色"}),
+    ("111222z33z123m45p", "6p", {}, "小三风", set()),
+]
+
+
+@pytest.mark.parametrize(("hand", "tile", "flags", "fan", "gone"), EXTRA, ids=[e[3] for e in EXTRA])
+def test_each_hand_without_a_gb_counterpart_on_a_worked_hand(
+    hand: str, tile: str, flags: dict[str, Any], fan: str, gone: set[str]
+) -> None:
+    """ermj 二人麻将 (next-variants.md §5(b)): the value from the table, its exclusions."""
+    got = fans_of(hand, tile, **flags)
+    assert got.get(fan) == fan_table().values[fan] and not gone & set(got), got
+    t = fan_table()
+    without = FanTable("without", {n: v for n, v in t.values.items() if n != fan}, t.by_gb, 88, 1)
+    plain = score_hand(
+        to_counts(hand), (), KIND_INDEX[tile], table=without, **{"self_drawn": False, **flags}
+    )
+    assert fan not in {n for n, _v, _c in plain.fans}  # the table must list a hand to score it
+
+
+def test_bigger_hands_suppress_the_small_honour_hands() -> None:
+    """ermj: 大四喜 and 字一色 exclude 四字刻; 大四喜, 小四喜, 大三风 exclude 小三风; 大七星
+    excludes 四喜七对 and 三元七对."""
+    big = fans_of("111222333444z1m", "1m")
+    assert "大四喜" in big and "四字刻" not in big and "小三风" not in big
+    assert "小三风" not in fans_of("111z222z333z4z123m", "4z")  # 小四喜
+    assert "四字刻" not in fans_of("111222333z555z6z", "6z")  # 字一色
+    seven = fans_of("1122334455667z", "7z")
+    assert set(seven) == {"大七星"}
+
+
+def test_the_honour_hands_follow_their_counts() -> None:
+    """Brute force over random seven-pairs and triplet hands: each hand is scored exactly when
+    its count condition holds."""
+    rng = random.Random(5)
+    for _ in range(300):
+        kinds = rng.sample(range(34), 7)
+        counts = [0] * 34
+        for k in kinds:
+            counts[k] = 2
+        tile = kinds[0]
+        counts[tile] -= 1
+        got = fans_of(majiang.tiles.mpsz(counts), KINDS[tile])
+        winds = sum(k in range(27, 31) for k in kinds)
+        dragons = sum(k in range(31, 34) for k in kinds)
+        want = ("大七星" if winds + dragons == 7 else "四喜七对" if winds == 4
+                else "三元七对" if dragons == 3 else None)  # fmt: skip
+        named = {"大七星", "四喜七对", "三元七对"} & set(got)
+        assert named == ({want} if want else set()), (kinds, got)
+    for _ in range(300):
+        sets = rng.sample(range(27, 34), rng.randint(0, 4))
+        counts = [0] * 34
+        for k in sets:
+            counts[k] = 3
+        pair = rng.choice([k for k in range(34) if k not in sets])
+        counts[pair] = 2
+        for start in (0, 3, 9, 12)[: 4 - len(sets)]:  # chows make up the hand
+            for k in range(start, start + 3):
+                counts[k] += 1
+        tile = pair
+        counts[tile] -= 1
+        got = fans_of(majiang.tiles.mpsz(counts), KINDS[tile])
+        counts[tile] += 1
+        wind_sets = sum(k < 31 for k in sets)
+        four = len(sets) == 4 and not ("大四喜" in got or "字一色" in got)
+        small = wind_sets == 2 and 27 <= pair < 31
+        assert ("四字刻" in got) == four and ("小三风" in got) == small, (sets, pair, got)
+
+
+def test_ren_hu_is_the_non_dealers_win_on_its_first_draw() -> None:
+    """人胡 (the library's reading of ermj's entry): the non-dealer self-draws its first tile
+    after the dealer's one discard, nobody having melded; it excludes 门前清."""
+    g = game(dealer=PLAIN, other="123m456p789s11z23s", head="4s")
+    g.step(0, Discard("5z"))
+    assert Win() in g.legal_actions(1)
+    g.step(1, Win())
+    hands = g.settlements[0].pattern["hands"]
+    assert "人胡" in hands and "门前清" not in hands and g.scores == [-13, 13]
+    record = g.records[0]
+    assert "人胡" in settle(record).pattern["hands"]
+    later = {**record, "players": [{**p, "discards": "5z9m"} if i == 0 else p
+                                   for i, p in enumerate(record["players"])]}  # fmt: skip
+    assert "人胡" not in settle(later).pattern["hands"]  # the dealer's second discard: no
+    unlisted = {**record, "players": [{"hand": p["hand"]} for p in record["players"]]}
+    assert "人胡" not in settle(unlisted).pattern["hands"]  # ponds not given: not shown
+
+
 def test_the_table_is_a_data_file_a_room_can_swap() -> None:
     t = fan_table()
     assert t.values["平胡"] == 2 and t.values["报听"] == 4 and t.cap == 13
@@ -513,3 +688,22 @@ def _same_view_whatever_is_hidden(g: Game, seat: int, rng: random.Random) -> Non
     a, b = g.observation(seat), twin.observation(seat)
     assert a == b and (a.to_numpy() == b.to_numpy()).all()
     assert g.legal_actions(seat) == twin.legal_actions(seat)
+
+
+def test_the_vector_game_is_never_asked_for_a_played_turn() -> None:
+    """majiang.rl: a table's seat to act always has a choice (a locked seat's draws are
+    played by the engine), so no step is spent on a forced move."""
+    v = VectorGame(4, "two_player", seed=11)
+    locked_asked = locked_seen = 0
+    for _ in range(600):
+        _obs, masks = v.observe()
+        for i, game in enumerate(v.games):
+            seat = int(v.seats[i])
+            locked_seen += any(game.variant.plays_for(s, game.state) for s in (0, 1))
+            if game.variant.plays_for(seat, game.state):
+                locked_asked += 1
+                assert masks[i].sum() > 1  # asked only with a choice (a winning draw)
+        # prefer declaring 报听 when offered so that seats lock often
+        ids = [int(np.flatnonzero(m)[-1]) for m in masks]
+        v.step(ids)
+    assert locked_seen > 50  # the run did lock seats (its turns were played, not asked)

@@ -234,6 +234,8 @@ class Game:
             and not self._has_flowers
         )
         self._out = [False] * table.seats  # seats that have won and left play (血战)
+        # turns the engine plays for a seat with one choice (a locked 报听 hand)
+        self._plays_for = type(self.variant).plays_for is not Variant.plays_for
 
     # ----------------------------------------------------------------- hand start
     def _begin(
@@ -696,6 +698,8 @@ class Game:
         self._legal, self._shared = {}, None
         if st.phase == "turn":
             self._turn_action(seat, act)
+            if self._plays_for:
+                self._play_forced()
         else:
             st.responses[seat] = act
             if len(st.responses) == len(st.claimants):
@@ -711,6 +715,8 @@ class Game:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
+                if self._plays_for:
+                    self._play_forced()
 
     def close_window(self) -> None:
         """Resolve the open claim or rob window of an ``open_windows`` game once every seat
@@ -727,6 +733,25 @@ class Game:
             self._resolve_claims()
         else:
             self._resolve_rob()
+        if self._plays_for:
+            self._play_forced()
+
+    def _play_forced(self) -> None:
+        """Play the turns the variant plays for their seats (after a draw, one legal action):
+        each applied as the seat's own step would, until a seat has a choice or the game ends
+        (a loop, not recursion: two locked seats can play out the wall)."""
+        while not self.over:
+            st = self.state  # a finished hand deals the next one afresh
+            if st.phase != "turn" or st.drawn is None or not self.variant.plays_for(st.turn, st):
+                return
+            seat = st.turn
+            legal = self._legal.get(seat)
+            if legal is None:
+                legal = self._legal[seat] = self._compute_legal(seat)
+            if len(legal) != 1:
+                return
+            self._legal, self._shared = {}, None
+            self._turn_action(seat, legal[0])
 
     def _turn_action(self, seat: int, act: Action) -> None:
         st = self.state

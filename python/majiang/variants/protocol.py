@@ -518,6 +518,20 @@ class Variant(ABC):
         """
         return None
 
+    def plays_for(self, seat: int, state: TableView) -> bool:
+        """Whether the engine plays ``seat``'s turn for it after a draw when the seat has one
+        legal action (the two-player game's locked 报听 hand discards the tile it drew): that
+        action is applied without asking and logged as the seat's own, so ``to_act`` never
+        names a seat with no choice. A turn with a choice (a winning draw) is asked as usual.
+        Default: never.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").plays_for(0, None)
+            False
+        """
+        return False
+
     def may_meld(self, seat: int, state: TableView) -> bool:
         """Whether ``seat`` may claim a chow, pong or kong or declare a kong now, for tables
         with ``openings`` (a declared 报听 fixes the hand). Default: yes.

@@ -4,8 +4,10 @@ table the research notes name) and the scorer that applies it to a won hand.
 The seed gives no 番 table; the library's default is the gofishing ``ermj`` 二人麻将 table
 (docs/rules/two_player.md §6). Its hands are recognised by the GB scorer
 (:func:`majiang.gb.fan`, with GB's exclusions): each entry of the data file names the GB 番
-it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡) are added here; a
-GB 番 the table does not list counts nothing. The total is capped at the table's ``cap``
+it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡) and 人胡 are added
+here, and the entries GB lacks (大七星, 四喜七对, 三元七对, 四字刻, 小三风) are read from the
+counts (:mod:`majiang.variants.two_player.patterns`); a GB 番 the table does not list counts
+nothing. The total is capped at the table's ``cap``
 (the seed's 封顶 13番) and is at least its ``minimum``. A room swaps the table with the
 option ``fan_table`` (:func:`register_fan_table` adds one).
 
@@ -27,6 +29,7 @@ from typing import Any
 from majiang import gb
 from majiang.errors import InvalidHandError, NotWinningError, RulesError, quoted
 from majiang.meld import Meld
+from majiang.variants.two_player.patterns import extra_hands
 
 __all__ = ["DEFAULT_TABLE", "FanTable", "TwoPlayerScore", "fan_table", "register_fan_table"]
 
@@ -187,6 +190,7 @@ def score_hand(
     last_chance: bool = False,
     tian_hu: bool = False,
     di_hu: bool = False,
+    ren_hu: bool = False,
     ready: bool = False,
     shown: Sequence[int] = (),
     table: FanTable | None = None,
@@ -194,8 +198,9 @@ def score_hand(
     """The 番 of a win: ``concealed`` the counts without the winning ``tile``; the flags as
     the engine's win has them (``robbing`` 抢杠, scored as a self-draw: 自摸 is added;
     ``last_tile`` the wall's last tile, 妙手回春 or GB's 海底捞月; ``last_chance`` the seed's
-    海底捞月), ``ready`` the winner declared 报听, ``shown`` the kinds turned face up at the
-    start (花牌: one each copy the winner holds, melds and the winning tile included).
+    海底捞月; ``ren_hu`` the non-dealer's win on its first draw, 人胡), ``ready`` the winner
+    declared 报听, ``shown`` the kinds turned face up at the start (花牌: one each copy the
+    winner holds, melds and the winning tile included).
     NotWinningError if the tiles do not win.
 
     Example:
@@ -233,6 +238,8 @@ def score_hand(
         add("天胡")
     if di_hu:
         add("地胡")
+    if ren_hu:
+        add("人胡")
     if ready:
         add("报听")
     if shown:
@@ -250,8 +257,37 @@ def score_hand(
             add(name, n)
     if robbing:
         add("自摸")  # 抢杠 is scored as a self-draw (the seed)
+    counted = _with_extra_hands(counted, concealed, melds, tile, values)
+    if ren_hu and values.get("人胡"):
+        counted = [f for f in counted if f[0] != "门前清"]  # ermj: 人胡 excludes 门前清
     total = sum(v * c for _n, v, c in counted)
     return TwoPlayerScore(tuple(counted), total, max(t.minimum, min(total, t.cap)))
+
+
+def _with_extra_hands(
+    counted: list[tuple[str, int, int]],
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    tile: int,
+    values: Mapping[str, int],
+) -> list[tuple[str, int, int]]:
+    """``counted`` with the table's hands GB has no counterpart for (read from the counts),
+    each dropping what it excludes, and dropped itself where a hand that excludes it scored."""
+    names = {n for n, _v, _c in counted}
+    held = [*concealed]
+    held[tile] += 1
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    pairs = "七对" in names or "连七对" in names or (not melds and all(n in (0, 2) for n in held))
+    out = list(counted)
+    for hand in extra_hands(held, pairs=pairs):
+        value = values.get(hand.name, 0)
+        if not value or names.intersection(hand.suppressed_by):
+            continue
+        out = [f for f in out if f[0] not in hand.excludes]
+        out.insert(0, (hand.name, value, 1))
+    return out
 
 
 def is_winning(concealed: Sequence[int], melds: Sequence[Meld], tile: int) -> bool:

@@ -189,6 +189,17 @@ class TwoPlayerVariant(Variant):
                 hand[k] += 1
         return out
 
+    def plays_for(self, seat: int, state: TableView) -> bool:
+        """A seat that declared 报听 is played by the engine: a drawn tile that does not win
+        is discarded for it (a winning one is asked: win, or discard it and play on).
+
+        Example:
+            >>> v = TwoPlayerVariant()
+            >>> v.plays_for(1, _Seen([{}, {"ready": "5m"}])), v.plays_for(0, _Seen([{}, {}]))
+            (True, False)
+        """
+        return _is_ready(state.declared[seat])
+
     def may_meld(self, seat: int, state: TableView) -> bool:
         """No chow, pong or kong after 报听 (the hand is locked).
 

@@ -207,12 +207,26 @@ def _score_of(c: Checked, w: WinFacts, seat: SeatFacts) -> TwoPlayerScore | None
             bool(c.values["last_chance"]),
             w.tian_hu,
             w.di_hu,
+            _ren_hu(c, w),
             w.winner in c.values["ready"],
             shown,
             options.table,
         )
     except NotWinningError:
         return None
+
+
+def _ren_hu(c: Checked, w: WinFacts) -> bool:
+    """人胡 (the library's reading, docs/rules/two_player.md §6): the non-dealer wins on its
+    own first draw, the dealer having made one discard and nobody a meld (read from the
+    ponds, so only a record that lists both seats' discards can show one)."""
+    seats: list[SeatFacts] = c.seats
+    dealer = c.values["dealer"]
+    if w.winner == dealer or w.source is not None or w.qiang_gang or w.gang_kai:
+        return False
+    if any("discards" not in s.data or s.melds for s in seats):
+        return False
+    return not seats[w.winner].pond and len(seats[dealer].pond) == 1
 
 
 @lru_cache(maxsize=4096)
@@ -228,6 +242,7 @@ def _score(
     last_chance: bool,
     tian_hu: bool,
     di_hu: bool,
+    ren_hu: bool,
     ready: bool,
     shown: tuple[int, ...],
     table: FanTable,
@@ -249,6 +264,7 @@ def _score(
         last_chance=last_chance,
         tian_hu=tian_hu,
         di_hu=di_hu,
+        ren_hu=ren_hu,
         ready=ready,
         shown=shown,
         table=table,
