@@ -310,3 +310,19 @@ def test_repao_seed_reading_on_a_big_hand() -> None:
 def test_repao_burn_all_every_dou_void_and_one_more_hand() -> None:
     s = rec(REPAO_TABLE, REPAO_WIN, options={"repao": "burn_all"})
     assert s.deltas == (-160, 160, 0, 0)
+
+
+@pytest.mark.parametrize("melds", ["0", None, {"kind": "peng"}])
+def test_melds_that_are_not_a_list_are_refused_at_their_field(melds: object) -> None:
+    # found by tests/test_record_locations.py's mutation fuzz
+    players = [p(QINGDADUI_5M), p(NOT_READY_A), p(NOT_READY_B), p(NOT_READY_C)]
+    players[1]["melds"] = melds
+    with pytest.raises(RecordError, match=r"players\[1\]\.melds: expected a list") as e:
+        rec(players, {"winners": [0], "from": None, "tile": "5m"})
+    assert e.value.loc == ("players", 1, "melds")
+
+
+def test_baoting_must_be_true_or_false() -> None:
+    players = [p(QINGDADUI_5M), p(NOT_READY_A, baoting="yes"), p(NOT_READY_B), p(NOT_READY_C)]
+    with pytest.raises(RecordError, match=r"players\[1\]\.baoting: expected true or false"):
+        rec(players, {"winners": [0], "from": None, "tile": "5m"}, variant="tongren")

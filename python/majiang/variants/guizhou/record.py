@@ -125,7 +125,11 @@ class HandRecord:
                 raise _err(("players", i), "expected an object")
             hand = _tiles(p.get("hand", ""), ("players", i, "hand"))
             ms: list[Meld] = []
-            for j, m in enumerate(p.get("melds", [])):
+            raw_melds = p.get("melds", [])
+            if not isinstance(raw_melds, list):
+                got = type(raw_melds).__name__
+                raise _err(("players", i, "melds"), f"expected a list of melds, got {got}")
+            for j, m in enumerate(raw_melds):
                 loc: tuple[str | int, ...] = ("players", i, "melds", j)
                 try:
                     meld = Meld.from_dict(m)
@@ -142,7 +146,9 @@ class HandRecord:
                 raise _err(("players", i, "hand"), f"expected {13 - 3 * len(ms)} tiles")
             river = _tiles(p.get("discards", ""), ("players", i, "discards"))
             order = p.get("discards", "")
-            told = bool(p.get("baoting", False))
+            told = p.get("baoting", False)
+            if type(told) is not bool:
+                raise _err(("players", i, "baoting"), f"expected true or false, got {told!r}")
             if told and not options.baoting:
                 raise _err(("players", i, "baoting"), "报听 is not a rule of this profile")
             if told and ms:
