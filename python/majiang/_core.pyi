@@ -178,15 +178,15 @@ def advice(
     *,
     rules: _RulesArg = None,
     jing: _JingArg = None,
-    melds: int = 0,
+    melds: int | None = None,
     unseen: _Hand | None = None,
     seen: _Hand | None = None,
     draws: int | None = None,
     samples: int | None = None,
     states: int | None = None,
     seed: int | None = None,
-    chances: bool = True,
-    exact: bool = True,
+    chances: bool | None = None,
+    exact: bool | None = None,
 ) -> list[dict[str, Any]]: ...
 def parse_tiles(tiles: _TileList) -> list[str]: ...
 def to_mpsz(tiles: _TileList) -> str: ...
