@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+from named_deals import full_wall
 
 import majiang
 from majiang.game import (
@@ -33,19 +33,12 @@ from majiang.game import (
 from majiang.game.actions import Chow
 from majiang.game.bots import Bot
 from majiang.game.streams import seat_events
-from majiang.tiles import KIND_INDEX, KINDS
+from majiang.tiles import KIND_INDEX
 
 DEALER = "147m258p3469s1235z"
 WAITER = "123m456p789s23s55m"
 THIRD = "22m33m44m66s88s777z"
 FOURTH = "567m567p78s8p9s135z"
-
-
-def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
-    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
-    rest = [KINDS[k] for k in range(34) for _ in range(4 - used[KINDS[k]])]
-    assert all(n <= 4 for n in used.values())
-    return majiang.parse_tiles(head) + rest
 
 
 def game(

@@ -12,10 +12,10 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+from named_deals import full_wall
 
 import majiang
 from majiang.errors import IllegalActionError
@@ -50,13 +50,6 @@ FOURTH = "34689m248p3478s1p"
 SEVEN = "113355m2244p66s8s"  # 七对 waiting on 8s
 
 
-def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
-    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
-    assert all(n <= 4 for n in used.values()), used
-    rest = [KINDS[k] for k in range(27) for _ in range(4 - used[KINDS[k]])]
-    return majiang.parse_tiles(head) + rest
-
-
 def game(
     hands: tuple[str, str, str, str] = (DEALER, WAITER, THIRD, FOURTH),
     head: str = "",
@@ -65,7 +58,7 @@ def game(
     wall: list[str] | None = None,
     n: int = 1,
 ) -> Game:
-    deal = Deal(hands, full_wall(hands, head) if wall is None else wall)
+    deal = Deal(hands, full_wall(hands, head, kinds=27) if wall is None else wall)
     return Game(variant, seed=0, dealer=0, deal=deal, options=options or {}, hands=n)
 
 

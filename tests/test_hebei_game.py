@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+from named_deals import full_wall
 
 import majiang
 from majiang.errors import IllegalActionError
@@ -41,13 +41,6 @@ DEALER = "2m47m258p3469s1235z"
 WAITER = "123m456p789s23s55m"
 THIRD = "22m33m44m66s89s777z"
 FOURTH = "567m567p78s8p9s135z"
-
-
-def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
-    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
-    assert all(n <= 4 for n in used.values())
-    rest = [KINDS[k] for k in range(34) for _ in range(4 - used[KINDS[k]])]
-    return majiang.parse_tiles(head) + rest
 
 
 def game(

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from named_deals import full_wall
 
 import majiang
 from majiang.errors import IllegalActionError, RecordError, RulesError
@@ -54,13 +55,6 @@ from majiang.variants.two_player.settle import settle
 DEALER = "123456789m1234p9s"
 OTHER = "147m258p369s1234z"
 PLAIN = "147m258p369s12345z"  # never ready: no discard leaves it one tile from a win
-
-
-def full_wall(hands: tuple[str, ...], head: str) -> list[str]:
-    used = Counter(t for h in (*hands, head) for t in majiang.parse_tiles(h))
-    rest = [KINDS[k] for k in range(34) for _ in range(4 - used[KINDS[k]])]
-    assert all(n <= 4 for n in used.values())
-    return majiang.parse_tiles(head) + rest
 
 
 def game(
