@@ -202,6 +202,15 @@ impl ShapeRules {
     pub const PRESET_NAMES: [&'static str; 5] =
         ["standard", "nanchang", "pingxiang", "nanjing", "gb"];
 
+    /// The presets in [`ShapeRules::PRESET_NAMES`] order.
+    pub const PRESETS: [ShapeRules; 5] = [
+        Self::STANDARD,
+        Self::NANCHANG,
+        Self::PINGXIANG,
+        Self::NANJING,
+        Self::GB,
+    ];
+
     /// A preset by name: `"standard"`, `"nanchang"`, `"pingxiang"`, `"nanjing"` or `"gb"`.
     pub fn preset(name: &str) -> Result<ShapeRules> {
         match name {
@@ -228,6 +237,13 @@ impl Default for ShapeRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn presets_in_name_order() {
+        for (name, rules) in ShapeRules::PRESET_NAMES.iter().zip(ShapeRules::PRESETS) {
+            assert_eq!(ShapeRules::preset(name).unwrap(), rules, "{name}");
+        }
+    }
 
     /// Every rule set the knobs make, each once.
     fn all_rule_sets() -> Vec<ShapeRules> {

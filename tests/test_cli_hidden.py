@@ -29,7 +29,7 @@ from majiang.cli import main
 from majiang.cli.console import console
 from majiang.cli.play import Session
 from majiang.game import Action, EfficiencyBot, Game, play
-from majiang.game.replay import iter_replay
+from majiang.game.replays import iter_replay
 from majiang.game.state import mpsz
 from majiang.tiles import TILE_NAMES
 

@@ -16,7 +16,9 @@ Example:
 
 from __future__ import annotations
 
-from majiang import batch, gb, tiles
+from typing import TYPE_CHECKING
+
+from majiang import tiles
 from majiang._core import (
     Block,
     Decomposition,
@@ -36,7 +38,6 @@ from majiang._core import (
     to_mpsz,
     winning_tiles,
 )
-from majiang.discard_advice import Advice, advice
 from majiang.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -49,11 +50,39 @@ from majiang.errors import (
     TileParseError,
     WinFlagsError,
 )
-from majiang.game import Game, replay
+from majiang.lazy import lazy_attributes
 from majiang.results import BlockDict, DecompositionDict, DiscardOption
-from majiang.room import RoomConfig
-from majiang.settlement import Payment, Settlement, settle
-from majiang.variants import nanchang, nanjing, pingxiang, sichuan
+
+if TYPE_CHECKING:
+    from majiang import batch, gb
+    from majiang.discard_advice import Advice, advice
+    from majiang.game import Game, replay
+    from majiang.room import RoomConfig
+    from majiang.settlement import Payment, Settlement, settle
+    from majiang.variants import nanchang, nanjing, pingxiang, sichuan
+
+# Imported on first use, so that a shape query does not pay for numpy (the batch API and the
+# GB calculator), the game engine or the variants: name -> (module, attribute or None for
+# the module itself).
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "Advice": ("majiang.discard_advice", "Advice"),
+    "advice": ("majiang.discard_advice", "advice"),
+    "batch": ("majiang.batch", None),
+    "gb": ("majiang.gb", None),
+    "Game": ("majiang.game", "Game"),
+    "replay": ("majiang.game.replays", "replay"),
+    "RoomConfig": ("majiang.room", "RoomConfig"),
+    "Payment": ("majiang.settlement", "Payment"),
+    "Settlement": ("majiang.settlement", "Settlement"),
+    "settle": ("majiang.settlement", "settle"),
+    "nanchang": ("majiang.variants.nanchang", None),
+    "nanjing": ("majiang.variants.nanjing", None),
+    "pingxiang": ("majiang.variants.pingxiang", None),
+    "sichuan": ("majiang.variants.sichuan", None),
+}
+
+if not TYPE_CHECKING:  # mypy reads the imports above, and still flags a misspelt name
+    __getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())
 
 __all__ = [
     "Advice",

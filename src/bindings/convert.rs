@@ -393,23 +393,6 @@ fn interned_preset(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
     Some(presets[i].1)
 }
 
-/// The preset evaluators in `ShapeRules::PRESET_NAMES` order, held here so a call costs no
-/// lookup by name.
-fn preset_evaluators(
-    py: Python<'_>,
-) -> PyResult<&[&'static Evaluator; ShapeRules::PRESET_NAMES.len()]> {
-    static EVALUATORS: PyOnceLock<[&'static Evaluator; ShapeRules::PRESET_NAMES.len()]> =
-        PyOnceLock::new();
-    EVALUATORS.get_or_try_init(py, || {
-        let mut out =
-            [Evaluator::preset("standard").map_err(to_py)?; ShapeRules::PRESET_NAMES.len()];
-        for (slot, name) in out.iter_mut().zip(ShapeRules::PRESET_NAMES) {
-            *slot = Evaluator::preset(name).map_err(to_py)?;
-        }
-        Ok(out)
-    })
-}
-
 /// The evaluator for a `rules=` argument (default: the Nanchang preset). Every rule set's
 /// evaluator is built once per process and shared, a `Rules` object's too.
 pub fn evaluator_arg(
@@ -419,11 +402,12 @@ pub fn evaluator_arg(
     /// Index of the default preset, "nanchang", in `ShapeRules::PRESET_NAMES`.
     const NANCHANG: usize = 1;
     let Some(obj) = obj else {
-        return Ok(preset_evaluators(py)?[NANCHANG]);
+        return Ok(Evaluator::shared(&ShapeRules::PRESETS[NANCHANG]));
     };
     let presets = interned_presets(py);
     if let Some(i) = presets.iter().position(|(n, _)| n.as_ptr() == obj.as_ptr()) {
-        return Ok(preset_evaluators(py)?[i]);
+        // Only this preset's tables are built on its first use, not every preset's.
+        return Ok(Evaluator::shared(&ShapeRules::PRESETS[i]));
     }
     Ok(Evaluator::shared(&rules_arg(obj)?))
 }

@@ -87,8 +87,28 @@ fn add_pair(mask: u16) -> u16 {
 }
 
 /// Generates the full base-5 table of a group: `result[index(h)]` where
-/// `index(h) = sum_i h_i * 5^i`.
+/// `index(h) = sum_i h_i * 5^i`, with the special-shape statistics in lanes 10-15 of every
+/// row holding at most 14 tiles (INF above: lookups never see more than 14 tiles in a group).
+///
+/// The library's tables are this generator's output, packed at build time (`build.rs`,
+/// [`super::packed`]); tests compare the two.
 pub fn generate(spec: &GroupSpec) -> Vec<Row> {
+    let mut rows = costs(spec);
+    let mut d = [0u8; 9];
+    for (idx, row) in rows.iter_mut().enumerate() {
+        if idx > 0 {
+            step_up(&mut d, spec.kinds);
+        }
+        if d[..spec.kinds].iter().map(|&c| c as usize).sum::<usize>() <= 14 {
+            row.0[CELLS..].copy_from_slice(&super::stats::group_stats(&d[..spec.kinds]));
+        }
+    }
+    rows
+}
+
+/// The replacement numbers alone (lanes 0-9; lanes 10-15 INF) of every count vector of a
+/// group, base-5 indexed as in [`generate`].
+pub fn costs(spec: &GroupSpec) -> Vec<Row> {
     let n = spec.kinds;
     let pow: Vec<usize> = (0..=n).map(|i| 5usize.pow(i as u32)).collect();
     let size = pow[n];
@@ -154,10 +174,7 @@ pub fn generate(spec: &GroupSpec) -> Vec<Row> {
                 row[lane(cell / 2, cell % 2)] = 0;
             }
         }
-        // Lookups never see more than 14 tiles in a group: skip the statistics above that.
-        if d[..n].iter().map(|&c| c as usize).sum::<usize>() <= 14 {
-            row[CELLS..].copy_from_slice(&super::stats::group_stats(&d[..n]));
-        }
+        row[CELLS..].fill(INF);
         dist[idx] = Row(row);
     }
     dist

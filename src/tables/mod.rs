@@ -1,17 +1,46 @@
-//! Replacement-number tables, generated on first use and shared by every call.
+//! Replacement-number tables, generated at build time, expanded on first use and shared by
+//! every call.
 //!
 //! Suits use a compact index over count vectors with at most 14 tiles (405,350 rows, 6.5 MB),
-//! the honors a plain base-5 index (78,125 rows). See [`generate`] for how rows are computed.
+//! the honors a plain base-5 index (78,125 rows). See [`generate`] for how rows are computed
+//! and [`packed`] for how the build embeds them.
 
 pub mod generate;
+pub mod packed;
 pub mod stats;
 
 use crate::tiles::Counts;
-use generate::{GroupSpec, Row};
+use generate::{Row, INF};
+use packed::{digit_sum, MAX_SUIT_TILES};
 use std::sync::OnceLock;
 
-/// Largest number of tiles one suit can hold in a 14-tile hand.
-const MAX_SUIT_TILES: usize = 14;
+/// The packed tables `build.rs` writes (see [`packed`]).
+mod embedded {
+    use super::packed::Planes;
+    /// Suits (compact order), lanes 0-9.
+    pub static SUIT_ANY: Planes = Planes::new(
+        include_bytes!(concat!(env!("OUT_DIR"), "/suit_any.bin")),
+        405_350,
+        10,
+    );
+    /// Suits under the 258 pair rule, lanes 5-9, less [`SUIT_ANY`]'s.
+    pub static SUIT_258_PAIRS: Planes = Planes::new(
+        include_bytes!(concat!(env!("OUT_DIR"), "/suit_258_pairs.bin")),
+        405_350,
+        5,
+    );
+    /// Honors (base 5), lanes 0-9, without and with honor sequences.
+    pub static HONORS: Planes = Planes::new(
+        include_bytes!(concat!(env!("OUT_DIR"), "/honors.bin")),
+        78_125,
+        10,
+    );
+    pub static HONORS_SEQ: Planes = Planes::new(
+        include_bytes!(concat!(env!("OUT_DIR"), "/honors_seq.bin")),
+        78_125,
+        10,
+    );
+}
 
 /// A suit table in compact form: only vectors with at most 14 tiles are stored.
 pub struct SuitTable {
@@ -30,22 +59,14 @@ struct CompactIndex {
     lo_rank: Box<[u32; 1024]>,
     /// How many rows it indexes.
     rows: usize,
-}
-
-fn digit_sum(mut v: usize) -> usize {
-    let mut s = 0;
-    while v > 0 {
-        s += v % 5;
-        v /= 5;
-    }
-    s
+    /// `fits[r]`: how many `lo` vectors hold at most `r` tiles.
+    fits: [u32; MAX_SUIT_TILES + 1],
 }
 
 fn compact_index() -> &'static CompactIndex {
     static INDEX: OnceLock<CompactIndex> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut lo: Vec<usize> = (0..625).collect();
-        lo.sort_by_key(|&v| (digit_sum(v), v));
+        let lo = packed::lo_by_tiles();
         let mut lo_rank = Box::new([0u32; 1024]);
         for (rank, &v) in lo.iter().enumerate() {
             lo_rank[v] = rank as u32;
@@ -68,6 +89,7 @@ fn compact_index() -> &'static CompactIndex {
             base,
             lo_rank,
             rows: next as usize,
+            fits,
         }
     })
 }
@@ -90,22 +112,29 @@ pub(crate) fn compact_rows() -> usize {
 }
 
 impl SuitTable {
+    /// Expands the embedded table: the packed replacement numbers (the 258 rule's own pair
+    /// lanes over the plain table's) plus the statistics lanes.
     fn build(pair_258_only: bool) -> SuitTable {
-        let full = generate::generate(&GroupSpec::suit(pair_258_only));
         let index = compact_index();
-        let len = index.base.iter().filter(|&&b| b != u32::MAX).count();
-        let mut rows = Vec::with_capacity(len * 16);
-        for (hi, &b) in index.base.iter().enumerate() {
-            if b == u32::MAX {
-                continue;
-            }
-            debug_assert_eq!(b as usize, rows.len());
+        let stats = SplitStats::suit();
+        let mut rows = vec![Row([0; 16]); index.rows];
+        embedded::SUIT_ANY.unpack_all(&mut rows, 0, false);
+        if pair_258_only {
+            embedded::SUIT_258_PAIRS.unpack_all(&mut rows, 5, true);
+        }
+        let lo_by_tiles = packed::lo_by_tiles();
+        let mut next = rows.iter_mut();
+        for (hi, _) in index
+            .base
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b != u32::MAX)
+        {
             let room = MAX_SUIT_TILES - digit_sum(hi);
-            let mut lo_fit: Vec<usize> = (0..625).filter(|&v| digit_sum(v) <= room).collect();
-            lo_fit.sort_by_key(|&v| index.lo_rank[v]);
-            // back to the generator's plain base-5 index: 1-4 low, then 5-8, then the 9s
-            let full_index = |lo: usize| hi % 625 + 625 * lo + 390_625 * (hi / 625);
-            rows.extend(lo_fit.iter().map(|&lo| full[full_index(lo)]));
+            for &lo in lo_by_tiles.iter().take(index.fits[room] as usize) {
+                let row = next.next().expect("the index counts every row");
+                row.0[10..].copy_from_slice(&stats.of(hi, lo));
+            }
         }
         SuitTable { rows, index }
     }
@@ -137,6 +166,113 @@ impl SuitTable {
     }
 }
 
+/// The statistics lanes of a group's rows from two halves of its kinds: every lane but the
+/// 十三烂 class is a sum over kinds (no field overflows: a group holds at most 14 tiles), and
+/// that class depends only on which numbers are held.
+struct SplitStats {
+    /// Lanes 10-15 of the kinds in the first half (index `hi`), and the kinds it holds.
+    hi: Vec<([u8; 6], u16)>,
+    /// The same for the second half (index `lo`).
+    lo: Vec<([u8; 6], u16)>,
+    /// The 十三烂 class lane of each set of held numbers (suits).
+    rotten: Option<Box<[u8; 512]>>,
+}
+
+impl SplitStats {
+    /// `counts(half, index)` gives the group's counts with only that half's kinds set.
+    fn new(
+        kinds: usize,
+        halves: [usize; 2],
+        rotten: bool,
+        counts: impl Fn(usize, usize) -> [u8; 9],
+    ) -> SplitStats {
+        let half = |h: usize| -> Vec<([u8; 6], u16)> {
+            (0..halves[h])
+                .map(|i| {
+                    let c = counts(h, i);
+                    let mask = (0..kinds).fold(0u16, |m, k| m | u16::from(c[k] > 0) << k);
+                    (stats::group_stats(&c[..kinds]), mask)
+                })
+                .collect()
+        };
+        let rotten = rotten.then(|| {
+            let mut by_mask = Box::new([0u8; 512]);
+            for (mask, lane) in by_mask.iter_mut().enumerate() {
+                let c: [u8; 9] = std::array::from_fn(|k| (mask >> k & 1) as u8);
+                *lane = stats::group_stats(&c)[stats::lane::ROTTEN_KEEP - 10];
+            }
+            by_mask
+        });
+        SplitStats {
+            hi: half(0),
+            lo: half(1),
+            rotten,
+        }
+    }
+
+    /// Suits: `hi` is numbers 1-4 in base 5 plus 625 x the 9s, `lo` numbers 5-8.
+    fn suit() -> SplitStats {
+        SplitStats::new(9, [3125, 625], true, |half, i| {
+            let mut c = [0u8; 9];
+            if half == 0 {
+                for (k, at) in [0, 1, 2, 3, 8].into_iter().enumerate() {
+                    c[at] = (i / 5usize.pow(k as u32) % 5) as u8;
+                }
+            } else {
+                for k in 0..4 {
+                    c[4 + k] = (i / 5usize.pow(k as u32) % 5) as u8;
+                }
+            }
+            c
+        })
+    }
+
+    /// Honors: `hi` is the three dragons, `lo` the four winds (index `lo + 625 hi`).
+    fn honors() -> SplitStats {
+        SplitStats::new(7, [125, 625], false, |half, i| {
+            let mut c = [0u8; 9];
+            let (first, len) = if half == 0 { (4, 3) } else { (0, 4) };
+            for k in 0..len {
+                c[first + k] = (i / 5usize.pow(k as u32) % 5) as u8;
+            }
+            c
+        })
+    }
+
+    #[inline(always)]
+    fn of(&self, hi: usize, lo: usize) -> [u8; 6] {
+        let ((a, ma), (b, mb)) = (self.hi[hi], self.lo[lo]);
+        let mut lanes: [u8; 6] = std::array::from_fn(|k| a[k] + b[k]);
+        if let Some(by_mask) = &self.rotten {
+            lanes[stats::lane::ROTTEN_KEEP - 10] = by_mask[usize::from(ma | mb) & 511];
+        }
+        lanes
+    }
+}
+
+/// The honor table (base-5 over the seven honors) from the embedded one: honor pairs
+/// forbidden (258 rules) is the same table with every pair lane unreachable. Rows of more
+/// than 14 tiles keep INF statistics, as [`generate::generate`] leaves them.
+fn honor_table(sequences: bool, pairs: bool) -> Vec<Row> {
+    let packed_rows = if sequences {
+        &embedded::HONORS_SEQ
+    } else {
+        &embedded::HONORS
+    };
+    let stats = SplitStats::honors();
+    let mut rows = vec![Row([INF; 16]); 78_125];
+    packed_rows.unpack_all(&mut rows, 0, false);
+    for (i, row) in rows.iter_mut().enumerate() {
+        if !pairs {
+            row.0[5..10].fill(INF);
+        }
+        if digit_sum(i) <= 14 {
+            row.0[10..].copy_from_slice(&stats.of(i / 625, i % 625));
+        }
+    }
+    rows
+}
+
 /// The tables one rule set needs: a suit table and an honor table.
 #[derive(Clone, Copy)]
 pub struct ShapeTables {
@@ -163,9 +299,7 @@ impl ShapeTables {
             SUIT_ANY.get_or_init(|| SuitTable::build(false))
         };
         let slot = usize::from(honor_sequences) * 2 + usize::from(pair_258_only);
-        let honors = HONORS[slot].get_or_init(|| {
-            generate::generate(&GroupSpec::honors(honor_sequences, !pair_258_only))
-        });
+        let honors = HONORS[slot].get_or_init(|| honor_table(honor_sequences, !pair_258_only));
         ShapeTables {
             suit,
             honors,
@@ -350,19 +484,31 @@ mod tests {
         }
     }
 
+    /// The embedded tables, expanded, are the generator's output row for row: every suit of at
+    /// most 14 tiles and every honor vector, under each honor-sequence and pair rule.
     #[test]
-    fn compact_suit_table_matches_full_table() {
-        let t = ShapeTables::get(false, false);
-        assert_eq!(t.suit.len(), 405_350);
-        let full = generate::generate(&GroupSpec::suit(false));
-        let mut checked = 0;
-        for idx in (0..full.len()).step_by(7) {
-            let c: Vec<u8> = (0..9).map(|i| ((idx / 5usize.pow(i)) % 5) as u8).collect();
-            if c.iter().map(|&x| x as usize).sum::<usize>() <= MAX_SUIT_TILES {
-                assert_eq!(*t.suit.row(&c), full[idx], "{c:?}");
-                checked += 1;
+    fn embedded_tables_are_the_generated_tables() {
+        use generate::GroupSpec;
+        for pair_258 in [false, true] {
+            let full = generate::generate(&GroupSpec::suit(pair_258));
+            let t = ShapeTables::get(false, pair_258);
+            assert_eq!(t.suit.len(), 405_350);
+            let mut checked = 0;
+            for (idx, expected) in full.iter().enumerate() {
+                let c: Vec<u8> = (0..9).map(|i| ((idx / 5usize.pow(i)) % 5) as u8).collect();
+                if c.iter().map(|&x| x as usize).sum::<usize>() <= MAX_SUIT_TILES {
+                    assert_eq!(t.suit.row(&c), expected, "{c:?} 258 {pair_258}");
+                    checked += 1;
+                }
+            }
+            assert_eq!(checked, 405_350);
+        }
+        for sequences in [false, true] {
+            for pair_258 in [false, true] {
+                let full = generate::generate(&GroupSpec::honors(sequences, !pair_258));
+                let t = ShapeTables::get(sequences, pair_258);
+                assert_eq!(t.honors, &full[..], "sequences {sequences} 258 {pair_258}");
             }
         }
-        assert!(checked > 50_000);
     }
 }

@@ -13,13 +13,14 @@ Example:
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 import majiang
-from majiang.cli import analyze, play, replay, serve, settle, simulate
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.variants_help import listed
 from majiang.errors import MajiangError, quoted
 
@@ -33,7 +34,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``command`` only that command's whole (the others
+    by name and help line: a command's module is imported only when it is needed)."""
     parser = _Parser(
         prog="majiang",
         description="Chinese regional mahjong: analyse hands, settle them, simulate, replay "
@@ -42,12 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"majiang {majiang.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    analyze.register(commands)
-    settle.register(commands)
-    simulate.register(commands)
-    replay.register(commands)
-    play.register(commands)
-    serve.register(commands)
+    for name, summary in SUMMARIES.items():
+        if command is None or command == name:
+            importlib.import_module(f"majiang.cli.{name}").register(commands)
+        else:
+            commands.add_parser(name, help=summary)
     return parser
 
 
@@ -77,7 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if bad is not None:
         print(f"majiang: argument {quoted(bad)} is not UTF-8 text", file=sys.stderr)
         return 2
-    parser = build_parser()
+    # The command is the first argument that is no option (the top level's are --help and
+    # --version); with none, or an unknown one, only the names are needed.
+    command = next((a for a in args_in if not a.startswith("-")), None)
+    parser = build_parser(command if command in SUMMARIES else "")
     try:
         args = parser.parse_args(args_in)
     except SystemExit:  # --help, --version or a usage error: flush what they wrote here

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import majiang
-from majiang import gb
 from majiang.cli.analyze_rules import (
     SUIT_NAMES,
     check_in_set,
@@ -15,6 +14,7 @@ from majiang.cli.analyze_rules import (
     sichuan_fan,
     sichuan_waits,
 )
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import InvalidHandError, RulesError, quoted
 from majiang.tiles import KINDS, to_counts
@@ -45,7 +45,7 @@ MAX_LIMIT = 10_000
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "analyze",
-        help="shanten, waits, discards and decompositions of a hand",
+        help=SUMMARIES["analyze"],
         description="Analyse a concealed hand: shanten per shape, then the winning tiles "
         "(13-3k tiles), the discards ranked by effective tiles (14-3k tiles) or the "
         "decompositions of a complete hand, under the variant's rules (its tile set, "
@@ -142,7 +142,7 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
     variant = get_variant(args.variant)
     rules: Any = args.rules or variant.table.shapes
     if args.variant == "gb" and not args.rules:
-        rules = gb.GB_SHAPES  # regular, seven pairs, thirteen orphans, 全不靠
+        rules = "gb"  # the core preset: regular, seven pairs, thirteen orphans, 全不靠
     if args.indicator:
         if not variant.table.flips_wild:
             raise RulesError(f"--indicator: {args.variant} flips no indicator")
@@ -166,7 +166,7 @@ def analysis(args: argparse.Namespace) -> dict[str, Any]:
         "hand": majiang.tiles.from_counts(counts),
         "variant": args.variant,
         "rules": args.rules or args.variant,
-        "shape_rules": "gb" if rules is gb.GB_SHAPES else rules,
+        "shape_rules": rules,
         "jing": jing,
         "melds": args.melds,
         "shanten": majiang.shanten(counts, **opts),
@@ -288,6 +288,10 @@ def _gb_fan(args: argparse.Namespace, counts: list[int]) -> dict[str, Any]:
     }
     if not 0 <= args.flowers <= 8:
         raise InvalidHandError(f"--flowers: expected 0 to 8, got {quoted(args.flowers)}")
+    # Imported here: the GB calculator's module brings numpy (its batch form), which no other
+    # analysis needs.
+    from majiang import gb
+
     r = gb.fan(
         before,
         win,

@@ -19,7 +19,6 @@ from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import KINDS
 from majiang.variants import get_variant
-from majiang.variants.sichuan import hands as sichuan
 
 __all__ = [
     "SUIT_NAMES",
@@ -85,6 +84,10 @@ def sichuan_facts(counts: Sequence[int], tuples: Sequence[MeldTuple]) -> dict[st
         >>> sichuan_facts(to_counts("123m456m789p123s5s"), [("peng", (9, 9, 9), 2)])["fewest"]
         {'suit': 's', 'tiles': 4}
     """
+    # Imported here: only a Sichuan analysis needs it, and the variant's package loads its
+    # whole plug-in (record, settlement, engine hooks) that `majiang analyze` does without.
+    from majiang.variants.sichuan import hands as sichuan
+
     melds = _melds(tuples)
     held = sorted(sichuan.suits_held(counts, melds))
     fewest = None
@@ -108,6 +111,10 @@ def sichuan_waits(counts: Sequence[int], tuples: Sequence[MeldTuple]) -> list[in
         >>> sichuan_waits(to_counts("123m456m789m123p5s"), [])
         []
     """
+    # Imported here: only a Sichuan analysis needs it, and the variant's package loads its
+    # whole plug-in (record, settlement, engine hooks) that `majiang analyze` does without.
+    from majiang.variants.sichuan import hands as sichuan
+
     return sorted(sichuan.winning_kinds(counts, _melds(tuples)))
 
 
@@ -122,6 +129,10 @@ def sichuan_fan(
         >>> sichuan_fan(to_counts("11223344556677p"), [], 16, True)["detail"]
         '清七对 4 + 自摸加番 1 = 5 番, 封顶 3'
     """
+    # Imported here: only a Sichuan analysis needs it, and the variant's package loads its
+    # whole plug-in (record, settlement, engine hooks) that `majiang analyze` does without.
+    from majiang.variants.sichuan import hands as sichuan
+
     s = sichuan.score_hand(counts, _melds(tuples), tile=win, self_drawn=self_drawn)
     if s is None:
         return None

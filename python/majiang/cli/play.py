@@ -33,6 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 import majiang
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.console import console
 from majiang.cli.seat_view import known_to_act, seat_table
 from majiang.cli.simulate import read_room
@@ -97,7 +98,7 @@ HELP = ("help", "?", "h")
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "play",
-        help=f"play mahjong against three bots in the terminal ({listed()})",
+        help=SUMMARIES["play"],
         description="Play against three EfficiencyBots: discard by tile or number, answer "
         "claim prompts, see the bots' moves and the settlement table after each hand."
         f"\n\nVariants: {listed()}.",

@@ -10,11 +10,12 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.console import console
 from majiang.cli.table_view import event_line, settlement_view, table_view
 from majiang.cli.variants_help import listed
 from majiang.errors import ReplayError
-from majiang.game.replay import ReplayStep, iter_replay
+from majiang.game.replays import ReplayStep, iter_replay
 
 EXAMPLE = """examples:
   majiang replay games.jsonl                  every hand: each event, the table, the settlement
@@ -31,7 +32,7 @@ replayed through the engine: a log the rules contradict stops with the line numb
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "replay",
-        help="show a recorded game turn by turn, with tables and settlements",
+        help=SUMMARIES["replay"],
         description="Replay an event log hand by hand: the four hands (or one seat's view), "
         "melds, ponds, jing, each action taken and the settlement table. The log is checked "
         "against the rules as it is replayed. The log names its variant: "

@@ -16,6 +16,8 @@ import inspect
 import sys
 from typing import Any
 
+from majiang.cli.commands import SUMMARIES
+
 EXAMPLE = """examples:
   majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
   majiang serve --port 9000 --db /var/lib/majiang/tables.db
@@ -28,7 +30,7 @@ the same --db and every room goes on where it was. The protocol: docs/server.md.
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "serve",
-        help="run the table server and the browser table",
+        help=SUMMARIES["serve"],
         description="Serve rooms over WebSocket (protocol majiang.server/1) and the browser "
         "table, storing every room, event and hand in SQLite.",
         epilog=EXAMPLE,

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import RenderableType
 
 import majiang
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.console import console
 from majiang.cli.table_view import settlement_view
 from majiang.cli.variants_help import listed
@@ -30,7 +31,7 @@ The record format and every rule option: docs/rules/nanchang.md.
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "settle",
-        help="settle a finished hand: every payment and each seat's total",
+        help=SUMMARIES["settle"],
         description="Settle one finished hand from its JSON hand record: jing, kongs, the hand "
         "score and penalties, one line per payment, then what each seat won or lost. The "
         f"record names its variant: {listed()}.",

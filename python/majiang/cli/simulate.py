@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from majiang.bounds import MAX_HANDS
+from majiang.cli.commands import SUMMARIES
 from majiang.cli.console import console, error_console
 from majiang.cli.variants_help import listed, variant_help
 from majiang.errors import RulesError
@@ -45,7 +46,7 @@ The same seed prints the same statistics, whatever --workers is. Replay a log wi
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "simulate",
-        help="self-play statistics of bots over many hands",
+        help=SUMMARIES["simulate"],
         description="Play many hands between bots and print win rates per seat, self-draw, "
         "discard-win and draw rates, average turns, pattern frequencies and mean scores."
         f"\n\nVariants: {listed()}.",

@@ -1,5 +1,5 @@
 """The fold of an event log through the engine, below it (the engine's restore and
-:mod:`majiang.game.replay` both use it): each hand dealt again from its ``deal`` event by a
+:mod:`majiang.game.replays` both use it): each hand dealt again from its ``deal`` event by a
 game factory the caller passes, the seat actions that make each logged event inferred from
 the state and stepped, and the engine required to emit exactly the logged events,
 settlement included. Nothing here knows the :class:`~majiang.game.engine.Game` class: a

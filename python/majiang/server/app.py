@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from majiang.game.replay import iter_replay
+from majiang.game.replays import iter_replay
 from majiang.server.origin import normalize_origin, origin_allowed
 from majiang.server.protocol import (
     CLAIM_WINDOW,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from majiang.game.replay import ReplayStep
+from majiang.game.replays import ReplayStep
 from majiang.game.state import mpsz
 from majiang.tiles import KINDS, TILE_NAMES
 
