@@ -74,7 +74,7 @@ class RoomError(MajiangError, ValueError):
         self.message = message
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat of a room: ``kind`` (person or bot), the hash of its token once a person
     joined, ready, 托管 (``auto``), the connected clients and the 托管 deadline.
