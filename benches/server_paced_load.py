@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -110,10 +111,8 @@ class Paced:
         if self.stopping or s.ws is None:
             return
         s.sent = time.perf_counter()
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await s.ws.send(frame)
-        except ConnectionClosed:
-            pass
 
     async def play(self, s: Seat) -> None:
         assert s.ws is not None
