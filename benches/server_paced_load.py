@@ -46,6 +46,16 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def run_queue_wait(pid: int) -> float:
+    """Seconds the process's threads have waited, runnable, for a CPU (schedstat): the
+    share of the machine other processes took from it."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            total += int((task / "schedstat").read_text().split()[1]) / 1e9
+    return total
+
+
 def own_cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -165,12 +175,14 @@ class Paced:
         await asyncio.sleep(a.warmup)
         pid = self.server.proc.pid if self.server.proc is not None else 0
         t0, server0, client0 = time.perf_counter(), process_cpu(pid), own_cpu()
+        wait0, cwait0 = run_queue_wait(pid), run_queue_wait(os.getpid())
         load0 = os.getloadavg()
         rss: list[int] = []
         while time.perf_counter() - t0 < a.seconds:
             await asyncio.sleep(1.0)
             rss.append(self.server.memory()[0])
         t1, server1, client1 = time.perf_counter(), process_cpu(pid), own_cpu()
+        wait1, cwait1 = run_queue_wait(pid), run_queue_wait(os.getpid())
         load1 = os.getloadavg()
         self.stopping = True
         for s in self.seats:
@@ -201,6 +213,9 @@ class Paced:
             "latency_ms_max": round(1000 * lat[-1], 2) if lat else None,
             "server_cores": round((server1 - server0) / window, 3),
             "client_cores": round((client1 - client0) / window, 3),
+            # seconds a second the process waited, runnable, for a CPU others held
+            "server_cpu_wait": round((wait1 - wait0) / window, 3),
+            "client_cpu_wait": round((cwait1 - cwait0) / window, 3),
             "server_cpu_ms_per_action": round(1000 * (server1 - server0) / max(1, len(lat)), 2),
             "server_rss_mib_playing_peak": round(playing, 1),
             "server_hwm_mib": round(hwm / 1024, 1),
