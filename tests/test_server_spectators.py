@@ -10,11 +10,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from server_inproc import Local, local_server
 from server_leaks import bots_for, check_event
+from server_process import ServerProcess
 from test_hidden_information import expected_dict, expected_view, reshuffled
 
 from majiang.game import Game
@@ -448,3 +450,48 @@ def test_a_delayed_room_restarts_holding_its_hand_back() -> None:
     again.clock = lambda: 1e12
     w.pump()
     assert sorted(spec.stream)[-1] == len(again.game.events) - 1
+
+
+def test_a_spectator_over_the_wire(tmp_path: Path) -> None:
+    """A real ``majiang serve``: a spectator watches a person play against bots, sees the
+    public stream (every hand's deal without hands, draws without tiles) and the settlement,
+    cannot act, and the server negotiates no permessage-deflate (its clients offer it)."""
+    server = ServerProcess(tmp_path / "tables.db").start()
+    try:
+        player, watcher = server.client(), server.client()
+        assert watcher.ws.response is not None
+        assert "Sec-WebSocket-Extensions" not in watcher.ws.response.headers
+        player.send(type="create", hands=1, time_limit=0, claim_window=0, watch_delay=0)
+        rid = player.until("created")["room"]
+        player.send(type="join", room=rid)
+        player.until("state")
+        watcher.send(type="watch", room=rid)
+        assert watcher.until("watching") == {"type": "watching", "room": rid, "delay": 0.0}
+        assert watcher.until("state")["seat"] is None
+        watcher.send(type="act", action={"type": "pass"}, id=1)
+        err = watcher.until("error")
+        assert err["code"] == "spectator" and err["id"] == 1
+        player.send(type="ready")
+        while True:
+            f = player.recv()
+            if f["type"] in ("events", "state") and f["legal"]:
+                first = f["from"] if f["type"] == "state" else f["seq"]
+                legal = f["legal"]
+                pick = next((a for a in legal if a["type"] in ("win", "pass")), legal[-1])
+                player.send(type="act", action=pick, seq=first + len(f["events"]))
+            elif f["type"] == "hand_end" and f["match_over"]:
+                break
+        assert watcher.until("hand_end")["match_over"]
+        stream: dict[int, dict[str, Any]] = {}
+        for f in watcher.seen:  # every frame the spectator got, in order
+            if f["type"] in ("events", "state"):
+                first = f["from"] if f["type"] == "state" else f["seq"]
+                stream.update((first + i, e) for i, e in enumerate(f["events"]))
+        stored = server.get(f"/api/hands/{rid}/0")["events"]
+        assert [stream[k] for k in sorted(stream)] == public_events(
+            stored, get_variant("nanchang").table
+        )
+        player.close()
+        watcher.close()
+    finally:
+        server.stop()
