@@ -240,6 +240,7 @@ def test_frames_are_held_back_for_the_delay() -> None:
         assert state["view"] == w.view
         assert state["events"] == public_events(room.game.events[state["from"] : w.seq], room.table)
         assert all(r["seq"] < w.seq for r in state["results"])
+        assert state["room"]["hands_played"] == len(state["results"]), "as released"
         # time passes: every held frame comes out, in order, the same as without delay
         later = times[-1] + 2 * delay
         room.clock = lambda: later  # noqa: B023 (used at once, in this pass)

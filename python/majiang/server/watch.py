@@ -143,6 +143,7 @@ class Watch:
                 "to_act": spectator_to_act(room),
             }
         )
+        ended = False
         for i, e in enumerate(new):
             if e.get("event") == "settlement":
                 k = room.ends.index(first + i)
@@ -156,6 +157,9 @@ class Watch:
                         "match_over": g.over and k == len(g.records) - 1,
                     }
                 )
+                ended = True
+        if ended:  # the released room frame keeps up with the scores and hands played
+            self.push(room.info())
 
     def started(self) -> None:
         """The room began to play: who is to act changed without an event."""
