@@ -7,9 +7,11 @@ released), reconnection with ``since``, and what a spectator may not do."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -496,3 +498,47 @@ def test_a_spectator_over_the_wire(tmp_path: Path) -> None:
         watcher.close()
     finally:
         server.stop()
+
+
+def test_the_rooms_timer_releases_the_held_frames() -> None:
+    """With an event loop the room's own timer releases each held frame when it is due:
+    nothing before the delay has passed since play began, everything soon after the end."""
+    delay = 0.3
+
+    async def main() -> tuple[list[float], float, Spectator, Room]:
+        room = Room.create(
+            {
+                "variant": "nanjing",
+                "options": {},
+                "hands": 1,
+                "seats": ["bot"] * 4,
+                "time_limit": 0.0,
+                "claim_window": 0.0,
+                "watch_delay": delay,
+            },
+            Store(":memory:"),
+            seed=5,
+        )
+        spec = Spectator(room, random.Random(0), live=False)
+        arrivals: list[float] = []
+        send = spec.send
+
+        def timed(frame: dict[str, Any]) -> None:
+            if frame["type"] == "events" and frame["events"]:
+                arrivals.append(time.monotonic())
+            send(frame)
+
+        spec.send = timed  # type: ignore[method-assign]
+        room.spectate(spec)
+        began = time.monotonic()
+        room.kick()
+        while room.status != "finished":
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(delay + 0.5)
+        return arrivals, began, spec, room
+
+    arrivals, began, spec, room = asyncio.run(main())
+    assert arrivals and arrivals[0] >= began + delay, "nothing before the delay"
+    assert arrivals[-1] >= arrivals[0], "in order"
+    assert sorted(spec.stream) == list(range(len(room.game.events))), "all of it, in order"
+    assert room.watch is not None and not room.watch.feed
