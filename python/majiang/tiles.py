@@ -67,6 +67,8 @@ def mpsz(counts: Sequence[int]) -> str:
         >>> mpsz([0] * 33 + [3])
         '777z'
     """
+    if counts.__class__ is tuple:  # the core reads lists only: a copy costs less than below
+        counts = list(counts)
     if counts.__class__ is list:  # the usual form, written by the core (a tenth the time)
         text = counts_mpsz(counts)
         if text is not None:

@@ -51,6 +51,9 @@ def serve(
         port=port,
         ws="websockets-sansio",
         ws_max_size=server.limits.frame,
+        # frames are small JSON; permessage-deflate would keep two zlib streams per
+        # connection (about 20 KB a connection, 80 KB a table) and cost CPU on every frame
+        ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
     )

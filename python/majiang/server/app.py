@@ -42,7 +42,7 @@ from majiang.server.protocol import (
 )
 from majiang.server.protocol import claim_window as checked_claim_window
 from majiang.server.replay_view import replay_steps
-from majiang.server.room import Room, RoomError
+from majiang.server.room import RESYNC_BURST, RESYNC_RATE, Room, RoomError
 from majiang.server.store import MAX_PAGE, Store
 from majiang.variants import get_variant, names
 from majiang.variants.option_fields import (
@@ -137,6 +137,9 @@ class Connection:
         self.closed = False
         self.dropped = asyncio.Event()
         self.lean = False
+        self.watching: Room | None = None  # the room this connection spectates
+        self.resyncs = 4.0  # a spectator's resync bucket (a seat's is the seat's)
+        self.resync_stamp = self.stamp
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queues a frame; a client whose queue would pass ``queue_bytes`` is dropped (it
@@ -258,7 +261,8 @@ class TableServer:
         """Drops a finished room nobody is connected to (its hands stay in the store)."""
         if room.status == "finished":
             self.creators.pop(room.id, None)
-            if not any(s.clients for s in room.seats):
+            watchers = room.watch is not None and room.watch.clients
+            if not any(s.clients for s in room.seats) and not watchers:
                 self.rooms.pop(room.id, None)
 
     def _may_create(self, conn: Connection, config: dict[str, Any]) -> None:
@@ -315,6 +319,7 @@ class TableServer:
             "stake",
             "hand_cap",
             "match_cap",
+            "watch_delay",
         )
         cfg = {k: config[k] for k in keys if k in config}
         cfg.setdefault("claim_window", self.claim_window)
@@ -346,6 +351,22 @@ class TableServer:
             room = self.create_room(frame, conn)
             created = {"type": "created", "room": room.id, **room_summary(room)}
             conn.send(created | ({"id": ref} if ref is not None else {}))
+            return
+        if kind in ("join", "watch") and conn.watching is not None:
+            raise RoomError("already_joined", "this connection already watches a room")
+        if kind == "watch":
+            if conn.room is not None:
+                raise RoomError("already_joined", "this connection holds a seat")
+            room = self._room(frame["room"])
+            room.spectate(conn, frame.get("since"))
+            conn.watching = room
+            return
+        if conn.watching is not None:
+            if kind != "resync":
+                raise RoomError("spectator", f"a spectator cannot {kind}")
+            if not spectator_resync_allowed(conn):
+                raise RoomError("flood", "too many resyncs: one every 2 s")
+            conn.send(conn.watching.spectator_resync(frame.get("since")))
             return
         if kind == "join":
             if conn.room is not None:
@@ -414,6 +435,9 @@ class TableServer:
                 room = conn.room
                 room.leave(conn.seat, conn)
                 self._evict(room)
+            if conn.watching is not None:
+                conn.watching.unwatch(conn)
+                self._evict(conn.watching)
             conn.closed = True
             if conn.dropped.is_set():  # its writer may wait for ever on a full socket
                 writer.cancel()
@@ -499,6 +523,18 @@ class TableServer:
             ],
             lifespan=self.lifespan,
         )
+
+
+def spectator_resync_allowed(conn: Connection) -> bool:
+    """Takes one resync from a spectator connection's bucket (the seats' rates:
+    ``RESYNC_BURST`` at once, ``RESYNC_RATE`` a second)."""
+    now = time.monotonic()
+    conn.resyncs = min(RESYNC_BURST, conn.resyncs + (now - conn.resync_stamp) * RESYNC_RATE)
+    conn.resync_stamp = now
+    if conn.resyncs >= 1:
+        conn.resyncs -= 1
+        return True
+    return False
 
 
 def checked_origins(origins: Sequence[str]) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ __all__ = [
     "CLIENT_FRAMES",
     "MAX_FRAME",
     "MAX_HANDS",
+    "MAX_WATCH_DELAY",
     "PROTOCOL",
     "SEAT_KINDS",
     "ProtocolError",
@@ -57,6 +58,10 @@ whether or not anyone may claim it."""
 
 MAX_CLAIM_WINDOW = 30.0
 """The longest ``claim_window`` a room may ask for, in seconds."""
+
+MAX_WATCH_DELAY = 600.0
+"""The longest ``watch_delay`` a room may ask for, in seconds: spectators see each frame
+that long after it happened."""
 SEAT_KINDS = ("person", "bot")
 _MAX_TEXT = 128
 _MAX_DEPTH = 8
@@ -168,6 +173,8 @@ def _create(f: Mapping[str, Any]) -> dict[str, Any]:
     out["time_limit"] = float(limit)
     if "claim_window" in f:  # else the server's default
         out["claim_window"] = claim_window(f["claim_window"])
+    if "watch_delay" in f:
+        out["watch_delay"] = watch_delay(f["watch_delay"])
     for name, least in (("stake", 1), ("hand_cap", 0), ("match_cap", 0)):
         if name in f:  # RoomConfig's common names for the variant's stake and caps
             out[name] = _int(name, f[name], least, 10**6)
@@ -190,6 +197,31 @@ def claim_window(window: object) -> float:
     ):
         raise _bad(f"claim_window must be a number of seconds from 0 to {MAX_CLAIM_WINDOW:g}")
     return float(window)
+
+
+def watch_delay(delay: object) -> float:
+    """A room's spectator delay in seconds, 0 to :data:`MAX_WATCH_DELAY` (ProtocolError
+    ``bad_frame`` otherwise).
+
+    Example:
+        >>> watch_delay(30)
+        30.0
+    """
+    if (
+        isinstance(delay, bool)
+        or not isinstance(delay, (int, float))
+        or not math.isfinite(delay)
+        or not 0 <= delay <= MAX_WATCH_DELAY
+    ):
+        raise _bad(f"watch_delay must be a number of seconds from 0 to {MAX_WATCH_DELAY:g}")
+    return float(delay)
+
+
+def _watch(f: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "watch", "room": _text("room", f.get("room"), 64)}
+    if "since" in f:
+        out["since"] = _int("since", f["since"], 0, 2**31)
+    return out
 
 
 def _join(f: Mapping[str, Any]) -> dict[str, Any]:
@@ -245,11 +277,13 @@ CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dic
                 "stake",
                 "hand_cap",
                 "match_cap",
+                "watch_delay",
             }
         ),
         _create,
     ),
     "join": (frozenset({"room", "seat", "token", "since", "lean"}), _join),
+    "watch": (frozenset({"room", "since"}), _watch),
     "ready": (frozenset(), _bare("ready")),
     "act": (frozenset({"action", "seq"}), _act),
     "resync": (frozenset({"since"}), _resync),

@@ -31,6 +31,7 @@ from majiang.game.streams import seat_events
 from majiang.room import RoomConfig
 from majiang.server.protocol import error_frame
 from majiang.server.store import Store, token_hash
+from majiang.server.watch import MAX_SPECTATORS, Watch, public_view
 
 __all__ = ["Client", "Room", "RoomError", "Seat"]
 
@@ -73,7 +74,7 @@ class RoomError(MajiangError, ValueError):
         self.message = message
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat of a room: ``kind`` (person or bot), the hash of its token once a person
     joined, ready, 托管 (``auto``), the connected clients and the 托管 deadline.
@@ -156,6 +157,10 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._window_since: float | None = None  # when the open claim window opened
         self._window_timer: asyncio.TimerHandle | None = None
+        self.watch_delay = float(config.get("watch_delay", 0.0))
+        # the spectators' feed: kept from the start when frames are held back (a spectator
+        # who joins later sees the point released), else only while someone watches
+        self.watch: Watch | None = Watch(self) if self.watch_delay > 0 else None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -192,12 +197,17 @@ class Room:
             )
             info.shown_auto = info.auto
             del seat
+        w = room.watch
         for seat, action, _ in store.actions(room.id):
+            before = len(room.game.events)
             if action.get("type") == CLOSE_WINDOW["type"]:
                 room.game.close_window()
             else:
                 room.game.step(seat, action)
             room.actions += 1
+            if w is not None and any(e.get("event") == "deal" for e in room.game.events[before:]):
+                w.seq, w.view = len(room.game.events), public_view(room.game)
+                w.to_act = room.game.to_act() if room.game.state.phase == "turn" else []
         events = store.events(room.id)
         if events != room.game.events:
             raise RuntimeError(
@@ -213,6 +223,9 @@ class Room:
         if room.game.over and room.status != "finished":
             room.status = "finished"
             store.set_status(room.id, "finished")
+        if w is not None:  # when the held frames were due is lost: the hand in play is
+            w.info = room.info()  # held back from the restart on
+            w.events(w.seq)
         return room
 
     def _index(self, events: list[dict[str, Any]], first: int) -> None:
@@ -306,10 +319,13 @@ class Room:
                 c.send(frame)
 
     def _broadcast_info(self) -> None:
-        """The ``room`` frame to every seat, each with its own 托管 flag."""
+        """The ``room`` frame to every seat, each with its own 托管 flag (to spectators
+        with every flag as shown)."""
         for i, s in enumerate(self.seats):
             for c in s.clients:
                 c.send(self.info(i))
+        if self.watch is not None:
+            self.watch.push(self.info())
 
     def _in_window(self) -> bool:
         """A claim, rob or opening window is open: who is asked is hidden."""
@@ -343,6 +359,8 @@ class Room:
     def _send_events(self, first: int, actor: int) -> None:
         g = self.game
         new = g.events[first:]
+        if self.watch is not None:
+            self.watch.events(first)
         ends = [first + i for i, e in enumerate(new) if e.get("event") == "settlement"]
         for seat, s in enumerate(self.seats):
             if not s.clients or (not new and seat != actor):
@@ -418,6 +436,35 @@ class Room:
         self._broadcast_info()
         return chosen, fresh
 
+    def spectate(self, client: Client, since: int | None = None) -> None:
+        """Adds a spectator (at most :data:`MAX_SPECTATORS`: :class:`RoomError`
+        ``too_many_spectators``); sends ``watching`` and the released ``state``."""
+        if self.watch is None:
+            self.watch = Watch(self)
+        w = self.watch
+        if len(w.clients) >= MAX_SPECTATORS:
+            raise RoomError(
+                "too_many_spectators", f"room {self.id} has {MAX_SPECTATORS} spectators"
+            )
+        w.clients.append(client)
+        client.send({"type": "watching", "room": self.id, "delay": w.delay})
+        client.send(w.state(since))
+
+    def spectator_resync(self, since: int | None = None) -> dict[str, Any]:
+        """A spectator's ``state`` frame again (the connection's resync bucket applies)."""
+        assert self.watch is not None  # a spectator is watching
+        return self.watch.state(since)
+
+    def unwatch(self, client: Client) -> None:
+        """A spectator's connection closed (the feed goes with the last one, unless it
+        holds frames back)."""
+        w = self.watch
+        if w is not None and client in w.clients:
+            w.clients.remove(client)
+            if not w.clients and w.delay <= 0:
+                w.close()
+                self.watch = None
+
     def leave(self, seat: int, client: Client) -> None:
         """The client's connection closed."""
         clients = self.seats[seat].clients
@@ -438,6 +485,8 @@ class Room:
             for i, x in enumerate(self.seats):
                 for c in x.clients:
                     c.send(self.state(i))
+            if self.watch is not None:
+                self.watch.started()
         self._broadcast_info()
         self.kick()
 
@@ -666,3 +715,5 @@ class Room:
             if timer is not None:
                 timer.cancel()
         self._timer = self._window_timer = None
+        if self.watch is not None:
+            self.watch.close()
