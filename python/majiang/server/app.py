@@ -43,7 +43,8 @@ from majiang.server.protocol import (
 from majiang.server.protocol import claim_window as checked_claim_window
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import Room, RoomError
-from majiang.server.store import MAX_PAGE, Store
+from majiang.server.sql_store import MAX_PAGE
+from majiang.server.storage import open_store
 from majiang.variants import get_variant, names
 from majiang.variants.option_fields import (
     number_range,
@@ -225,7 +226,7 @@ class TableServer:
         except ProtocolError as e:
             raise ServerConfigError(str(e)) from None
         self.allow_origins = checked_origins(allow_origins)
-        self.store = Store(db)
+        self.store = open_store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.broken: list[str] = []
