@@ -19,6 +19,7 @@ from typing import Any
 EXAMPLE = """examples:
   majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
   majiang serve --port 9000 --db /var/lib/majiang/tables.db
+  majiang serve --db postgresql://majiang@db.internal/majiang   (PostgreSQL: docs/server.md)
 
 Open the address in a browser to play against bots. Stop with Ctrl-C; start it again with
 the same --db and every room goes on where it was. The protocol: docs/server.md.
@@ -30,13 +31,17 @@ def register(commands: Any) -> None:
         "serve",
         help="run the table server and the browser table",
         description="Serve rooms over WebSocket (protocol majiang.server/1) and the browser "
-        "table, storing every room, event and hand in SQLite.",
+        "table, storing every room, event and hand in SQLite (or PostgreSQL).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (8000)")
-    p.add_argument("--db", default="majiang.db", help="SQLite file (majiang.db)")
+    p.add_argument(
+        "--db",
+        default="majiang.db",
+        help="SQLite file (majiang.db), or a PostgreSQL URL postgresql://USER@HOST/DB",
+    )
     p.add_argument(
         "--allow-origin",
         action="append",
@@ -91,6 +96,20 @@ def parse_limits(items: list[str]) -> Any:
     return Limits(**values)
 
 
+def shown_db(db: str) -> str:
+    """``--db`` as printed: a URL's password left out.
+
+    Example:
+        >>> shown_db("postgresql://u:pw@db/majiang"), shown_db("t.db")
+        ('postgresql://u@db/majiang', 't.db')
+    """
+    scheme, sep, rest = db.partition("://")
+    auth, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return db
+    return f"{scheme}://{auth.split(':', 1)[0]}@{host}"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from majiang.server import serve  # optional extra: server (its absence is reported)
@@ -113,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2
-    print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
+    where = shown_db(args.db)
+    print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {where})", flush=True)
     serve(args.host, args.port, server=server)
     return 0

@@ -73,6 +73,7 @@ class SqlStore:
         self.owner: str | None = None  # set by use_leases: the worker's id
         self.lease_ttl = 0.0
         self.fences: dict[str, int] = {}  # room -> fencing token of the lease held
+        self.migrated_from = 0  # the schema version found when opened (0: a new database)
 
     # ------------------------------------------------------------------ backend hooks
     def _transaction(self) -> contextlib.AbstractContextManager[None]:

@@ -24,6 +24,7 @@ class RoomStore(Protocol):
 
     fences: dict[str, int]
     owner: str | None
+    migrated_from: int  # the schema version the database had when opened (0: new)
 
     def close(self) -> None: ...
 
