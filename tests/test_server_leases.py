@@ -58,7 +58,7 @@ def test_a_worker_that_lost_its_lease_cannot_write(db: str) -> None:
         a.set_status("r", "finished")
     assert stored(b, "r") == before  # nothing of a's was written
     assert b.rooms()[0]["status"] == "waiting" and not b.rooms()[0]["seats"][0]["auto"]
-    assert a.renew() == [] and a.fences == {}  # its fence was dropped at the refusal
+    assert a.renew() == ["r"] and a.fences == {}  # the lost room is reported, then forgotten
     act(b, "r", 1)
     assert [e["event"] for e in b.events("r")] == ["deal", "e0", "e1"]
 
@@ -83,6 +83,8 @@ def test_renewal_keeps_a_lease_and_reports_one_lost(db: str) -> None:
 def test_a_released_lease_is_taken_at_once_and_tokens_only_grow(db: str) -> None:
     a, b = two(db)
     a.add_room("r", {}, 1, ["bot"] * 4, time.time())
+    b.want("r")  # b asks a for the room
+    assert a.wanted() == ["r"] and b.wanted() == []
     tokens = [1]
     for _ in range(3):
         holder, other = (a, b) if len(tokens) % 2 else (b, a)
@@ -93,6 +95,7 @@ def test_a_released_lease_is_taken_at_once_and_tokens_only_grow(db: str) -> None
         token = other.acquire("r")
         assert token is not None
         tokens.append(token)
+        assert holder.wanted() == []  # the request was cleared when the room changed hands
     assert tokens == [1, 2, 3, 4]
     lease = a.lease("r")
     assert lease is not None and lease[:2] == ("worker-b", 4)

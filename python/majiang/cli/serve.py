@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import socket
 import sys
 from typing import Any
 
@@ -66,6 +67,21 @@ def register(commands: Any) -> None:
         metavar="NAME=VALUE",
         help="change one of majiang.server.Limits (docs/server.md, e.g. creates=100, "
         "address_rooms=500 for a load test); repeat for more",
+    )
+    p.add_argument(
+        "--worker-id",
+        metavar="NAME",
+        help="this worker's name among several on one database (default, with a PostgreSQL "
+        "--db: HOSTNAME:PORT, so a restarted worker takes its rooms back at once; every "
+        "worker's must differ); rooms are played under leases (docs/server.md)",
+    )
+    p.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="how long a room's lease lasts unless renewed (3): a killed worker's rooms are "
+        "taken over within about this long",
     )
     p.set_defaults(run=run)
 
@@ -123,11 +139,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
     from majiang.server import ServerConfigError, TableServer  # optional extra: server
+    from majiang.server.storage import is_postgres_url  # optional extra: server
 
+    worker = args.worker_id
+    if worker is None and is_postgres_url(args.db):
+        worker = f"{socket.gethostname()}:{args.port}"
+    if not 0.5 <= args.lease <= 3600:
+        print(f"majiang serve: --lease {args.lease:g} is not 0.5-3600 seconds", file=sys.stderr)
+        return 2
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
         limits = parse_limits(args.limit)
         server = TableServer(
-            args.db, limits, allow_origins=args.allow_origin, claim_window=args.claim_window
+            args.db,
+            limits,
+            allow_origins=args.allow_origin,
+            claim_window=args.claim_window,
+            worker=worker,
+            lease=args.lease,
         )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)

@@ -10,7 +10,9 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
+from typing import Any
 
 from majiang.server.app import Limits, TableServer
 from majiang.server.protocol import PROTOCOL, ProtocolError, ServerConfigError, parse_frame
@@ -54,4 +56,15 @@ def serve(
         log_level="warning",
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    table = server
+
+    class Draining(uvicorn.Server):
+        """On SIGTERM a worker hands its rooms over before uvicorn closes the sockets."""
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            if table.worker is not None:
+                table.worker.drain()
+                await asyncio.sleep(0.2)  # the closes with MOVED go out
+            await super().shutdown(sockets)
+
+    Draining(config).run()

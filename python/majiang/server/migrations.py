@@ -30,7 +30,8 @@ CREATE TABLE leases (
     room    TEXT PRIMARY KEY REFERENCES rooms(id),
     owner   TEXT,              -- the worker playing the room (NULL: released)
     token   BIGINT NOT NULL,   -- fencing token: one more at every acquisition
-    expires {time} NOT NULL    -- seconds since the epoch, by the database's clock
+    expires {time} NOT NULL,   -- seconds since the epoch, by the database's clock
+    wanted  TEXT               -- a worker the proxy sends the room's clients to: hand over
 );
 """
 

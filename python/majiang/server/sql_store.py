@@ -113,8 +113,7 @@ class SqlStore:
                     + self.LOCK,
                     (room, self.owner, token),
                 )
-                if not held:
-                    self.fences.pop(room, None)
+                if not held:  # the fence stays: renew() reports the room lost
                     raise LeaseLost(room)
             yield
 
@@ -319,7 +318,8 @@ class SqlStore:
                 (room,),
             )
             rows = self._run(
-                "UPDATE leases SET owner = ?, token = token + 1, expires = ? WHERE room = ?"
+                "UPDATE leases SET owner = ?, token = token + 1, expires = ?, wanted = NULL"
+                " WHERE room = ?"
                 " AND (owner IS NULL OR owner = ? OR expires < ?) RETURNING token",
                 (self.owner, now + self.lease_ttl, room, self.owner, now),
             )
@@ -358,6 +358,26 @@ class SqlStore:
                 " AND token = ?",
                 (room, self.owner, token),
             )
+
+    def want(self, room: str) -> None:
+        """Asks the worker holding the room's lease to hand it over to this one."""
+        if self.owner is not None:
+            with self._transaction():
+                self._run(
+                    "UPDATE leases SET wanted = ? WHERE room = ? AND owner IS NOT NULL"
+                    " AND owner <> ?",
+                    (self.owner, room, self.owner),
+                )
+
+    def wanted(self) -> list[str]:
+        """The rooms this store holds that another worker asked for (:meth:`want`)."""
+        if self.owner is None:
+            return []
+        rows = self._run(
+            "SELECT room FROM leases WHERE owner = ? AND wanted IS NOT NULL AND wanted <> ?",
+            (self.owner, self.owner),
+        )
+        return [str(r) for (r,) in rows if str(r) in self.fences]
 
     def claimable(self) -> list[str]:
         """The unfinished rooms whose lease is free or expired, oldest first."""
