@@ -41,6 +41,15 @@ if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && ! command -v pg_ctl 
         echo "postgresql missing and not installable here: the PostgreSQL tests fail in CI"
     fi
 fi
+echo "== Debian haproxy for the two-worker test behind a proxy (tests/test_server_workers.py)"
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+    else
+        echo "haproxy missing and not installable here: the two-worker test fails in CI"
+    fi
+fi
 echo "== pytest (installed wheel)"
 # Run from tests/ so `import majiang` resolves to the installed wheel, not the source tree.
 cd tests && ../.venv/bin/python -m pytest -q -p no:cacheprovider --rootdir=.. -c ../pyproject.toml .

@@ -359,6 +359,19 @@ class SqlStore:
                 (room, self.owner, token),
             )
 
+    def hand_over(self, room: str) -> None:
+        """Gives the room's lease to the worker that asked for it (:meth:`want`), with the
+        next fencing token, in one statement: nobody else can take it in between."""
+        token = self.fences.pop(room, None)
+        if self.owner is None or token is None:
+            return
+        with self._transaction():
+            self._run(
+                "UPDATE leases SET owner = wanted, token = token + 1, expires = ?, wanted = NULL"
+                " WHERE room = ? AND owner = ? AND token = ? AND wanted IS NOT NULL",
+                (self._now() + self.lease_ttl, room, self.owner, token),
+            )
+
     def want(self, room: str) -> None:
         """Asks the worker holding the room's lease to hand it over to this one."""
         if self.owner is not None:

@@ -7,9 +7,9 @@ and draining on SIGTERM.
 The proxy hashes on the room id in the WebSocket URL (``/ws?room=ID``; docs/server.md,
 "Running in production"): a join arriving on a worker that does not play the room, through
 a URL naming that room, makes this worker ask the holder for it (``leases.wanted``); the
-holder, between two actions (one event loop: the action in hand is finished), releases the
-lease and closes the room's sockets with :data:`MOVED`, and this worker loads the room from
-the database and serves the join. So a room moves at most once after its creation (to the
+holder, between two actions (one event loop: the action in hand is finished), gives it the
+lease (with the next fencing token) and closes the room's sockets with :data:`MOVED`, and
+this worker loads the room from the database and serves the join. So a room moves at most once after its creation (to the
 worker its id hashes to) and once after each failover.
 
 Example:
@@ -95,12 +95,15 @@ class Worker:
             room.kick()
         return room
 
-    def drop(self, rid: str, release: bool) -> None:
+    def drop(self, rid: str, lease: str) -> None:
         """Stops playing a room: its bots and timers stop, its sockets are closed with
-        :data:`MOVED`, its lease released (``release``) or already lost."""
+        :data:`MOVED`, its lease (``lease``) ``released``, ``handed`` to the worker that
+        asked for it, or already ``lost``."""
         room = self.host.rooms.pop(rid, None)
-        if release:
+        if lease == "released":
             self.host.store.release(rid)
+        elif lease == "handed":
+            self.host.store.hand_over(rid)
         else:
             self.host.store.fences.pop(rid, None)
         if room is None:
@@ -119,10 +122,10 @@ class Worker:
         store = self.host.store
         for rid in store.renew():
             log.warning("worker %s lost the lease of room %s", self.name, rid)
-            self.drop(rid, release=False)
+            self.drop(rid, "lost")
         for rid in store.wanted():
             log.info("worker %s hands room %s over", self.name, rid)
-            self.drop(rid, release=True)
+            self.drop(rid, "handed")
         for rid in list(store.fences):
             if rid not in self.host.rooms:  # finished and evicted
                 store.release(rid)
@@ -163,7 +166,7 @@ class Worker:
         one event loop), its sockets closed with :data:`MOVED`."""
         self.draining = True
         for rid in list(self.host.rooms):
-            self.drop(rid, release=True)
+            self.drop(rid, "released")
         for rid in list(self.host.store.fences):
             self.host.store.release(rid)
 
