@@ -121,6 +121,19 @@ def lease_owners(url: str, rooms: list[str]) -> dict[str, str | None]:
         return {r: o for r, o in rows.fetchall()}
 
 
+def rooms_now(url: str, rooms: list[str]) -> dict[str, tuple[str | None, str]]:
+    """Each room's lease owner and status, as stored."""
+    import psycopg  # test extra
+
+    with psycopg.connect(url) as con:
+        rows = con.execute(
+            "SELECT r.id, l.owner, r.status FROM rooms r JOIN leases l ON l.room = r.id"
+            " WHERE r.id = ANY(%s)",
+            (rooms,),
+        )
+        return {r: (o, st) for r, o, st in rows.fetchall()}
+
+
 class Seat:
     """One person seat's client across reconnections: the events it saw by seq."""
 
@@ -195,12 +208,14 @@ def test_two_workers_behind_haproxy_fail_over_and_drain(
     first.send(type="ready")
     seat = Seat(proxy, room, token)
     created_on = owner(workers, room)
-    bots = proxy.client()  # a room of bots alone on each worker, taken over too
-    bot_rooms = []
-    for _ in range(4):
-        bots.send(type="create", variant="pingxiang", hands=8, seats=["bot"] * 4)
-        bot_rooms.append(bots.until("created")["room"])
-    bots.close()
+    others = []  # on each worker: a room of bots alone, and one waiting for its people
+    for w in workers.values():
+        c = w.client()
+        c.send(type="create", variant="pingxiang", hands=8, seats=["bot"] * 4)
+        others.append(c.until("created")["room"])
+        c.send(type="create", variant="nanjing", seats=["person", "person", "bot", "bot"])
+        others.append(c.until("created")["room"])
+        c.close()
 
     # the room's own URL: it moves to the worker its id hashes to (once)
     seat.reconnect()
@@ -216,19 +231,19 @@ def test_two_workers_behind_haproxy_fail_over_and_drain(
     # SIGKILL the worker playing it, mid-hand
     assert not seat.over
     dead, alive = home, "w2" if home == "w1" else "w1"
-    theirs = [r for r in bot_rooms if lease_owners(url, [r]).get(r) == dead]
+    theirs = [r for r in others if lease_owners(url, [r]).get(r) == dead]
     killed_at = time.monotonic()
     workers[dead].kill()
     took = seat.reconnect()
     assert took < 5.0, took
     assert owner(workers, room) == alive
-    while time.monotonic() - killed_at < 5.0:  # every room of the dead worker, within 5 s
-        leases = lease_owners(url, theirs)
-        if all(o == alive for o in leases.values()):
+    assert len(theirs) == 2, "the dead worker played its two rooms"
+    while True:  # every room of the dead worker has a new owner within 5 s (or had ended)
+        states = rooms_now(url, theirs)
+        if all(st == "finished" or o == alive for o, st in states.values()):
             break
+        assert time.monotonic() - killed_at < 5.0, states
         time.sleep(0.1)
-    unfinished = [r for r in theirs if r in {x["room"] for x in workers[alive].get("/api/rooms")}]
-    assert all(lease_owners(url, unfinished).get(r) == alive for r in unfinished)
     seat.play(6)
 
     assert not seat.over

@@ -9,8 +9,8 @@ The proxy hashes on the room id in the WebSocket URL (``/ws?room=ID``; docs/serv
 a URL naming that room, makes this worker ask the holder for it (``leases.wanted``); the
 holder, between two actions (one event loop: the action in hand is finished), gives it the
 lease (with the next fencing token) and closes the room's sockets with :data:`MOVED`, and
-this worker loads the room from the database and serves the join. So a room moves at most once after its creation (to the
-worker its id hashes to) and once after each failover.
+this worker loads the room from the database and serves the join. So a room moves at most
+once after its creation (to the worker its id hashes to) and once after each failover.
 
 Example:
     >>> MOVED, LEASE
