@@ -252,15 +252,15 @@ def test_two_workers_behind_haproxy_fail_over_and_drain(
     time.sleep(0.5)  # haproxy's health check sees it up
     seat.reconnect()  # the room moves back to its hashed worker, or stays
     holder = owner(workers, room)
-    c = seat.client
-    assert c is not None
+    held = seat.client
+    assert held is not None
     workers[holder].stop()  # SIGTERM
     proc = workers[holder].proc
     # uvicorn ends by raising the signal again once shut down: -15, after the drain
     assert proc is not None and proc.returncode in (0, -15)
     with pytest.raises(ConnectionClosed) as closed:
         while True:
-            seat.take(c.recv(5))
+            seat.take(held.recv(5))
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
     assert lease_owners(url, [room])[room] != holder  # released at once
     assert seat.reconnect() < 2.0  # no lease to wait for
