@@ -174,6 +174,8 @@ class Seat:
                 assert time.monotonic() - start < timeout, f"no worker took the room: {e} {seen}"
                 time.sleep(0.1)
         assert state["from"] == since  # exactly the events it lacks
+        if self.client is not None:
+            self.client.close()  # the old socket (closed by the server or its death)
         self.client = c
         self.take(state)
         self.last = state
@@ -266,6 +268,8 @@ def test_two_workers_behind_haproxy_fail_over_and_drain(
     assert seat.reconnect() < 2.0  # no lease to wait for
     seat.play(10**6)
     assert seat.over
+    assert seat.client is not None
+    seat.client.close()
 
     # nothing lost, nothing doubled: the seat's stream is its view of the stored log, whole,
     # and each of its actions is stored once

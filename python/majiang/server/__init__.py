@@ -1,5 +1,6 @@
-"""The table server: rooms over WebSocket, per-seat views, SQLite storage, reconnection,
-托管 and a browser table (``majiang serve``; docs/server.md). Needs the ``server`` extra
+"""The table server: rooms over WebSocket, per-seat views, SQLite or PostgreSQL storage
+(several workers on one PostgreSQL), reconnection, 托管 and a browser table
+(``majiang serve``; docs/server.md). Needs the ``server`` extra
 (``pip install majiang[server]``).
 
 Example:
