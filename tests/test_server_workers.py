@@ -159,18 +159,20 @@ class Seat:
         start = time.monotonic()
         since = max(self.stream, default=-1) + 1
         while True:
+            c: Client | None = None
             try:
                 c = self.proxy.client(self.room)
                 c.send(type="join", room=self.room, token=self.token, since=since)
                 joined = c.recv(6)
                 if joined["type"] == "error":  # no worker plays it yet
-                    c.close()
                     raise TimeoutError(joined["code"])
                 assert joined["type"] == "joined"
                 state = c.until("state", timeout=6)
                 break
             except (OSError, ConnectionClosed, TimeoutError) as e:
-                seen = c.seen if "c" in locals() else []
+                seen = c.seen if c is not None else []
+                if c is not None:
+                    c.close()
                 assert time.monotonic() - start < timeout, f"no worker took the room: {e} {seen}"
                 time.sleep(0.1)
         assert state["from"] == since  # exactly the events it lacks
