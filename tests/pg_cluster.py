@@ -30,7 +30,7 @@ _counter = itertools.count()
 def _bindir() -> Path | None:
     found = shutil.which("pg_ctl")
     if found:
-        return Path(found).parent
+        return Path(found).resolve().parent  # a symlink: the folder of the real binaries
     dirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda d: int(d.split("/")[-2]))
     return Path(dirs[-1]) if dirs and (Path(dirs[-1]) / "pg_ctl").exists() else None
 
