@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh) and runs every check: Rust tests, clippy and rustfmt; the
 # Python tests against the installed wheel (Debian's chromium installed for the browser
-# table's test); ruff and mypy --strict.
+# table's test, Debian's postgresql for the server's PostgreSQL tests); ruff and mypy --strict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +30,24 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
             fonts-wqy-zenhei fonts-noto-core >/dev/null
     else
         echo "chromium/chromedriver missing and not installable here: the browser test fails in CI"
+    fi
+fi
+echo "== Debian postgresql for the server's PostgreSQL tests (tests/pg_cluster.py)"
+if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && ! command -v pg_ctl >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    else
+        echo "postgresql missing and not installable here: the PostgreSQL tests fail in CI"
+    fi
+fi
+echo "== Debian haproxy for the two-worker test behind a proxy (tests/test_server_workers.py)"
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+    else
+        echo "haproxy missing and not installable here: the two-worker test fails in CI"
     fi
 fi
 echo "== pytest (installed wheel)"

@@ -28,7 +28,10 @@ class ServerProcess:
     """``majiang serve`` in a subprocess (``start``, ``kill``, ``stop``)."""
 
     def __init__(
-        self, db: Path, port: int | None = None, args: tuple[str, ...] = ("--claim-window", "0")
+        self,
+        db: Path | str,
+        port: int | None = None,
+        args: tuple[str, ...] = ("--claim-window", "0"),
     ) -> None:
         # tests are not about the windows' length unless they say (args)
         self.db, self.port, self.args = db, port or free_port(), args

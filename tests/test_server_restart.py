@@ -1,12 +1,13 @@
 """SIGKILL the table server mid-hand and start it again on the same database: every room
 goes on exactly where it was (the same events, the same view, the same legal actions),
-nothing lost and nothing doubled, and the match plays to its end."""
+nothing lost and nothing doubled, and the match plays to its end; on SQLite and on
+PostgreSQL (tests/pg_cluster.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from pg_cluster import db
 from server_process import Client, ServerProcess
 from test_server_ws import choose
 
@@ -29,8 +30,10 @@ def act_n(c: Client, n: int, stream: dict[int, dict[str, Any]]) -> dict[str, Any
     return last
 
 
-def test_sigkill_mid_hand_and_every_room_resumes(tmp_path: Path) -> None:
-    db = tmp_path / "tables.db"
+__all__ = ["db"]  # the fixture: a SQLite file, a PostgreSQL database
+
+
+def test_sigkill_mid_hand_and_every_room_resumes(db: str) -> None:
     server = ServerProcess(db).start()
     rooms: list[tuple[str, str, dict[str, Any]]] = []
     try:

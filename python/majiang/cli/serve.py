@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import socket
 import sys
 from typing import Any
 
@@ -21,6 +22,7 @@ from majiang.cli.commands import SUMMARIES
 EXAMPLE = """examples:
   majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
   majiang serve --port 9000 --db /var/lib/majiang/tables.db
+  majiang serve --db postgresql://majiang@db.internal/majiang   (PostgreSQL: docs/server.md)
 
 Open the address in a browser to play against bots. Stop with Ctrl-C; start it again with
 the same --db and every room goes on where it was. The protocol: docs/server.md.
@@ -32,13 +34,17 @@ def register(commands: Any) -> None:
         "serve",
         help=SUMMARIES["serve"],
         description="Serve rooms over WebSocket (protocol majiang.server/1) and the browser "
-        "table, storing every room, event and hand in SQLite.",
+        "table, storing every room, event and hand in SQLite (or PostgreSQL).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (8000)")
-    p.add_argument("--db", default="majiang.db", help="SQLite file (majiang.db)")
+    p.add_argument(
+        "--db",
+        default="majiang.db",
+        help="SQLite file (majiang.db), or a PostgreSQL URL postgresql://USER@HOST/DB",
+    )
     p.add_argument(
         "--allow-origin",
         action="append",
@@ -63,6 +69,21 @@ def register(commands: Any) -> None:
         metavar="NAME=VALUE",
         help="change one of majiang.server.Limits (docs/server.md, e.g. creates=100, "
         "address_rooms=500 for a load test); repeat for more",
+    )
+    p.add_argument(
+        "--worker-id",
+        metavar="NAME",
+        help="this worker's name among several on one database (default, with a PostgreSQL "
+        "--db: HOSTNAME:PORT, so a restarted worker takes its rooms back at once; every "
+        "worker's must differ); rooms are played under leases (docs/server.md)",
+    )
+    p.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="how long a room's lease lasts unless renewed (3): a killed worker's rooms are "
+        "taken over within about this long",
     )
     p.set_defaults(run=run)
 
@@ -93,6 +114,20 @@ def parse_limits(items: list[str]) -> Any:
     return Limits(**values)
 
 
+def shown_db(db: str) -> str:
+    """``--db`` as printed: a URL's password left out.
+
+    Example:
+        >>> shown_db("postgresql://u:pw@db/majiang"), shown_db("t.db")
+        ('postgresql://u@db/majiang', 't.db')
+    """
+    scheme, sep, rest = db.partition("://")
+    auth, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return db
+    return f"{scheme}://{auth.split(':', 1)[0]}@{host}"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from majiang.server import serve  # optional extra: server (its absence is reported)
@@ -106,15 +141,28 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: port {args.port} is not 0-65535", file=sys.stderr)
         return 2
     from majiang.server import ServerConfigError, TableServer  # optional extra: server
+    from majiang.server.storage import is_postgres_url  # optional extra: server
 
+    worker = args.worker_id
+    if worker is None and is_postgres_url(args.db):
+        worker = f"{socket.gethostname()}:{args.port}"
+    if not 0.5 <= args.lease <= 3600:
+        print(f"majiang serve: --lease {args.lease:g} is not 0.5-3600 seconds", file=sys.stderr)
+        return 2
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
         limits = parse_limits(args.limit)
         server = TableServer(
-            args.db, limits, allow_origins=args.allow_origin, claim_window=args.claim_window
+            args.db,
+            limits,
+            allow_origins=args.allow_origin,
+            claim_window=args.claim_window,
+            worker=worker,
+            lease=args.lease,
         )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2
-    print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
+    where = shown_db(args.db)
+    print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {where})", flush=True)
     serve(args.host, args.port, server=server)
     return 0

@@ -1,5 +1,6 @@
-"""The table server: rooms over WebSocket, per-seat views, SQLite storage, reconnection,
-托管 and a browser table (``majiang serve``; docs/server.md). Needs the ``server`` extra
+"""The table server: rooms over WebSocket, per-seat views, SQLite or PostgreSQL storage
+(several workers on one PostgreSQL), reconnection, 托管 and a browser table
+(``majiang serve``; docs/server.md). Needs the ``server`` extra
 (``pip install majiang[server]``).
 
 Example:
@@ -10,7 +11,9 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
+from typing import Any
 
 from majiang.server.app import Limits, TableServer
 from majiang.server.protocol import PROTOCOL, ProtocolError, ServerConfigError, parse_frame
@@ -57,4 +60,15 @@ def serve(
         log_level="warning",
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    table = server
+
+    class Draining(uvicorn.Server):
+        """On SIGTERM a worker hands its rooms over before uvicorn closes the sockets."""
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            if table.worker is not None:
+                table.worker.drain()
+                await asyncio.sleep(0.2)  # the closes with MOVED go out
+            await super().shutdown(sockets)
+
+    Draining(config).run()

@@ -43,7 +43,9 @@ from majiang.server.protocol import (
 from majiang.server.protocol import claim_window as checked_claim_window
 from majiang.server.replay_view import replay_steps
 from majiang.server.room import RESYNC_BURST, RESYNC_RATE, Room, RoomError
-from majiang.server.store import MAX_PAGE, Store
+from majiang.server.sql_store import MAX_PAGE
+from majiang.server.storage import open_store
+from majiang.server.workers import LEASE, Worker
 from majiang.variants import get_variant, names
 from majiang.variants.option_fields import (
     number_range,
@@ -140,6 +142,15 @@ class Connection:
         self.watching: Room | None = None  # the room this connection spectates
         self.resyncs = 4.0  # a spectator's resync bucket (a seat's is the seat's)
         self.resync_stamp = self.stamp
+        self.close_code = 1008
+
+    def shut(self, code: int) -> None:
+        """Closes the connection with ``code`` once the frames queued are sent
+        (:data:`majiang.server.workers.MOVED`: the room is played elsewhere)."""
+        if not self.closed:
+            self.close_code = code
+            self.queue.put_nowait(None)
+            self.closed = True
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queues a frame; a client whose queue would pass ``queue_bytes`` is dropped (it
@@ -181,7 +192,7 @@ class Connection:
             item = await self.queue.get()
             if item is None:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(1008)
+                    await self.ws.close(self.close_code)
                 return
             text, size = item
             self.queued -= size
@@ -222,18 +233,22 @@ class TableServer:
         limits: Limits | None = None,
         allow_origins: Sequence[str] = (),
         claim_window: float = CLAIM_WINDOW,
+        worker: str | None = None,
+        lease: float = LEASE,
     ) -> None:
         try:
             self.claim_window = checked_claim_window(claim_window)
         except ProtocolError as e:
             raise ServerConfigError(str(e)) from None
         self.allow_origins = checked_origins(allow_origins)
-        self.store = Store(db)
+        self.store = open_store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.broken: list[str] = []
         self.creators: dict[str, str] = {}  # room id -> the address that created it
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        # one of several workers on one database: rooms played under leases (workers.py)
+        self.worker = Worker(self, worker, lease) if worker is not None else None
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> int:
@@ -247,6 +262,8 @@ class TableServer:
                 continue
             if row["status"] == "finished":
                 continue
+            if self.worker is not None and self.store.acquire(row["id"]) is None:
+                continue  # another worker plays it
             try:
                 room = Room.load(row, self.store)
             except Exception:
@@ -293,7 +310,7 @@ class TableServer:
     def create_room(self, config: dict[str, Any], conn: Connection | None = None) -> Room:
         """A new room (``config``: the checked fields of a ``create`` frame; ``conn``: the
         connection asking, whose limits apply)."""
-        if len(self.rooms) >= self.limits.rooms:
+        if len(self.rooms) >= self.limits.rooms or (self.worker and self.worker.draining):
             raise RoomError("server_full", "no more rooms on this server")
         if "person" not in config["seats"]:
             if config["hands"] > self.limits.bot_hands:
@@ -427,7 +444,11 @@ class TableServer:
                 msg = await conn.receive()
                 if msg is None or msg["type"] == "websocket.disconnect":
                     break
-                self.receive_text(conn, msg.get("text"))
+                text = msg.get("text")
+                if self.worker is not None and conn.room is None and text is not None:
+                    query = ws.scope.get("query_string", b"").decode("latin-1")
+                    await self.worker.before_join(text, query)
+                self.receive_text(conn, text)
         except WebSocketDisconnect:
             pass
         finally:
@@ -501,7 +522,11 @@ class TableServer:
         self.load()
         for room in self.rooms.values():
             room.kick()
+        keeper = asyncio.create_task(self.worker.run()) if self.worker else None
         yield
+        if keeper is not None and self.worker is not None:
+            keeper.cancel()
+            self.worker.drain()
         for room in self.rooms.values():
             room.close()
 

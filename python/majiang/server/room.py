@@ -30,7 +30,8 @@ from majiang.game.actions import Action, from_dict
 from majiang.game.streams import seat_events
 from majiang.room import RoomConfig
 from majiang.server.protocol import error_frame
-from majiang.server.store import Store, token_hash
+from majiang.server.storage import RoomStore
+from majiang.server.store import token_hash
 from majiang.server.watch import MAX_SPECTATORS, Watch, public_view
 
 __all__ = ["Client", "Room", "RoomError", "Seat"]
@@ -114,7 +115,7 @@ class Room:
         rid: str,
         config: dict[str, Any],
         seed: int,
-        store: Store,
+        store: RoomStore,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = rid
@@ -165,7 +166,11 @@ class Room:
     # ------------------------------------------------------------------ building
     @classmethod
     def create(
-        cls, config: dict[str, Any], store: Store, rid: str | None = None, seed: int | None = None
+        cls,
+        config: dict[str, Any],
+        store: RoomStore,
+        rid: str | None = None,
+        seed: int | None = None,
     ) -> Room:
         """A new room from a checked ``create`` frame's fields (the engine checks the
         variant and its options: :class:`RoomError` ``bad_room`` naming what is wrong). The
@@ -185,7 +190,7 @@ class Room:
         return room
 
     @classmethod
-    def load(cls, row: dict[str, Any], store: Store) -> Room:
+    def load(cls, row: dict[str, Any], store: RoomStore) -> Room:
         """The room as stored: a fresh game stepped through the stored actions, which must
         give exactly the stored events (``RuntimeError`` otherwise)."""
         room = cls(row["id"], row["config"], row["seed"], store)
