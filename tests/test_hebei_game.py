@@ -279,6 +279,33 @@ def test_after_ting_a_kong_that_changes_the_waits_is_not_offered() -> None:
     assert Kong("1m", "concealed") in unready.legal_actions(1)  # without 听 it may
 
 
+def test_after_ting_a_ming_gang_on_a_discard_is_offered_only_when_the_waits_stay() -> None:
+    """Seed 157 "听牌后仍可杠牌, 前提是杠完后还可听": seat 2 discards the fourth 1m onto the
+    ready seat's concealed triplet; the 明杠 is offered (never the pong) when the waits stay."""
+
+    def fourth_1m(waiter: str, declare: bool) -> Game:
+        g = game(hands=(DEALER, waiter, THIRD, FOURTH), head="9p1m")
+        g.step(0, Discard("9s"))
+        g.step(1, Declare("ready", "9p") if declare else Discard("9p"))
+        g.step(2, Discard("1m"))
+        return g
+
+    keeps = fourth_1m("111m456p789s23s55m", True)  # waits 1s/4s before and after
+    assert keeps.to_act() == [1]
+    assert keeps.legal_actions(1) == [Kong("1m", "exposed"), Pass()]
+    keeps.step(1, Kong("1m", "exposed"))
+    assert keeps.state.melds[1][-1].kind == "ming_gang" and keeps.state.turn == 1
+    assert keeps.state.declared[1] == {"ready": "9p"}
+    assert keeps.legal_actions(1) == [Discard(drawn(keeps))]  # still fixed after the kong
+    waiter = "1112m456p789s789p"  # waits 2m and 3m; after the kong 2m alone
+    changes = fourth_1m(waiter, True)
+    assert changes.events[-2]["event"] == "discard" and changes.events[-1]["event"] == "draw"
+    assert changes.state.turn == 3  # no claim window: seat 3 drew
+    assert changes.claim_options(1, KIND_INDEX["1m"]) == []
+    unready = fourth_1m(waiter, False)
+    assert unready.legal_actions(1) == [Kong("1m", "exposed"), Pong(), Pass()]  # without 听
+
+
 def test_after_ting_a_win_is_optional() -> None:
     g = ready_game(then="6z6z6z4s")
     assert g.legal_actions(1) == [Win(), Discard("4s")]
