@@ -378,6 +378,8 @@ def play_checked(g: Game, bots: list[Bot], stop_after: int | None = None) -> Non
             assert not any(isinstance(a, Declare) for a in legal)
             tile = drawn(g) if g.state.drawn is not None else None
             assert [a.tile for a in legal if isinstance(a, Discard)] == [tile]
+        if "ready" in g.state.declared[seat] and g.state.phase == "claim":
+            assert not any(isinstance(a, Pong) for a in legal)  # a 明杠 that keeps waits only
         g.step(seat, bots[seat].act(g.observation(seat), legal))
         steps += 1
 
