@@ -28,6 +28,7 @@ from majiang.game import (
     Pong,
     RandomBot,
     Win,
+    play,
     replay,
     simulate,
 )
@@ -434,3 +435,33 @@ def test_simulate_hebei() -> None:
     stats = simulate(hands=40, seed=3, variant="hebei")
     assert stats["hands"] == 40
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_efficiency_bot_declares_ting_with_its_discard_when_it_leaves_the_hand_ready() -> None:
+    """Hebei's bots declare 听 (``HebeiVariant.bot_declares``) with the discard they choose,
+    once that discard leaves the hand ready; before that, and in other variants, they discard."""
+    g = game(head="9p")
+    g.step(0, Discard("9s"))  # seat 1 draws 9p: discarding it leaves 1s/4s
+    legal = g.legal_actions(1)
+    assert Declare("ready", "9p") in legal
+    assert EfficiencyBot().act(g.observation(1), legal) == Declare("ready", "9p")
+    far = game()  # the dealer's opening hand is far from ready: a plain discard
+    choice = EfficiencyBot().act(far.observation(0), far.legal_actions(0))
+    assert isinstance(choice, Discard)
+    hands = ("1112345678999m5p", "147m258p369s1234z")
+    two = Game("two_player", dealer=0, deal=Deal(hands, full_wall(hands, "5z"), "7z", "6z"))
+    for seat in two.to_act():
+        two.step(seat, Pass())  # no opening exchange
+    offered = two.legal_actions(0)
+    assert any(isinstance(a, Declare) for a in offered)
+    assert isinstance(EfficiencyBot().act(two.observation(0), offered), Discard)  # unchanged
+
+
+def test_efficiency_bots_declare_ting_in_play_and_every_record_settles() -> None:
+    declared = 0
+    for seed in range(6):
+        g = play(Game("hebei", seed=seed, hands=2), [EfficiencyBot() for _ in range(4)])
+        declared += sum(len(r["ready"]) for r in g.records)
+        for record, settlement in zip(g.records, g.settlements, strict=True):
+            assert majiang.settle(record).deltas == settlement.deltas
+    assert declared > 0

@@ -413,6 +413,18 @@ class Variant(ABC):
         """
         return None
 
+    def bot_declares(self, what: str) -> bool:
+        """For bots on their turn: whether to make the turn declaration ``what`` (one of the
+        table's ``turn_declarations``) when it is offered with the discard the bot chose.
+        Default: no, and bots only discard.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_declares("ready")
+            False
+        """
+        return False
+
     def bot_risky_discards(self, observation: Any) -> frozenset[int]:
         """For bots choosing a discard: the kinds the observing seat would rather not throw now,
         judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat

@@ -128,6 +128,17 @@ class HebeiVariant(Variant):
                 after[k] += 1
         return out
 
+    def bot_declares(self, what: str) -> bool:
+        """Bots declare 听 whenever their chosen discard leaves the hand ready (the library's
+        choice for its bots): 听 adds no 番 and every win stays open; what the bot gives up is
+        a later pong and a change of waits (a kong keeping them stays allowed).
+
+        Example:
+            >>> HebeiVariant().bot_declares("ready")
+            True
+        """
+        return what == READY
+
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """After 听 the hand is fixed: the seat discards the tile it drew.
 
