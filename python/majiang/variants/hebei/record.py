@@ -42,6 +42,7 @@ from majiang.record_check import (
     SeatFacts,
     WinFacts,
     check_seat,
+    checked_fields,
     players_check,
     result_field,
     result_tile_counts,
@@ -122,30 +123,7 @@ class HandRecord:
             majiang.errors.RecordError: variant: expected 'hebei', got 'guangdong'
         """
         c = record_check.check_record(data, SPEC)
-        w: WinFacts | None = c.values["result"]
-        result: WinResult | DrawResult = DrawResult()
-        if w is not None:
-            result = WinResult(w.winner, data["result"]["tile"], w.source, *w[3:])
-        seats: list[SeatFacts] = c.seats
-        return cls(
-            dealer=c.values["dealer"],
-            players=tuple(
-                PlayerRecord(
-                    s.data["hand"],
-                    s.melds,
-                    s.data.get("discards") or "",
-                    s.data.get("dealt"),
-                    s.hand,
-                )
-                for s in seats
-            ),
-            result=result,
-            dealer_streak=c.values["dealer_streak"],
-            ready=c.values["ready"],
-            options=c.options,
-            checked=True,
-            score=c.scratch.get("score"),
-        )
+        return cls(**checked_fields(c, data), ready=c.values["ready"])
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form; ``HandRecord.from_dict(r.to_dict()) == r``.
