@@ -347,10 +347,14 @@ HANDS_PER_MATCH = 5
 
 class DeclaringBot(EfficiencyBot):
     """EfficiencyBot that declares 听 whenever it may (with the discard it would make, if that
-    one is offered with it) and, at an odd seat, passes up every win it may pass (a win is
-    optional)."""
+    one is offered with it), once ready takes every kong offered (the engine offers only those
+    keeping the waits, a 明杠 on a discard included) and, at an odd seat, passes up every win
+    it may pass (a win is optional)."""
 
     def act(self, observation: Any, legal: Any) -> Any:
+        kongs = [a for a in legal if isinstance(a, Kong)]
+        if kongs and Win() not in legal and dict(observation.declared[observation.seat]):
+            return kongs[0]
         ready = [a for a in legal if isinstance(a, Declare)]
         if ready:
             choice = super().act(observation, [a for a in legal if not isinstance(a, Declare)])
