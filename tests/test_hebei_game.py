@@ -28,6 +28,7 @@ from majiang.game import (
     Pong,
     RandomBot,
     Win,
+    play,
     replay,
     simulate,
 )
@@ -279,6 +280,33 @@ def test_after_ting_a_kong_that_changes_the_waits_is_not_offered() -> None:
     assert Kong("1m", "concealed") in unready.legal_actions(1)  # without 听 it may
 
 
+def test_after_ting_a_ming_gang_on_a_discard_is_offered_only_when_the_waits_stay() -> None:
+    """Seed 157 "听牌后仍可杠牌, 前提是杠完后还可听": seat 2 discards the fourth 1m onto the
+    ready seat's concealed triplet; the 明杠 is offered (never the pong) when the waits stay."""
+
+    def fourth_1m(waiter: str, declare: bool) -> Game:
+        g = game(hands=(DEALER, waiter, THIRD, FOURTH), head="9p1m")
+        g.step(0, Discard("9s"))
+        g.step(1, Declare("ready", "9p") if declare else Discard("9p"))
+        g.step(2, Discard("1m"))
+        return g
+
+    keeps = fourth_1m("111m456p789s23s55m", True)  # waits 1s/4s before and after
+    assert keeps.to_act() == [1]
+    assert keeps.legal_actions(1) == [Kong("1m", "exposed"), Pass()]
+    keeps.step(1, Kong("1m", "exposed"))
+    assert keeps.state.melds[1][-1].kind == "ming_gang" and keeps.state.turn == 1
+    assert keeps.state.declared[1] == {"ready": "9p"}
+    assert keeps.legal_actions(1) == [Discard(drawn(keeps))]  # still fixed after the kong
+    waiter = "1112m456p789s789p"  # waits 2m and 3m; after the kong 2m alone
+    changes = fourth_1m(waiter, True)
+    assert changes.events[-2]["event"] == "discard" and changes.events[-1]["event"] == "draw"
+    assert changes.state.turn == 3  # no claim window: seat 3 drew
+    assert changes.claim_options(1, KIND_INDEX["1m"]) == []
+    unready = fourth_1m(waiter, False)
+    assert unready.legal_actions(1) == [Kong("1m", "exposed"), Pong(), Pass()]  # without 听
+
+
 def test_after_ting_a_win_is_optional() -> None:
     g = ready_game(then="6z6z6z4s")
     assert g.legal_actions(1) == [Win(), Discard("4s")]
@@ -319,10 +347,14 @@ HANDS_PER_MATCH = 5
 
 class DeclaringBot(EfficiencyBot):
     """EfficiencyBot that declares 听 whenever it may (with the discard it would make, if that
-    one is offered with it) and, at an odd seat, passes up every win it may pass (a win is
-    optional)."""
+    one is offered with it), once ready takes every kong offered (the engine offers only those
+    keeping the waits, a 明杠 on a discard included) and, at an odd seat, passes up every win
+    it may pass (a win is optional)."""
 
     def act(self, observation: Any, legal: Any) -> Any:
+        kongs = [a for a in legal if isinstance(a, Kong)]
+        if kongs and Win() not in legal and dict(observation.declared[observation.seat]):
+            return kongs[0]
         ready = [a for a in legal if isinstance(a, Declare)]
         if ready:
             choice = super().act(observation, [a for a in legal if not isinstance(a, Declare)])
@@ -351,6 +383,8 @@ def play_checked(g: Game, bots: list[Bot], stop_after: int | None = None) -> Non
             assert not any(isinstance(a, Declare) for a in legal)
             tile = drawn(g) if g.state.drawn is not None else None
             assert [a.tile for a in legal if isinstance(a, Discard)] == [tile]
+        if "ready" in g.state.declared[seat] and g.state.phase == "claim":
+            assert not any(isinstance(a, Pong) for a in legal)  # a 明杠 that keeps waits only
         g.step(seat, bots[seat].act(g.observation(seat), legal))
         steps += 1
 
@@ -405,3 +439,33 @@ def test_simulate_hebei() -> None:
     stats = simulate(hands=40, seed=3, variant="hebei")
     assert stats["hands"] == 40
     assert abs(sum(stats["mean_score"])) < 1e-9
+
+
+def test_efficiency_bot_declares_ting_with_its_discard_when_it_leaves_the_hand_ready() -> None:
+    """Hebei's bots declare 听 (``HebeiVariant.bot_declares``) with the discard they choose,
+    once that discard leaves the hand ready; before that, and in other variants, they discard."""
+    g = game(head="9p")
+    g.step(0, Discard("9s"))  # seat 1 draws 9p: discarding it leaves 1s/4s
+    legal = g.legal_actions(1)
+    assert Declare("ready", "9p") in legal
+    assert EfficiencyBot().act(g.observation(1), legal) == Declare("ready", "9p")
+    far = game()  # the dealer's opening hand is far from ready: a plain discard
+    choice = EfficiencyBot().act(far.observation(0), far.legal_actions(0))
+    assert isinstance(choice, Discard)
+    hands = ("1112345678999m5p", "147m258p369s1234z")
+    two = Game("two_player", dealer=0, deal=Deal(hands, full_wall(hands, "5z"), "7z", "6z"))
+    for seat in two.to_act():
+        two.step(seat, Pass())  # no opening exchange
+    offered = two.legal_actions(0)
+    assert any(isinstance(a, Declare) for a in offered)
+    assert isinstance(EfficiencyBot().act(two.observation(0), offered), Discard)  # unchanged
+
+
+def test_efficiency_bots_declare_ting_in_play_and_every_record_settles() -> None:
+    declared = 0
+    for seed in range(6):
+        g = play(Game("hebei", seed=seed, hands=2), [EfficiencyBot() for _ in range(4)])
+        declared += sum(len(r["ready"]) for r in g.records)
+        for record, settlement in zip(g.records, g.settlements, strict=True):
+            assert majiang.settle(record).deltas == settlement.deltas
+    assert declared > 0

@@ -109,3 +109,13 @@ def test_check_record_changes_nothing() -> None:
     before = repr(data)
     check_record(data)
     assert repr(data) == before
+
+
+def test_dealt_tiles_are_the_seat_s_13_or_the_dealer_s_14_with_no_fifth_copy() -> None:
+    players: list[dict[str, Any]] = [{"hand": h} for h in HANDS]
+    players[1] = {**players[1], "dealt": "1111m234567p1234z"}  # the dealer's 14, four 1m
+    assert check_record(record(players=players)) is not None
+    players[1] = {**players[1], "dealt": "11111m23456p1234z"}  # a fifth 1m
+    assert loc_of(record(players=players)) == ("players", 1, "dealt")
+    players[1] = {**players[1], "dealt": "1111m234567p123z"}  # 13: the dealer (seat 1) has 14
+    assert loc_of(record(players=players)) == ("players", 1, "dealt")

@@ -48,6 +48,7 @@ from majiang.variants.two_player.fans import (
     register_fan_table,
     score_hand,
 )
+from majiang.variants.two_player.play import tian_ting_seats
 from majiang.variants.two_player.record import check_record
 from majiang.variants.two_player.rules import EXCHANGES, TABLE
 from majiang.variants.two_player.settle import settle
@@ -283,6 +284,76 @@ def test_a_ready_seat_is_asked_on_a_winning_tile_and_may_go_on() -> None:
     assert g2.scores == [13, -13]  # 九莲宝灯 88 + 报听: the cap
 
 
+def _tian_ting_win(options: dict[str, Any]) -> Game:
+    """The dealer declares 报听 with its first discard (天听), then wins on seat 1's 4s."""
+    g = game(dealer="123m456p789s23s55m1z", head="4s", options=options)
+    g.step(0, Declare("ready", "1z"))
+    g.step(1, Discard("4s"))
+    g.step(0, Win())
+    return g
+
+
+def test_tian_ting_is_a_ready_declared_with_the_seat_s_first_discard() -> None:
+    """ermj 天听 32 (庄家打出第一张牌时报听): counted beside the seed's 报听 by default, in its
+    place under ``tian_ting="ermj"`` (ermj's exclusion), not under ``"off"``."""
+    uncapped = {"cap": 88}
+    beside, alone, off = (
+        _tian_ting_win({**uncapped, "tian_ting": t}) for t in ("beside", "ermj", "off")
+    )
+    for g in (beside, alone, off):
+        assert g.records[0]["ready"] == [0] and g.records[0]["tian_ting"] == [0]
+    hands = [set(g.settlements[0].pattern["hands"]) for g in (beside, alone, off)]
+    assert {"天听", "报听"} <= hands[0]
+    assert "天听" in hands[1] and "报听" not in hands[1]
+    assert "报听" in hands[2] and "天听" not in hands[2]
+    paid = [g.scores[0] for g in (beside, alone, off)]
+    assert paid[0] - paid[1] == 4 and paid[0] - paid[2] == 32  # 报听 4, 天听 32
+    default = _tian_ting_win({}).settlements[0].pattern["hands"]
+    assert default == beside.settlements[0].pattern["hands"]
+
+
+def test_a_ready_declared_after_the_first_discard_is_no_tian_ting() -> None:
+    g = game(dealer=READY_DEALER, head="5z6z7z")
+    g.step(0, Discard("5p"))  # its first discard, without 报听
+    g.step(1, Discard("5z"))
+    g.step(0, Declare("ready", "6z"))  # the dealer drew 6z
+    g.step(1, Discard("1m"))  # seat 1 drew 7z
+    g.step(0, Win())
+    assert g.records[0]["ready"] == [0] and g.records[0]["tian_ting"] == []
+    hands = g.settlements[0].pattern["hands"]
+    assert "报听" in hands and "天听" not in hands
+
+
+def test_the_non_dealer_s_tian_ting_is_its_first_discard_unless_it_melded() -> None:
+    """The non-dealer's 报听 with its first discard (ermj's "发完牌后闲家便报听") is 天听;
+    after a pong of the dealer's discard it is not (its first act was the meld)."""
+    ready_other = "123p456p789p23s55z"  # ready as dealt: 1s / 4s
+    g = game(other=ready_other, head="7z1s")
+    g.step(0, Discard("9s"))
+    assert Declare("ready", "7z") in g.legal_actions(1)
+    g.step(1, Declare("ready", "7z"))
+    g.step(0, Discard("1s"))  # the dealer drew 1s
+    g.step(1, Win())
+    assert g.records[0]["tian_ting"] == [1]
+    assert "天听" in g.settlements[0].pattern["hands"]
+    pongs = game(other="123p456p789p99s5z6z", head="7z")
+    pongs.step(0, Discard("9s"))
+    pongs.step(1, Pong())
+    assert Declare("ready", "5z") in pongs.legal_actions(1)
+    pongs.step(1, Declare("ready", "5z"))  # 单钓 6z after the pong: no 天听
+    assert tian_ting_seats(pongs.events) == []
+
+
+def test_a_tian_ting_seat_must_have_declared_ready() -> None:
+    record = {**_win_record(), "ready": [1], "tian_ting": [0]}
+    with pytest.raises(RecordError, match=r"^tian_ting") as e:
+        settle(record)
+    assert e.value.loc == ("tian_ting",)
+    with pytest.raises(RecordError, match=r"^options\.tian_ting"):
+        settle(_win_record({"tian_ting": "both"}))
+    assert settle({**_win_record(), "ready": [0], "tian_ting": [0]}).deltas[0] == 13
+
+
 def test_auto_play_replays_and_snapshots_identically() -> None:
     """Played turns are logged as the seat's own: replay reproduces them, a snapshot taken
     with a seat locked continues identically, and no seat is asked with one choice."""
@@ -453,6 +524,7 @@ WORKED = [  # (hand before the tile, tile, flags, a 番 the win holds once)
     ("123m456p789s11z23s", "4s", {"last_tile": True, "self_drawn": True}, "妙手回春"),
     ("123m456p789s11z23s", "4s", {"last_tile": True}, "海底捞月"),
     ("123m456p789s11z23s", "4s", {"ready": True}, "报听"),
+    ("123m456p789s11z23s", "4s", {"tian_ting": True}, "天听"),
     ("123m456p789s11z23s", "4s", {"tian_hu": True, "self_drawn": True}, "天胡"),
     ("123m456p789s11z23s", "4s", {"di_hu": True}, "地胡"),
     ("19m19p19s1234567z", "1m", {}, "十三幺"),

@@ -41,7 +41,10 @@ from majiang.meld import GANG_KINDS, Meld
 from majiang.record_parts import (
     MELD_KEYS,
     WIN_FLAGS,
+    DrawResult,
     KindsOf,
+    PlayerRecord,
+    WinResult,
     check_concealed,
     check_nothing_before,
     check_qiang_gang,
@@ -75,9 +78,11 @@ __all__ = [
     "check_seat",
     "check_win",
     "check_win_flags",
+    "checked_fields",
     "field_fail",
     "plain_seat_key",
     "players_check",
+    "seat_player",
     "seat_tile_counts",
     "win_result",
 ]
@@ -502,6 +507,57 @@ class SeatFacts(NamedTuple):
     hand: tuple[int, ...]
     melds: tuple[Meld, ...]
     pond: tuple[int, ...]
+
+
+def seat_player(s: SeatFacts) -> PlayerRecord:
+    """A checked seat as the Nanchang form's player: its hand text, melds, discards (none:
+    empty), dealt tiles and the hand's kinds.
+
+    Example:
+        >>> seat_player(SeatFacts({"hand": "11m"}, (0, 0), (), ())).kinds
+        (0, 0)
+    """
+    d = s.data
+    return PlayerRecord(d["hand"], s.melds, d.get("discards") or "", d.get("dealt"), s.hand)
+
+
+def checked_fields(
+    c: Checked,
+    data: Mapping[str, Any],
+    player: Callable[[SeatFacts], Any] = seat_player,
+    win: Callable[..., Any] = WinResult,
+    result: Any = _MISSING,
+) -> dict[str, Any]:
+    """The typed fields a Nanchang-form record's ``HandRecord`` takes from its check ``c`` of
+    ``data`` (its JSON form): ``dealer``, ``players`` (each seat through ``player``),
+    ``result`` (a ``win`` of the winner, the tile's text, the source and the flags, or a
+    :class:`~majiang.record_parts.DrawResult`; a variant whose result is its own passes it
+    as ``result``), ``dealer_streak``, ``options``, ``score`` (what the check put in its
+    scratch) and ``checked``. A variant adds its own fields.
+
+    Example:
+        >>> from majiang.variants.hebei.record import SPEC
+        >>> data = {"dealer": 0, "result": {"kind": "draw"}, "players": [
+        ...     {"hand": "123456789m3457z"}, {"hand": "123456789p3457z"},
+        ...     {"hand": "123456789s3456z"}, {"hand": "1122334m556677p"}]}
+        >>> f = checked_fields(check_record(data, SPEC), data)
+        >>> f["result"], f["players"][0].kinds[:3], f["checked"]
+        (DrawResult(), (0, 1, 2), True)
+    """
+    if result is _MISSING:
+        w: WinFacts | None = c.values["result"]
+        result = DrawResult()
+        if w is not None:
+            result = win(w.winner, data["result"]["tile"], w.source, *w[3:])
+    return {
+        "dealer": c.values["dealer"],
+        "players": tuple(map(player, c.seats)),
+        "result": result,
+        "dealer_streak": c.values["dealer_streak"],
+        "options": c.options,
+        "checked": True,
+        "score": c.scratch.get("score"),
+    }
 
 
 def check_seat(raw: Any, seat: int, keys: frozenset[str], rules: MeldRules) -> SeatFacts:

@@ -79,7 +79,8 @@ class EfficiencyBot:
     GB's 8-番 minimum), a discard that leaves the hand waiting prefers, among those that do,
     the one with the most unseen tiles it could win on. Where the variant names risky
     discards (its ``bot_risky_discards``, e.g. Guangdong's 杠爆全包), it throws one only when
-    no discard leaving the hand as near to winning is safe.
+    no discard leaving the hand as near to winning is safe. A declaration made with a discard
+    (Hebei's 听) it makes with its chosen discard where the variant's ``bot_declares`` says so.
 
     Example:
         >>> EfficiencyBot().act(None, [Pong(), Win(), Pass()])   # type: ignore[arg-type]
@@ -100,6 +101,7 @@ class EfficiencyBot:
         discards: list[Discard] = []
         kongs: list[Kong] = []
         claims: list[Action] = []
+        turn_declares: list[Declare] = []
         for a in legal:  # one pass, the engine's usual order: a win first, then the rest
             if isinstance(a, Discard):
                 discards.append(a)
@@ -110,8 +112,17 @@ class EfficiencyBot:
                 claims.append(a)
             elif isinstance(a, Pong | Chow):
                 claims.append(a)
+            elif isinstance(a, Declare):
+                turn_declares.append(a)
         if discards:
-            return self._turn(observation, discards, kongs)
+            choice = self._turn(observation, discards, kongs)
+            if turn_declares and isinstance(choice, Discard) and observation.variant:
+                # a declaration made with the chosen discard, where the variant's bots make it
+                wanted = variant_of(observation).bot_declares
+                for d in turn_declares:
+                    if d.value == choice.tile and wanted(d.what):
+                        return d
+            return choice
         if claims:
             return self._claim(observation, claims, legal)
         declares = [a for a in legal if isinstance(a, Declare) and a.value]

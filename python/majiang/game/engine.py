@@ -509,17 +509,25 @@ class Game:
             opts.append(WIN)
         if self.table.last_discard_wins_only and st.wall.remaining <= self._kept:
             return opts  # the wall's last tile: only a win may claim it
+        claims = None
         if self._restricts:
             if not self.variant.may_meld(seat, st):
                 return opts
             kinds = self.variant.meld_kinds(seat, st)
             if kinds is not None and tile not in kinds:
                 held = 0  # no pong or kong of this kind (a chow may still be offered)
+            claims = self.variant.claim_kinds(seat, tile, st)
         if held >= 2:
-            if held == 3 and st.wall.remaining > self._kept:
+            if (
+                held == 3
+                and st.wall.remaining > self._kept
+                and (claims is None or "kong" in claims)
+            ):
                 opts.append(kong(tile, "exposed"))
-            if (seat, tile) not in st.pong_passed:
+            if (seat, tile) not in st.pong_passed and (claims is None or "pong" in claims):
                 opts.append(PONG)
+        if claims is not None and "chow" not in claims:
+            return opts
         if st.discarder is not None and seat == self._after[st.discarder][0]:  # 下家
             for seq in chow_options(self.table.chows, tile, st.hands[seat]):
                 opts.append(_chow(seq))

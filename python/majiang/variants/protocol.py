@@ -126,7 +126,7 @@ class TableRules:
       :meth:`Variant.turn_declarations` gives, logs the public declaration and discards the
       tile; what a seat declared stays in the state, as the openings' do, and the
       restriction hooks (:meth:`Variant.allowed_discards`, :meth:`Variant.may_meld`,
-      :meth:`Variant.meld_kinds`) are asked.
+      :meth:`Variant.meld_kinds`, :meth:`Variant.claim_kinds`) are asked.
     - ``seats``: how many players the table seats, 2-4 (seats 0 to ``seats - 1`` in turn
       order; a chow takes the previous seat's discard, at two seats the opponent's). Every
       per-seat list the engine keeps, logs, shows or settles has this many entries.
@@ -413,6 +413,18 @@ class Variant(ABC):
         """
         return None
 
+    def bot_declares(self, what: str) -> bool:
+        """For bots on their turn: whether to make the turn declaration ``what`` (one of the
+        table's ``turn_declarations``) when it is offered with the discard the bot chose.
+        Default: no, and bots only discard.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").bot_declares("ready")
+            False
+        """
+        return False
+
     def bot_risky_discards(self, observation: Any) -> frozenset[int]:
         """For bots choosing a discard: the kinds the observing seat would rather not throw now,
         judged from what the ``observation`` shows (no hidden tiles), e.g. a tile another seat
@@ -550,6 +562,19 @@ class Variant(ABC):
         Example:
             >>> from majiang.variants import get_variant
             >>> get_variant("nanchang").meld_kinds(0, None) is None
+            True
+        """
+        return None
+
+    def claim_kinds(self, seat: int, tile: int, state: TableView) -> Collection[str] | None:
+        """The claims (``"chow"``, ``"pong"``, ``"kong"``) ``seat`` may make on a discard of
+        kind ``tile`` now, for tables with restriction hooks, once :meth:`may_meld` and
+        :meth:`meld_kinds` allow it (None: each the seat holds the tiles for): so a variant may
+        offer a 明杠 without the pong beside it (Hebei after 听). Default: None.
+
+        Example:
+            >>> from majiang.variants import get_variant
+            >>> get_variant("nanchang").claim_kinds(0, 4, None) is None
             True
         """
         return None

@@ -51,6 +51,7 @@ from majiang.record_check import (
     SeatFacts,
     check_seat,
     check_win,
+    checked_fields,
     seat_tile_counts,
 )
 from majiang.record_parts import DrawResult, fail
@@ -191,6 +192,13 @@ class WinResult(parts.WinResult):
         return None
 
 
+def _player(s: SeatFacts) -> PlayerRecord:
+    d = s.data
+    return PlayerRecord(
+        d["hand"], s.melds, d.get("flowers") or "", d.get("discards") or "", d.get("dealt")
+    )
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One finished GB hand. Building one checks it (RecordError naming the field).
@@ -231,23 +239,11 @@ class HandRecord:
             majiang.errors.RecordError: variant: expected 'gb', got 'nanchang'
         """
         c = record_check.check_record(data, SPEC)
-        d: Mapping[str, Any] = data
-        r = d["result"]
-        seats: list[SeatFacts] = c.seats
-        players = tuple(
-            PlayerRecord(p.data["hand"], p.melds, p.data.get("flowers") or "",
-                         p.data.get("discards") or "", p.data.get("dealt"))
-            for p in seats
-        )  # fmt: skip
+        r = data["result"]
+        result = WinResult.from_dict(r) if r["kind"] == "win" else DrawResult()
         return cls(
-            dealer=c.values["dealer"],
-            players=players,
-            result=WinResult.from_dict(r) if r["kind"] == "win" else DrawResult(),
-            dealer_streak=c.values["dealer_streak"],
+            **checked_fields(c, data, _player, result=result),
             prevalent_wind=c.values["prevalent_wind"],
-            options=c.options,
-            checked=True,
-            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from majiang.record_check import (
     check_meld,
     check_seat,
     check_win_flags,
+    checked_fields,
     field_fail,
     players_check,
     result_field,
@@ -125,6 +126,15 @@ class GuangdongPlayer(PlayerRecord):
         return out
 
 
+def _player(s: SeatFacts) -> GuangdongPlayer:
+    """The Nanchang-form player (:func:`~majiang.record_check.seat_player`) and 相公."""
+    d = s.data
+    return GuangdongPlayer(
+        d["hand"], s.melds, d.get("discards") or "", d.get("dealt"), s.hand,
+        bool(d.get("xianggong", False)),
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One finished Guangdong hand. Building one checks it (RecordError naming the field).
@@ -183,35 +193,14 @@ class HandRecord:
         """
         c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
-        w: WinFacts | None = c.values["result"]
-        result: WinResult | DrawResult = DrawResult()
-        if w is not None:
-            result = WinResult(w.winner, d["result"]["tile"], w.source, *w[3:])
-        seats: list[SeatFacts] = c.seats
         return cls(
-            dealer=c.values["dealer"],
-            players=tuple(
-                GuangdongPlayer(
-                    s.data["hand"],
-                    s.melds,
-                    s.data.get("discards") or "",
-                    s.data.get("dealt"),
-                    s.hand,
-                    bool(s.data.get("xianggong", False)),
-                )
-                for s in seats
-            ),
-            result=result,
-            dealer_streak=c.values["dealer_streak"],
+            **checked_fields(c, d, _player),
             last_winner=c.values["last_winner"],
             ghost_indicator=d.get("ghost_indicator"),
             horses=d.get("horses") or "",
             kong_chain=c.values["kong_chain"],
             gang_bao_from=c.values["gang_bao_from"],
             gen_zhuang=c.values["gen_zhuang"],
-            options=c.options,
-            checked=True,
-            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:

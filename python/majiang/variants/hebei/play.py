@@ -3,9 +3,10 @@ tail, 胡 before 碰/杠, the hand shapes of :mod:`majiang.variants.hebei.hands`
 seed's dealer rule (``docs/rules/hebei.md``).
 
 听 is a turn declaration made with a discard that leaves the hand ready. From then on the
-hand is fixed: the seat discards what it draws, claims nothing, and declares a kong of its
-own only when the winning tiles stay the same. Winning stays optional (the seat may pass);
-a seat under 托管 is played by :class:`~majiang.game.EfficiencyBot`, which takes every win.
+hand is fixed: the seat discards what it draws, claims no pong, and makes a kong (its own,
+or a 明杠 on a discard) only when the winning tiles stay the same. Winning stays optional
+(the seat may pass); a seat under 托管 is played by :class:`~majiang.game.EfficiencyBot`,
+which takes every win.
 
 Example:
     >>> v = HebeiVariant()
@@ -127,6 +128,17 @@ class HebeiVariant(Variant):
                 after[k] += 1
         return out
 
+    def bot_declares(self, what: str) -> bool:
+        """Bots declare 听 whenever their chosen discard leaves the hand ready (the library's
+        choice for its bots): 听 adds no 番 and every win stays open; what the bot gives up is
+        a later pong and a change of waits (a kong keeping them stays allowed).
+
+        Example:
+            >>> HebeiVariant().bot_declares("ready")
+            True
+        """
+        return what == READY
+
     def allowed_discards(self, seat: int, state: TableView) -> Collection[int] | None:
         """After 听 the hand is fixed: the seat discards the tile it drew.
 
@@ -138,15 +150,27 @@ class HebeiVariant(Variant):
             return None
         return (state.drawn,)
 
-    def may_meld(self, seat: int, state: TableView) -> bool:
-        """After 听 the seat claims no discard (a pong breaks the 听; the engine offers one
-        beside every 明杠 on a discard); its own kongs are :meth:`meld_kinds`'s to allow.
+    def claim_kinds(self, seat: int, tile: int, state: TableView) -> Collection[str] | None:
+        """After 听 the seat claims no pong (it breaks the 听); a 明杠 on a discard onto its
+        concealed triplet only when its winning tiles stay the same [001:157]
+        "听牌后仍可杠牌, 前提是杠完后还可听" (the core's waits, before and after).
 
         Example:
-            >>> HebeiVariant().may_meld(0, None)
+            >>> HebeiVariant().claim_kinds(0, 4, None) is None
             True
         """
-        return state is None or READY not in state.declared[seat] or seat == state.turn
+        if state is None or READY not in state.declared[seat]:
+            return None
+        hand = state.hands[seat]
+        if hand[tile] != 3:
+            return ()
+        melds = state.melds[seat]
+        after = list(hand)
+        after[tile] = 0
+        kong = Meld("ming_gang", (tile,) * 4)
+        if self.waits(after, (*melds, kong), seat=seat) != self.waits(hand, melds, seat=seat):
+            return ()
+        return ("kong",)
 
     def meld_kinds(self, seat: int, state: TableView) -> Collection[int] | None:
         """After 听, the kinds of the seat's own kongs (暗杠, 补杠) that keep its winning
@@ -156,7 +180,12 @@ class HebeiVariant(Variant):
             >>> HebeiVariant().meld_kinds(0, None) is None
             True
         """
-        if state is None or READY not in state.declared[seat] or state.drawn is None:
+        if (
+            state is None
+            or READY not in state.declared[seat]
+            or state.drawn is None
+            or seat != state.turn  # the drawn tile is another seat's
+        ):
             return None
         hand = list(state.hands[seat])
         melds = state.melds[seat]

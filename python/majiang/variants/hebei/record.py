@@ -42,6 +42,7 @@ from majiang.record_check import (
     SeatFacts,
     WinFacts,
     check_seat,
+    checked_fields,
     players_check,
     result_field,
     result_tile_counts,
@@ -122,30 +123,7 @@ class HandRecord:
             majiang.errors.RecordError: variant: expected 'hebei', got 'guangdong'
         """
         c = record_check.check_record(data, SPEC)
-        w: WinFacts | None = c.values["result"]
-        result: WinResult | DrawResult = DrawResult()
-        if w is not None:
-            result = WinResult(w.winner, data["result"]["tile"], w.source, *w[3:])
-        seats: list[SeatFacts] = c.seats
-        return cls(
-            dealer=c.values["dealer"],
-            players=tuple(
-                PlayerRecord(
-                    s.data["hand"],
-                    s.melds,
-                    s.data.get("discards") or "",
-                    s.data.get("dealt"),
-                    s.hand,
-                )
-                for s in seats
-            ),
-            result=result,
-            dealer_streak=c.values["dealer_streak"],
-            ready=c.values["ready"],
-            options=c.options,
-            checked=True,
-            score=c.scratch.get("score"),
-        )
+        return cls(**checked_fields(c, data), ready=c.values["ready"])
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form; ``HandRecord.from_dict(r.to_dict()) == r``.
@@ -226,7 +204,8 @@ def _seat(raw: Any, seat: int, c: Checked) -> SeatFacts:
         want = 14 if seat == c.values["dealer"] else 13
         if len(tiles) != want:
             raise fail(path, f"expected {want} dealt tiles, got {len(tiles)}")
-        if any(tiles.count(k) > 4 for k in set(tiles)):
+        # a fifth copy leaves at most len - 4 kinds: the count only then
+        if len(set(tiles)) <= len(tiles) - 4 and any(tiles.count(k) > 4 for k in set(tiles)):
             raise fail(path, "more than four of one tile")
     return facts
 
@@ -240,14 +219,21 @@ def _ready_hands(c: Checked) -> None:
         if w is not None and seat == w.winner:
             continue
         facts = seats[seat]
-        counts = [0] * NUM_KINDS
-        for k in facts.hand:
-            counts[k] += 1
-        if not winning_tiles(counts, rules=HAND_RULES, melds=len(facts.melds)):
+        if not _is_ready(tuple(sorted(facts.hand)), len(facts.melds)):
             raise fail(
                 ("ready", i),
                 f"players[{seat}] declared 听 but its hand {facts.data['hand']} waits on nothing",
             )
+
+
+@lru_cache(maxsize=4096)
+def _is_ready(tiles: tuple[int, ...], melds: int) -> bool:
+    """Whether the concealed ``tiles`` (sorted) wait on some tile (cached: a replayed or
+    re-settled record asks again)."""
+    counts = [0] * NUM_KINDS
+    for k in tiles:
+        counts[k] += 1
+    return bool(winning_tiles(counts, rules=HAND_RULES, melds=melds))
 
 
 def _winning_hand(c: Checked) -> None:

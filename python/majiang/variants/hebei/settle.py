@@ -127,11 +127,25 @@ def settle_hand(
     options: HebeiOptions = _DEFAULT,
 ) -> Settlement:
     """The whole hand: the win (none when ``winner`` is None: 荒庄), then the kongs."""
+    items = _items(winner, source, dealer, hand, value, kongs, detail, options)
+    return Settlement.from_items(items, {"hand": hand if winner is not None else None})
+
+
+def _items(
+    winner: int | None,
+    source: int | None,
+    dealer: int,
+    hand: str,
+    value: int,
+    kongs: Sequence[tuple[int, Meld]],
+    detail: str,
+    options: HebeiOptions,
+) -> list[Payment]:
     items: list[Payment] = []
     if winner is not None:
         items += win_lines(winner, source, dealer, hand, value, detail or str(value), options)
     items += kong_lines(kongs, drawn=winner is None)
-    return Settlement.from_items(items, {"hand": hand if winner is not None else None})
+    return items
 
 
 def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
@@ -154,11 +168,8 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     kongs = [(seat, m) for seat, p in enumerate(r.players) for m in p.melds if m.is_gang]
     w = r.result
     if not isinstance(w, WinResult):
-        s = settle_hand(
-            winner=None, source=None, dealer=r.dealer, hand="", value=0, kongs=kongs,
-            options=r.options,
-        )  # fmt: skip
-        return Settlement.from_items(s.items, {"result": "draw"})
+        items = _items(None, None, r.dealer, "", 0, kongs, "", r.options)
+        return Settlement.from_items(items, {"result": "draw"})
     p = r.players[w.winner]
     tile = kinds_of(w.tile)[0]
     held = kinds_of(p.hand) if p.kinds is None else p.kinds
@@ -175,10 +186,7 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
         wu_kui, edge = wait_shape(counts, tile, melds=len(p.melds))
     men_qing = all(m.kind == "an_gang" for m in p.melds)
     total, detail = hand_total(value, options=o, wu_kui=wu_kui, men_qing=men_qing, edge_wait=edge)
-    s = settle_hand(
-        winner=w.winner, source=w.source, dealer=r.dealer, hand=hand, value=total,
-        kongs=kongs, detail=detail, options=o,
-    )  # fmt: skip
+    items = _items(w.winner, w.source, r.dealer, hand, total, kongs, detail, o)
     pattern: dict[str, Any] = {
         "result": "win",
         "winner": w.winner,
@@ -193,4 +201,4 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
         "men_qing": o.men_qing and men_qing,
         "edge_wait": o.bian_ka_diao and edge,
     }
-    return Settlement.from_items(s.items, pattern)
+    return Settlement.from_items(items, pattern)

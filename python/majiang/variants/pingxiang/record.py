@@ -48,6 +48,7 @@ from majiang.record_check import (
     SeatFacts,
     WinFacts,
     check_seat,
+    checked_fields,
     players_check,
     result_field,
     result_tile_counts,
@@ -134,31 +135,11 @@ class HandRecord:
         """
         c = record_check.check_record(data, SPEC)
         d: Mapping[str, Any] = data
-        w: WinFacts | None = c.values["result"]
-        result: WinResult | DrawResult = DrawResult()
-        if w is not None:
-            result = WinResult(w.winner, d["result"]["tile"], w.source, *w[3:])
-        seats: list[SeatFacts] = c.seats
         return cls(
-            dealer=c.values["dealer"],
-            players=tuple(
-                PlayerRecord(
-                    s.data["hand"],
-                    s.melds,
-                    s.data.get("discards") or "",
-                    s.data.get("dealt"),
-                    s.hand,
-                )
-                for s in seats
-            ),
-            result=result,
-            dealer_streak=c.values["dealer_streak"],
+            **checked_fields(c, d),
             jing_indicator=d.get("jing_indicator"),
             lower_jing_indicator=d.get("lower_jing_indicator"),
             chao_zhuang=c.values["chao_zhuang"],
-            options=c.options,
-            checked=True,
-            score=c.scratch.get("score"),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,8 +4,8 @@ table the research notes name) and the scorer that applies it to a won hand.
 The seed gives no 番 table; the library's default is the gofishing ``ermj`` 二人麻将 table
 (docs/rules/two_player.md §6). Its hands are recognised by the GB scorer
 (:func:`majiang.gb.fan`, with GB's exclusions): each entry of the data file names the GB 番
-it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡) and 人胡 are added
-here, and the entries GB lacks (大七星, 四喜七对, 三元七对, 四字刻, 小三风) are read from the
+it stands for (``gb``); the seed's own (报听, 花牌, 海底捞月, 天胡, 地胡), 人胡 and 天听 are
+added here, and the entries GB lacks (大七星, 四喜七对, 三元七对, 四字刻, 小三风) are read from the
 counts (:mod:`majiang.variants.two_player.patterns`); a GB 番 the table does not list counts
 nothing. The total is capped at the table's ``cap``
 (the seed's 封顶 13番) and is at least its ``minimum``. A room swaps the table with the
@@ -192,6 +192,7 @@ def score_hand(
     di_hu: bool = False,
     ren_hu: bool = False,
     ready: bool = False,
+    tian_ting: bool = False,
     shown: Sequence[int] = (),
     table: FanTable | None = None,
 ) -> TwoPlayerScore:
@@ -199,8 +200,9 @@ def score_hand(
     the engine's win has them (``robbing`` 抢杠, scored as a self-draw: 自摸 is added;
     ``last_tile`` the wall's last tile, 妙手回春 or GB's 海底捞月; ``last_chance`` the seed's
     海底捞月; ``ren_hu`` the non-dealer's win on its first draw, 人胡), ``ready`` the winner
-    declared 报听, ``shown`` the kinds turned face up at the start (花牌: one each copy the
-    winner holds, melds and the winning tile included).
+    declared 报听, ``tian_ting`` that 报听 was 天听 (with its first discard: the caller drops
+    ``ready`` where the room counts 天听 in its place), ``shown`` the kinds turned face up
+    at the start (花牌: one each copy the winner holds, melds and the winning tile included).
     NotWinningError if the tiles do not win.
 
     Example:
@@ -240,6 +242,8 @@ def score_hand(
         add("地胡")
     if ren_hu:
         add("人胡")
+    if tian_ting:
+        add("天听")
     if ready:
         add("报听")
     if shown:

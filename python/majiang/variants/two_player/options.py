@@ -15,7 +15,13 @@ from typing import Any
 
 from majiang.bounds import MAX_STAKE
 from majiang.errors import MajiangError
-from majiang.record_parts import OptionSet, fail, option_values, whole_number_field
+from majiang.record_parts import (
+    OptionSet,
+    choice_field,
+    fail,
+    option_values,
+    whole_number_field,
+)
 from majiang.variants.two_player.fans import DEFAULT_TABLE, FanTable, fan_table, fan_tables
 
 __all__ = ["OPTION_SOURCES", "ROOM_FIELDS", "TwoPlayerOptions"]
@@ -36,6 +42,10 @@ class TwoPlayerOptions(OptionSet):
     """The 番 table (a registered name: :func:`~majiang.variants.two_player.fans.fan_table`)."""
     cap: int = 13
     """封顶: the most 番 a win is paid ([001:149] 上限封顶即役满牌型, 为13番)."""
+    tian_ting: str = "beside"
+    """天听 (32, a 报听 with the seat's first discard): ``beside`` 报听 (the default: the seed's
+    报听 still counts), ``ermj`` (in place of 报听, as the ermj table excludes it) or
+    ``off`` (not scored)."""
 
     @property
     def table(self) -> FanTable:
@@ -76,6 +86,8 @@ def _check(name: str, value: Any) -> Any:
         except MajiangError as e:
             raise fail(path, str(e)) from None
         return value
+    if name in _CHOICES:
+        return choice_field(value, path, _CHOICES[name])
     least, most = _NUMBERS[name]
     return whole_number_field(value, path, least, most)
 
@@ -83,7 +95,10 @@ def _check(name: str, value: Any) -> Any:
 _NAMES = tuple(f.name for f in dataclasses.fields(TwoPlayerOptions))
 _NUMBERS: dict[str, tuple[int, int]] = {"base": (1, MAX_STAKE), "cap": (1, 88)}
 """The whole-number options and their ranges (majiang.bounds)."""
-_CHOICES: dict[str, tuple[Any, ...]] = {"fan_table": fan_tables()}
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "fan_table": fan_tables(),
+    "tian_ting": ("beside", "ermj", "off"),
+}
 """The bundled 番 tables (:func:`~majiang.variants.two_player.fans.register_fan_table` adds
 more, which ``from_dict`` accepts as well)."""
 _DEFAULT = TwoPlayerOptions()
@@ -92,6 +107,8 @@ OPTION_SOURCES: dict[str, str] = {
     "base": "the library's choice (the seed names no stake)",
     "fan_table": "ermj: research notes §5(b), gofishing ermj.go.bak (the library's choice)",
     "cap": "[001:149] 上限封顶即役满牌型, 为13番",
+    "tian_ting": "ermj 天听 32 (its ignorePointsTable: not with 报听); `beside` is the library's "
+    "choice keeping the seed's 报听 (docs/rules/two_player.md §7)",
 }
 """Option name -> where it comes from."""
 

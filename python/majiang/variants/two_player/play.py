@@ -25,7 +25,7 @@ from majiang.variants.two_player.fans import is_winning
 from majiang.variants.two_player.options import TwoPlayerOptions
 from majiang.variants.two_player.rules import EXCHANGES, READY, READY_SECOND, TABLE
 
-__all__ = ["TwoPlayerVariant", "ready_order"]
+__all__ = ["TwoPlayerVariant", "ready_order", "tian_ting_seats"]
 
 _PASS = Pass()
 
@@ -43,6 +43,31 @@ def ready_order(declared: Sequence[Mapping[str, str]]) -> list[int]:
     """
     first = [s for s, d in enumerate(declared) if READY in d]
     return first + [s for s, d in enumerate(declared) if READY_SECOND in d]
+
+
+def tian_ting_seats(events: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The seats whose 报听 was 天听: declared with the seat's first discard, before any chow,
+    pong or kong of its own (ermj: "庄家打出第一张牌时报听称为天听", a dealer's 暗杠 first
+    voids it; the non-dealer's declaration with its first discard stands for "发完牌后闲家
+    便报听"), in seat order.
+
+    Example:
+        >>> tian_ting_seats([{"event": "declare", "seat": 0, "what": "ready", "value": "5p"},
+        ...     {"event": "discard", "seat": 0, "tile": "5p"},
+        ...     {"event": "pong", "seat": 1, "tile": "5p", "source": 0},
+        ...     {"event": "declare", "seat": 1, "what": "ready_second", "value": "1z"}])
+        [0]
+    """
+    acted = [False, False]
+    out: list[int] = []
+    for e in events:
+        kind = e["event"]
+        if kind == "declare" and e["what"] in (READY, READY_SECOND):
+            if not acted[e["seat"]]:
+                out.append(e["seat"])
+        elif kind in ("discard", "chow", "pong", "kong"):
+            acted[e["seat"]] = True
+    return sorted(out)
 
 
 def _ready_hand(hand: Sequence[int], melds: int) -> bool:
@@ -266,7 +291,7 @@ class TwoPlayerVariant(Variant):
     # ------------------------------------------------------------ the record
     def record(self, hand: FinishedHand) -> dict[str, Any]:
         """The two-player record: the shared fields, the tiles turned face up, who declared
-        报听 in order, 海底捞月 and whether the win was on the 71st tile.
+        报听 in order and which of them 天听, 海底捞月 and whether the win was on the 71st tile.
 
         Example:
             >>> from majiang.game import Game, EfficiencyBot, play
@@ -279,6 +304,7 @@ class TwoPlayerVariant(Variant):
         assert st is not None
         out["flower_tiles"] = "" if st.indicator is None else TILE_NAMES[st.indicator]
         out["ready"] = ready_order(st.declared)
+        out["tian_ting"] = tian_ting_seats(hand.events)
         out["last_chance"] = st.last_chance
         won = hand.result.get("kind") == "win"
         out["last_tile"] = won and not st.last_chance and st.wall.remaining <= TABLE.kept_back

@@ -3,7 +3,8 @@ skeleton (docs/rules/two_player.md §9).
 
 The Nanchang-form fields for two seats (``dealer``, ``dealer_streak``, two ``players``, the
 ``result``) and the game's own: ``flower_tiles`` (the tile turned face up at the start,
-花牌), ``ready`` (the seats that declared 报听, in the order they did), ``last_chance`` (the
+花牌), ``ready`` (the seats that declared 报听, in the order they did), ``tian_ting`` (those
+of them that declared it with their first discard: 天听), ``last_chance`` (the
 hand's last tile was drawn from the face-down tiles: 海底捞月) and ``last_tile`` (the win was
 on the 71st tile in play). A record that cannot have happened raises
 :class:`~majiang.errors.RecordError` naming the field.
@@ -72,6 +73,7 @@ RECORD_KEYS = frozenset(
         "dealer_streak",
         "flower_tiles",
         "ready",
+        "tian_ting",
         "last_chance",
         "last_tile",
         "players",
@@ -108,6 +110,18 @@ def _ready(value: Any, c: Checked) -> tuple[int, ...]:
         raise fail(
             "ready",
             f"expected the seats that declared 报听 in order, once each, got {quoted(value)}",
+        )
+    return tuple(seats)
+
+
+def _tian_ting(value: Any, c: Checked) -> tuple[int, ...]:
+    seats = parts.list_field(value, "tian_ting", "seats")
+    ready: tuple[int, ...] = c.values["ready"]
+    if len(set(seats)) != len(seats) or any(type(s) is not int or s not in ready for s in seats):
+        raise fail(
+            "tian_ting",
+            f"expected seats of ready {list(ready)} that declared 报听 with their first "
+            f"discard, once each, got {quoted(value)}",
         )
     return tuple(seats)
 
@@ -194,6 +208,7 @@ def _score_of(c: Checked, w: WinFacts, seat: SeatFacts) -> TwoPlayerScore | None
     shown: tuple[int, ...] = c.values["flower_tiles"]
     visible = sum(s.pond.count(w.tile) for s in seats) + shown.count(w.tile)
     visible += sum(m.kinds.count(w.tile) for s in seats for m in s.melds)
+    tian = options.tian_ting != "off" and w.winner in c.values["tian_ting"]
     try:
         return _score(
             tuple(seat.hand),
@@ -208,7 +223,8 @@ def _score_of(c: Checked, w: WinFacts, seat: SeatFacts) -> TwoPlayerScore | None
             w.tian_hu,
             w.di_hu,
             _ren_hu(c, w),
-            w.winner in c.values["ready"],
+            w.winner in c.values["ready"] and not (tian and options.tian_ting == "ermj"),
+            tian,
             shown,
             options.table,
         )
@@ -244,6 +260,7 @@ def _score(
     di_hu: bool,
     ren_hu: bool,
     ready: bool,
+    tian_ting: bool,
     shown: tuple[int, ...],
     table: FanTable,
 ) -> TwoPlayerScore:
@@ -266,6 +283,7 @@ def _score(
         di_hu=di_hu,
         ren_hu=ren_hu,
         ready=ready,
+        tian_ting=tian_ting,
         shown=shown,
         table=table,
     )
@@ -290,6 +308,7 @@ SPEC: RecordSpec[Checked] = RecordSpec(
         ),
         Field("flower_tiles", _flower_tiles),
         Field("ready", _ready, []),
+        Field("tian_ting", _tian_ting, []),
         _flag("last_chance"),
         _flag("last_tile"),
         Field("players", _players),
