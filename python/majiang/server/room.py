@@ -150,6 +150,9 @@ class Room:
         self.bot = EfficiencyBot()
         self.last_actor: int | None = None
         self.on_finished: Callable[[Room], None] | None = None
+        # the server's metrics and logs (app.py): (room, seat, action type, actor, first
+        # event, hands finished before it, seconds in the store), after the frames are sent
+        self.on_action: Callable[[Room, int, str, str, int, int, float], None] | None = None
         self.time_limit = float(config.get("time_limit", 0.0))
         self._driving = False
         self._task: asyncio.Task[None] | None = None
@@ -513,7 +516,9 @@ class Room:
             for k in range(done, len(g.records))
         ]
         status = "finished" if g.over else None
+        started = time.perf_counter()
         self.store.append(self.id, self.actions, seat, action, actor, first, new, hands, status)
+        in_store = time.perf_counter() - started
         self.actions += 1
         if status:
             self.status = status
@@ -526,6 +531,8 @@ class Room:
         shown = self._reveal_auto() if len(g.records) > done else False
         if status or shown:
             self._broadcast_info()
+        if self.on_action is not None:
+            self.on_action(self, seat, str(action.get("type")), actor, first, done, in_store)
         if status and self.on_finished is not None:
             self.on_finished(self)
 
