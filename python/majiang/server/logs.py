@@ -3,8 +3,9 @@ standard :mod:`logging` (logger ``majiang.server.events``) with :class:`JsonForm
 
 An event is a name and a few fields (docs/server.md, "Logs"): ids, seats, counts, codes,
 action types. What a log line may hold is decided here, not by the caller: only the fields
-:data:`FIELDS` names, each a number, a bool, a short string or a list of numbers. So no
-token, no tile and no message text a client wrote can reach a log line.
+:data:`FIELDS` names, each of its own kind (a number, a bool, a name in lower case, an id
+of at most 128 characters, a list of numbers). So no tile, no token and no message text a
+client wrote can reach a log line.
 
 Example:
     >>> import io
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
 import traceback
@@ -33,47 +35,55 @@ __all__ = ["EVENTS", "FIELDS", "JsonFormatter", "configure", "log_event"]
 EVENTS = logging.getLogger("majiang.server.events")
 """The logger of the server's events (INFO), under ``majiang.server``."""
 
-FIELDS = frozenset(
-    {
-        "room",  # room id (public: the lobby lists them)
-        "seat",
-        "variant",
-        "hands",
-        "seats",  # kinds of the seats: person or bot
-        "address",  # the client's address as the server sees it
-        "user",  # the user id of a signed join token (the operator's own)
-        "reconnect",
-        "actor",
-        "action",  # an action's type only: never its tiles
-        "seq",
-        "events",  # how many events an action caused
-        "hand",
-        "deltas",
-        "scores",
-        "code",  # an error frame's code
-        "frame",  # the type of the client frame that caused it
-        "status",
-        "connections",
-        "db_ms",
-        "limit",
-    }
-)
-"""The fields a log line may carry (any other is left out)."""
-
-_MAX_TEXT = 128
+_WORD = re.compile(r"[a-z][a-z0-9_-]{0,63}")  # a name: never a tile (they start with a digit)
 
 
-def _allowed(value: object) -> bool:
-    if value is None or isinstance(value, (bool, int, float)):
-        return True
-    if isinstance(value, str):
-        return len(value) <= _MAX_TEXT
-    if isinstance(value, (list, tuple)):
-        return all(
-            isinstance(v, (int, float)) or (isinstance(v, str) and v in ("person", "bot"))
-            for v in value
-        )
-    return False
+def _word(v: object) -> bool:
+    return isinstance(v, str) and _WORD.fullmatch(v) is not None
+
+
+def _text(v: object) -> bool:
+    return isinstance(v, str) and len(v) <= 128
+
+
+def _int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _ints(v: object) -> bool:
+    return isinstance(v, (list, tuple)) and all(_int(x) for x in v)
+
+
+def _kinds(v: object) -> bool:
+    return isinstance(v, (list, tuple)) and all(x in ("person", "bot") for x in v)
+
+
+FIELDS: dict[str, Callable[[object], bool]] = {
+    "room": _text,  # room id (public: the lobby lists them)
+    "seat": _int,
+    "variant": _word,
+    "hands": _int,
+    "seats": _kinds,  # the kind of each seat
+    "address": _text,  # the client's address as the server sees it
+    "user": _text,  # the user id of a signed join token (the operator's own)
+    "reconnect": lambda v: isinstance(v, bool),
+    "actor": _word,
+    "action": _word,  # an action's type only: never its tiles
+    "seq": _int,
+    "events": _int,  # how many events an action caused
+    "hand": _int,
+    "deltas": _ints,
+    "scores": _ints,
+    "code": _word,  # an error frame's code
+    "frame": _word,  # the type of the client frame that caused it
+    "status": _word,
+    "connections": _int,
+    "db_ms": lambda v: isinstance(v, float),
+    "limit": _int,
+}
+"""The fields a log line may carry, each with the check its value must pass (a field not
+named, or a value that fails, is left out: a hand's tiles are not a number, a tile not a
+name)."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -91,7 +101,9 @@ class JsonFormatter(logging.Formatter):
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             line["event"] = record.msg
-            line |= {k: v for k, v in fields.items() if k in FIELDS and _allowed(v)}
+            line |= {
+                k: v for k, v in fields.items() if v is not None and k in FIELDS and FIELDS[k](v)
+            }
         else:
             line["event"] = "log"
             line["logger"] = record.name
