@@ -16,6 +16,8 @@ import inspect
 import sys
 from typing import Any
 
+from majiang.cli.serve_limits import add_limit_flags, limit_fields
+
 EXAMPLE = """examples:
   majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
   majiang serve --port 9000 --db /var/lib/majiang/tables.db
@@ -54,6 +56,7 @@ def register(commands: Any) -> None:
         help="how long every claim window lasts at least when a room does not say, 0-30 "
         "(1): a discard nobody may claim waits as long as one somebody may",
     )
+    add_limit_flags(p)  # --frames-per-second, --connections-per-address, --rooms-per-minute
     p.add_argument(
         "--limit",
         action="append",
@@ -62,11 +65,20 @@ def register(commands: Any) -> None:
         help="change one of majiang.server.Limits (docs/server.md, e.g. creates=100, "
         "address_rooms=500 for a load test); repeat for more",
     )
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="warning",
+        help="JSON log lines on stderr from this level: info has one line per event (room "
+        "created, seat joined or left, action applied, error frame, hand ended); warning "
+        "(the default) only what went wrong",
+    )
     p.set_defaults(run=run)
 
 
-def parse_limits(items: list[str]) -> Any:
-    """``NAME=VALUE`` items as a ``Limits`` (ValueError naming a bad one).
+def parse_limits(items: list[str], base: dict[str, float] | None = None) -> Any:
+    """``NAME=VALUE`` items as a ``Limits`` over the fields ``base`` sets (the limit
+    flags'); ValueError naming a bad one.
 
     Example:
         >>> parse_limits(["creates=100", "address_rate=0.5"]).creates
@@ -75,7 +87,7 @@ def parse_limits(items: list[str]) -> Any:
     from majiang.server import Limits  # optional extra: server
 
     params = inspect.signature(Limits).parameters
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = dict(base or {})
     for item in items:
         name, _, text = item.partition("=")
         if name not in params:
@@ -106,13 +118,16 @@ def run(args: argparse.Namespace) -> int:
     from majiang.server import ServerConfigError, TableServer  # optional extra: server
 
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
-        limits = parse_limits(args.limit)
+        limits = parse_limits(args.limit, limit_fields(args))
         server = TableServer(
             args.db, limits, allow_origins=args.allow_origin, claim_window=args.claim_window
         )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2
+    from majiang.server.logs import configure  # optional extra: server
+
+    configure(args.log_level)
     print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {args.db})", flush=True)
     serve(args.host, args.port, server=server)
     return 0
