@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import sys
 from typing import Any
 
@@ -55,6 +56,15 @@ def register(commands: Any) -> None:
         metavar="SECONDS",
         help="how long every claim window lasts at least when a room does not say, 0-30 "
         "(1): a discard nobody may claim waits as long as one somebody may",
+    )
+    p.add_argument(
+        "--join-secret",
+        default=None,
+        metavar="SECRET",
+        help="the secret (16+ bytes) the operator's login service signs join tokens with "
+        "(HMAC-SHA256; docs/server.md): new seats are then taken only with a signed token "
+        "naming a user id; default: the environment variable MAJIANG_JOIN_SECRET, else none "
+        "(anonymous seats)",
     )
     add_limit_flags(p)  # --frames-per-second, --connections-per-address, --rooms-per-minute
     p.add_argument(
@@ -119,8 +129,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
         limits = parse_limits(args.limit, limit_fields(args))
+        secret = args.join_secret or os.environ.get("MAJIANG_JOIN_SECRET") or None
         server = TableServer(
-            args.db, limits, allow_origins=args.allow_origin, claim_window=args.claim_window
+            args.db,
+            limits,
+            allow_origins=args.allow_origin,
+            claim_window=args.claim_window,
+            join_secret=secret,
         )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)

@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.game.replay import iter_replay
+from majiang.server.join_tokens import JoinTokenError, checked_secret, verify_join_token
 from majiang.server.limits import (
     CONNECTIONS_PER_ADDRESS,
     TOO_MANY_CONNECTIONS,
@@ -229,12 +230,17 @@ class TableServer:
         limits: Limits | None = None,
         allow_origins: Sequence[str] = (),
         claim_window: float = CLAIM_WINDOW,
+        join_secret: str | bytes | None = None,
     ) -> None:
         try:
             self.claim_window = checked_claim_window(claim_window)
         except ProtocolError as e:
             raise ServerConfigError(str(e)) from None
         self.allow_origins = checked_origins(allow_origins)
+        try:  # with a secret, new seats are taken with signed join tokens only
+            self.join_secret = None if join_secret is None else checked_secret(join_secret)
+        except ValueError as e:
+            raise ServerConfigError(f"--join-secret: {e}") from None
         self.store = Store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
@@ -365,10 +371,12 @@ class TableServer:
             if conn.room is not None:
                 raise RoomError("already_joined", "this connection already holds a seat")
             room = self._room(frame["room"])
+            seat, user = self._join_as(room, frame)
             conn.lean = frame.get("lean", False)
-            seat, _ = room.join(conn, frame.get("seat"), frame.get("token"), frame.get("since"))
+            seat, fresh = room.join(conn, seat, frame.get("token"), frame.get("since"), user)
             conn.room, conn.seat = room, seat
-            self.telemetry.seat_joined(room, seat, conn.address, "token" in frame)
+            user = room.seats[seat].user
+            self.telemetry.seat_joined(room, seat, conn.address, fresh is None, user)
             return
         bound, at = conn.room, conn.seat
         if bound is None or at is None:
@@ -382,6 +390,31 @@ class TableServer:
             conn.send(bound.resync(at, frame.get("since")))
         elif kind == "auto":
             bound.set_auto(at, frame["on"])
+
+    def _join_as(self, room: Room, frame: dict[str, Any]) -> tuple[int | None, str | None]:
+        """The seat a ``join`` asks for and the user id its signed token (``auth``) names;
+        RoomError when the token is refused, or missing on a server with a join secret
+        (a reconnection with the seat's own token needs none)."""
+        seat = frame.get("seat")
+        if "auth" not in frame:
+            if self.join_secret is not None and "token" not in frame:
+                raise RoomError(
+                    "auth_required", "this server seats users with a signed join token (auth)"
+                )
+            return seat, None
+        if "token" in frame:
+            raise RoomError("bad_frame", "a join has a token or an auth, not both")
+        if self.join_secret is None:
+            raise RoomError("auth_unavailable", "this server takes no signed join tokens")
+        try:
+            grant = verify_join_token(self.join_secret, frame["auth"], room.id)
+        except JoinTokenError as e:
+            raise RoomError(e.code, e.message) from None
+        if grant.seat is not None:
+            if seat is not None and seat != grant.seat:
+                raise RoomError("bad_auth", f"the token is for seat {grant.seat}, not {seat}")
+            seat = grant.seat
+        return seat, grant.user
 
     def receive_text(self, conn: Connection, data: str | None) -> None:
         """One client message (None: a binary frame): the flood bucket, the parser and

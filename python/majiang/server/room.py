@@ -92,6 +92,7 @@ class Seat:
     secret: bool = False
     resyncs: float = RESYNC_BURST
     resync_stamp: float | None = None
+    user: str | None = None  # the user id of the signed join token that took the seat
 
     def take_resync(self, now: float) -> bool:
         """Takes one resync from the seat's bucket (False: it is empty)."""
@@ -194,6 +195,7 @@ class Room:
                 stored["auto"],
             )
             info.shown_auto = info.auto
+            info.user = stored.get("user")
             del seat
         for seat, action, _ in store.actions(room.id):
             if action.get("type") == CLOSE_WINDOW["type"]:
@@ -382,18 +384,30 @@ class Room:
         seat: int | None = None,
         token: str | None = None,
         since: int | None = None,
+        user: str | None = None,
     ) -> tuple[int, str | None]:
-        """Binds ``client`` to a seat: the seat whose ``token`` it holds (a reconnection),
-        else ``seat`` or the first free person seat with a new token. Returns the seat and
-        the new token (None on a reconnection); sends ``joined`` and ``state`` (its events
-        from ``since``, see :meth:`state`)."""
+        """Binds ``client`` to a seat: the seat whose ``token`` it holds, or the seat
+        ``user`` (a signed join token's) already took (a reconnection), else ``seat`` or the
+        first free person seat with a new token (and ``user`` recorded on it). Returns the
+        seat and the new token (None on a reconnection); sends ``joined`` and ``state`` (its
+        events from ``since``, see :meth:`state`)."""
         fresh: str | None = None
-        if token is not None:
-            h = token_hash(token)
-            found = [i for i, s in enumerate(self.seats) if s.token_hash == h]
-            if not found:
-                raise RoomError("bad_token", "no seat of this room has that token")
-            chosen = found[0]
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise RoomError(
+                "bad_frame", f"seat {seat}: this room has seats 0-{len(self.seats) - 1}"
+            )
+        held = [i for i, s in enumerate(self.seats) if user is not None and s.user == user]
+        if held and seat is not None and seat != held[0]:
+            raise RoomError("seat_taken", f"this user already holds seat {held[0]}")
+        if token is not None or held:
+            if token is not None:
+                h = token_hash(token)
+                found = [i for i, s in enumerate(self.seats) if s.token_hash == h]
+                if not found:
+                    raise RoomError("bad_token", "no seat of this room has that token")
+                chosen = found[0]
+            else:
+                chosen = held[0]
             if not self.seats[chosen].take_resync(self.clock()):
                 raise RoomError(
                     "flood", f"too many reconnections to seat {chosen}: wait a few seconds"
@@ -413,12 +427,16 @@ class Room:
             else:
                 raise RoomError("room_full", "no free seat in this room")
             fresh = secrets.token_urlsafe(24)
-            self.seats[chosen].token_hash = token_hash(fresh)
-            self.store.set_seat(self.id, chosen, token_hash=self.seats[chosen].token_hash)
+            taken = self.seats[chosen]
+            taken.token_hash, taken.user = token_hash(fresh), user
+            named = {} if user is None else {"user": user}
+            self.store.set_seat(self.id, chosen, token_hash=taken.token_hash, **named)
         self.seats[chosen].clients.append(client)
         joined: dict[str, Any] = {"type": "joined", "room": self.id, "seat": chosen}
         if fresh is not None:
             joined["token"] = fresh
+        if self.seats[chosen].user is not None:
+            joined["user"] = self.seats[chosen].user
         client.send(joined)
         client.send(self.state(chosen, since))
         self._broadcast_info()

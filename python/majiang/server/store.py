@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT,              -- sha256 of the seat's token (NULL: not joined)
     ready      INTEGER NOT NULL DEFAULT 0,
     auto       INTEGER NOT NULL DEFAULT 0,  -- 托管: played by EfficiencyBot
+    user       TEXT,              -- user id of the signed join token that took it (or NULL)
     PRIMARY KEY (room, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -113,6 +114,9 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
+            if "user" not in columns:  # a database made before signed join tokens
+                self.db.execute("ALTER TABLE seats ADD COLUMN user TEXT")
         except sqlite3.Error as e:
             raise ServerConfigError(f"cannot use {path!r} as the SQLite database: {e}") from e
 
@@ -186,8 +190,8 @@ class Store:
             self.db.execute("UPDATE rooms SET status = ? WHERE id = ?", (status, room))
 
     def set_seat(self, room: str, seat: int, **fields: object) -> None:
-        """Updates a seat's ``token_hash``, ``ready`` or ``auto``."""
-        names = [k for k in fields if k in ("token_hash", "ready", "auto")]
+        """Updates a seat's ``token_hash``, ``ready``, ``auto`` or ``user``."""
+        names = [k for k in fields if k in ("token_hash", "ready", "auto", "user")]
         if not names:
             return
         sets = ", ".join(f"{k} = ?" for k in names)
@@ -212,7 +216,7 @@ class Store:
             except (ValueError, TypeError, RecursionError) as e:
                 parsed, error = None, f"config is not JSON: {e}"
             seats = self.db.execute(
-                "SELECT seat, kind, token_hash, ready, auto FROM seats WHERE room = ?"
+                "SELECT seat, kind, token_hash, ready, auto, user FROM seats WHERE room = ?"
                 " ORDER BY seat",
                 (rid,),
             ).fetchall()
@@ -225,8 +229,8 @@ class Store:
                     "seed": seed,
                     "status": st,
                     "seats": [
-                        {"kind": k, "token_hash": h, "ready": bool(r), "auto": bool(a)}
-                        for _, k, h, r, a in seats
+                        {"kind": k, "token_hash": h, "ready": bool(r), "auto": bool(a), "user": u}
+                        for _, k, h, r, a, u in seats
                     ],
                 }
             )
