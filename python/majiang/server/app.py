@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.game.replay import iter_replay
-from majiang.server.join_tokens import JoinTokenError, checked_secret, verify_join_token
+from majiang.server.join_tokens import JoinTokenError, checked_secret, join_as
 from majiang.server.limits import (
     CONNECTIONS_PER_ADDRESS,
     TOO_MANY_CONNECTIONS,
@@ -392,29 +392,11 @@ class TableServer:
             bound.set_auto(at, frame["on"])
 
     def _join_as(self, room: Room, frame: dict[str, Any]) -> tuple[int | None, str | None]:
-        """The seat a ``join`` asks for and the user id its signed token (``auth``) names;
-        RoomError when the token is refused, or missing on a server with a join secret
-        (a reconnection with the seat's own token needs none)."""
-        seat = frame.get("seat")
-        if "auth" not in frame:
-            if self.join_secret is not None and "token" not in frame:
-                raise RoomError(
-                    "auth_required", "this server seats users with a signed join token (auth)"
-                )
-            return seat, None
-        if "token" in frame:
-            raise RoomError("bad_frame", "a join has a token or an auth, not both")
-        if self.join_secret is None:
-            raise RoomError("auth_unavailable", "this server takes no signed join tokens")
+        """The seat a ``join`` asks for and its signed token's user id (:func:`join_as`)."""
         try:
-            grant = verify_join_token(self.join_secret, frame["auth"], room.id)
+            return join_as(self.join_secret, room.id, frame)
         except JoinTokenError as e:
             raise RoomError(e.code, e.message) from None
-        if grant.seat is not None:
-            if seat is not None and seat != grant.seat:
-                raise RoomError("bad_auth", f"the token is for seat {grant.seat}, not {seat}")
-            seat = grant.seat
-        return seat, grant.user
 
     def receive_text(self, conn: Connection, data: str | None) -> None:
         """One client message (None: a binary frame): the flood bucket, the parser and
@@ -466,7 +448,7 @@ class TableServer:
         if not self.open_connections.open(conn.address):
             await self._too_many_connections(ws, conn.address)
             return
-        self.telemetry.connection(True, conn.address, self.open_connections.total)
+        self.telemetry.connections(self.open_connections.total)
         writer = asyncio.create_task(conn.writer())
         conn.send({"type": "welcome", "protocol": PROTOCOL, "max_frame": self.limits.frame})
         try:
@@ -485,7 +467,7 @@ class TableServer:
                 self._evict(room)
             conn.closed = True
             self.open_connections.close(conn.address)
-            self.telemetry.connection(False, conn.address, self.open_connections.total)
+            self.telemetry.connections(self.open_connections.total)
             if conn.dropped.is_set():  # its writer may wait for ever on a full socket
                 writer.cancel()
             elif not writer.done():

@@ -27,7 +27,8 @@ import hashlib
 import hmac
 import json
 import time
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from majiang.errors import MajiangError
 
@@ -38,6 +39,7 @@ __all__ = [
     "JoinGrant",
     "JoinTokenError",
     "checked_secret",
+    "join_as",
     "mint_join_token",
     "verify_join_token",
 ]
@@ -178,3 +180,37 @@ def verify_join_token(
     if rid != room:
         raise JoinTokenError("wrong_room", "the token is for another room")
     return JoinGrant(rid, seat, user, exp)
+
+
+def join_as(
+    secret: bytes | None, room: str, frame: Mapping[str, Any], now: float | None = None
+) -> tuple[int | None, str | None]:
+    """The seat a checked ``join`` frame asks for and the user id of its signed token
+    (``auth``; None without one). :class:`JoinTokenError` when the token is refused, when
+    it names another seat than the frame, or when it is missing on a server with a secret
+    (``auth_required``; a reconnection with the seat's own token needs none).
+
+    Example:
+        >>> join_as(None, "r1", {"type": "join", "room": "r1", "seat": 2})
+        (2, None)
+        >>> key = b"0123456789abcdef"
+        >>> join_as(key, "r1", {"room": "r1", "auth": mint_join_token(key, "r1", "ann", 1)})
+        (1, 'ann')
+    """
+    seat = frame.get("seat")
+    if "auth" not in frame:
+        if secret is not None and "token" not in frame:
+            raise JoinTokenError(
+                "auth_required", "this server seats users with a signed join token (auth)"
+            )
+        return seat, None
+    if "token" in frame:
+        raise JoinTokenError("bad_frame", "a join has a token or an auth, not both")
+    if secret is None:
+        raise JoinTokenError("auth_unavailable", "this server takes no signed join tokens")
+    grant = verify_join_token(secret, frame["auth"], room, now)
+    if grant.seat is not None:
+        if seat is not None and seat != grant.seat:
+            raise JoinTokenError("bad_auth", f"the token is for seat {grant.seat}, not {seat}")
+        seat = grant.seat
+    return seat, grant.user

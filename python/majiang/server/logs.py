@@ -14,7 +14,7 @@ Example:
     >>> handler.setFormatter(JsonFormatter(clock=lambda: 0.0))
     >>> EVENTS.addHandler(handler); EVENTS.setLevel(logging.INFO)
     >>> log_event("seat_joined", room="r1", seat=2, token="secret!")
-    >>> EVENTS.removeHandler(handler)
+    >>> EVENTS.removeHandler(handler); EVENTS.setLevel(logging.NOTSET)
     >>> out.getvalue()
     '{"ts": 0.0, "level": "info", "event": "seat_joined", "room": "r1", "seat": 2}\\n'
 """

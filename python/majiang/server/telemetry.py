@@ -62,8 +62,8 @@ class Telemetry:
     def seat_left(self, room: Room, seat: int, address: str) -> None:
         log_event("seat_left", room=room.id, seat=seat, address=address)
 
-    def connection(self, opened: bool, address: str, open_now: int) -> None:
-        """A WebSocket opened or closed (``open_now``: the server's open connections)."""
+    def connections(self, open_now: int) -> None:
+        """A WebSocket opened or closed: ``open_now`` are open."""
         self.metrics.connections.set(open_now)
 
     def error(
