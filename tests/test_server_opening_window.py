@@ -39,7 +39,11 @@ def test_the_turn_after_an_opening_window_of_passes_is_sent() -> None:
     turn = room.game.to_act()
     assert len(turn) == 1
     for i, c in enumerate(clients):
-        (frame,) = [f for f in c.take() if f["type"] == "events"]
+        # the answer's own acknowledgement (events, none new), the other seat a state
+        (frame,) = [f for f in c.take() if f["type"] in ("events", "state")]
+        assert frame["type"] == ("events" if i == second else "state")
         assert frame["to_act"] == turn and frame["events"] == []
+        if frame["type"] == "state":
+            assert frame["from"] == frame["seq"] == events
         legal = {a["type"] for a in frame["legal"]}
         assert ("discard" in legal) == (i == turn[0]), (i, legal)

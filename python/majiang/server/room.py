@@ -349,11 +349,16 @@ class Room:
         g = self.game
         new = g.events[first:]
         ends = [first + i for i, e in enumerate(new) if e.get("event") == "settlement"]
-        # an answer that ends an opening window (all passed: no event) starts the turn,
-        # which every seat must hear of (who plays a turn is public)
+        # an answer that ends an opening window with no event (all passed) starts the
+        # turn, which every seat must hear of (who plays a turn is public): a ``state``
+        # frame from here, as an empty ``events`` frame is the answer's own acknowledgement
         turn = not new and not g.over and g.state.phase == "turn" and self.status == "playing"
         for seat, s in enumerate(self.seats):
-            if not s.clients or (not new and seat != actor and not turn):
+            if s.clients and not new and seat != actor and turn:
+                told = self.state(seat, first)
+                for c in s.clients:
+                    c.send(told)
+            if not s.clients or (not new and seat != actor):
                 continue  # an answer in a claim window is told to nobody but its seat
             lean = all(getattr(c, "lean", False) for c in s.clients)
             frame = {
