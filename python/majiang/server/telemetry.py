@@ -12,12 +12,13 @@ Example:
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from majiang.server.logs import log_event
+from majiang.server.logs import EVENTS, log_event
 from majiang.server.metrics import ServerMetrics
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ class Telemetry:
 
     def __init__(self, metrics: ServerMetrics | None = None) -> None:
         self.metrics = metrics or ServerMetrics()
+        self._by_actor: dict[str, Any] = {}  # the counter's child per actor (labels() is slow)
 
     def room_created(self, room: Room, address: str | None) -> None:
         room.on_action = self.action
@@ -92,9 +94,17 @@ class Telemetry:
         """An action applied and stored (its type only: a concealed kong's tile, a claim's
         tiles before they are shown stay out of the log)."""
         m = self.metrics
-        m.actions.labels(actor=actor).inc()
+        child = self._by_actor.get(actor)
+        if child is None:
+            child = self._by_actor[actor] = m.actions.labels(actor=actor)
+        child.inc()
         m.db_latency.observe(in_store)
         g = room.game
+        ended = len(g.records) > hands_before
+        if ended:
+            m.hands.inc(len(g.records) - hands_before)
+        if not EVENTS.isEnabledFor(logging.INFO):
+            return
         log_event(
             "action_applied",
             room=room.id,
@@ -106,7 +116,6 @@ class Telemetry:
             db_ms=round(in_store * 1000, 3),
         )
         for k in range(hands_before, len(g.records)):
-            m.hands.inc()
             log_event(
                 "hand_ended",
                 room=room.id,
@@ -114,7 +123,7 @@ class Telemetry:
                 deltas=list(g.settlements[k].deltas),
                 scores=list(g.events[room.ends[k]]["scores"]),
             )
-        if g.over:
+        if g.over and ended:
             log_event("room_finished", room=room.id, scores=list(g.scores))
 
     @contextmanager
