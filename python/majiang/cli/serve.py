@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import socket
 import sys
 from typing import Any
 
 from majiang.cli.commands import SUMMARIES
+from majiang.cli.serve_limits import add_limit_flags, limit_fields
 
 EXAMPLE = """examples:
   majiang serve                               http://127.0.0.1:8000/ (rooms in majiang.db)
@@ -63,6 +65,16 @@ def register(commands: Any) -> None:
         "(1): a discard nobody may claim waits as long as one somebody may",
     )
     p.add_argument(
+        "--join-secret",
+        default=None,
+        metavar="SECRET",
+        help="the secret (16+ bytes) the operator's login service signs join tokens with "
+        "(HMAC-SHA256; docs/server.md): new seats are then taken only with a signed token "
+        "naming a user id; default: the environment variable MAJIANG_JOIN_SECRET, else none "
+        "(anonymous seats)",
+    )
+    add_limit_flags(p)  # --frames-per-second, --connections-per-address, --rooms-per-minute
+    p.add_argument(
         "--limit",
         action="append",
         default=[],
@@ -85,11 +97,20 @@ def register(commands: Any) -> None:
         help="how long a room's lease lasts unless renewed (3): a killed worker's rooms are "
         "taken over within about this long",
     )
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="warning",
+        help="JSON log lines on stderr from this level: info has one line per event (room "
+        "created, seat joined or left, action applied, error frame, hand ended); warning "
+        "(the default) only what went wrong",
+    )
     p.set_defaults(run=run)
 
 
-def parse_limits(items: list[str]) -> Any:
-    """``NAME=VALUE`` items as a ``Limits`` (ValueError naming a bad one).
+def parse_limits(items: list[str], base: dict[str, float] | None = None) -> Any:
+    """``NAME=VALUE`` items as a ``Limits`` over the fields ``base`` sets (the limit
+    flags'); ValueError naming a bad one.
 
     Example:
         >>> parse_limits(["creates=100", "address_rate=0.5"]).creates
@@ -98,7 +119,7 @@ def parse_limits(items: list[str]) -> Any:
     from majiang.server import Limits  # optional extra: server
 
     params = inspect.signature(Limits).parameters
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = dict(base or {})
     for item in items:
         name, _, text = item.partition("=")
         if name not in params:
@@ -150,7 +171,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"majiang serve: --lease {args.lease:g} is not 0.5-3600 seconds", file=sys.stderr)
         return 2
     try:  # a bad --db, --allow-origin or --limit is one line, before anything is served
-        limits = parse_limits(args.limit)
+        limits = parse_limits(args.limit, limit_fields(args))
+        secret = args.join_secret or os.environ.get("MAJIANG_JOIN_SECRET") or None
         server = TableServer(
             args.db,
             limits,
@@ -158,10 +180,14 @@ def run(args: argparse.Namespace) -> int:
             claim_window=args.claim_window,
             worker=worker,
             lease=args.lease,
+            join_secret=secret,
         )
     except (ServerConfigError, ValueError) as e:
         print(f"majiang serve: {e}", file=sys.stderr)
         return 2
+    from majiang.server.logs import configure  # optional extra: server
+
+    configure(args.log_level)
     where = shown_db(args.db)
     print(f"majiang: serving http://{args.host}:{args.port}/ (rooms in {where})", flush=True)
     serve(args.host, args.port, server=server)

@@ -29,6 +29,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.game.replays import iter_replay
+from majiang.server.join_tokens import JoinTokenError, checked_secret, join_as
+from majiang.server.limits import (
+    CONNECTIONS_PER_ADDRESS,
+    TOO_MANY_CONNECTIONS,
+    AddressConnections,
+)
+from majiang.server.metrics import CONTENT_TYPE, store_answers
 from majiang.server.origin import normalize_origin, origin_allowed
 from majiang.server.protocol import (
     CLAIM_WINDOW,
@@ -45,6 +52,7 @@ from majiang.server.replay_view import replay_steps
 from majiang.server.room import RESYNC_BURST, RESYNC_RATE, Room, RoomError
 from majiang.server.sql_store import MAX_PAGE
 from majiang.server.storage import open_store
+from majiang.server.telemetry import Telemetry
 from majiang.server.workers import LEASE, Worker
 from majiang.variants import get_variant, names
 from majiang.variants.option_fields import (
@@ -73,7 +81,8 @@ class Limits:
     per address a bucket of ``address_burst`` creates refilled at ``address_rate`` a second
     and at most ``address_rooms`` of its rooms open at once (``addresses`` addresses
     remembered), at most ``bot_rooms`` rooms of bots alone playing at once, each of at most
-    ``bot_hands`` hands.
+    ``bot_hands`` hands; at most ``address_connections`` connections open at once from one
+    address.
 
     Example:
         >>> Limits().rate, Limits(rate=5).rate, Limits().queue_bytes
@@ -95,12 +104,14 @@ class Limits:
         addresses: int = 10_000,
         bot_rooms: int = 4,
         bot_hands: int = 8,
+        address_connections: int = CONNECTIONS_PER_ADDRESS,
     ) -> None:
         self.frame, self.rate, self.burst = frame, float(rate), float(burst)
         self.strikes, self.queue_bytes, self.rooms = strikes, queue_bytes, rooms
         self.creates, self.address_rooms, self.addresses = creates, address_rooms, addresses
         self.address_burst, self.address_rate = float(address_burst), float(address_rate)
         self.bot_rooms, self.bot_hands = bot_rooms, bot_hands
+        self.address_connections = address_connections
 
 
 def encode_frame(frame: dict[str, Any]) -> str:
@@ -235,12 +246,17 @@ class TableServer:
         claim_window: float = CLAIM_WINDOW,
         worker: str | None = None,
         lease: float = LEASE,
+        join_secret: str | bytes | None = None,
     ) -> None:
         try:
             self.claim_window = checked_claim_window(claim_window)
         except ProtocolError as e:
             raise ServerConfigError(str(e)) from None
         self.allow_origins = checked_origins(allow_origins)
+        try:  # with a secret, new seats are taken with signed join tokens only
+            self.join_secret = None if join_secret is None else checked_secret(join_secret)
+        except ValueError as e:
+            raise ServerConfigError(f"--join-secret: {e}") from None
         self.store = open_store(db)
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
@@ -249,6 +265,8 @@ class TableServer:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         # one of several workers on one database: rooms played under leases (workers.py)
         self.worker = Worker(self, worker, lease) if worker is not None else None
+        self.telemetry = Telemetry()  # metrics and logs (/metrics; docs/server.md)
+        self.open_connections = AddressConnections(self.limits.address_connections)
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> int:
@@ -272,6 +290,7 @@ class TableServer:
                 continue
             room.on_finished = self._evict
             self.rooms[room.id] = room
+            self.telemetry.room_loaded(room)
         return len(self.rooms)
 
     def _evict(self, room: Room) -> None:
@@ -348,6 +367,7 @@ class TableServer:
         if conn is not None:
             conn.created += 1
             self.creators[room.id] = conn.address
+        self.telemetry.room_created(room, None if conn is None else conn.address)
         room.kick()
         return room
 
@@ -389,9 +409,12 @@ class TableServer:
             if conn.room is not None:
                 raise RoomError("already_joined", "this connection already holds a seat")
             room = self._room(frame["room"])
+            seat, user = self._join_as(room, frame)
             conn.lean = frame.get("lean", False)
-            seat, _ = room.join(conn, frame.get("seat"), frame.get("token"), frame.get("since"))
+            seat, fresh = room.join(conn, seat, frame.get("token"), frame.get("since"), user)
             conn.room, conn.seat = room, seat
+            user = room.seats[seat].user
+            self.telemetry.seat_joined(room, seat, conn.address, fresh is None, user)
             return
         bound, at = conn.room, conn.seat
         if bound is None or at is None:
@@ -399,35 +422,58 @@ class TableServer:
         if kind == "ready":
             bound.ready(at)
         elif kind == "act":
-            bound.act(at, frame["action"], frame.get("seq"))
+            with self.telemetry.timed_action():
+                bound.act(at, frame["action"], frame.get("seq"))
         elif kind == "resync":
             conn.send(bound.resync(at, frame.get("since")))
         elif kind == "auto":
             bound.set_auto(at, frame["on"])
 
+    def _join_as(self, room: Room, frame: dict[str, Any]) -> tuple[int | None, str | None]:
+        """The seat a ``join`` asks for and its signed token's user id (:func:`join_as`)."""
+        try:
+            return join_as(self.join_secret, room.id, frame)
+        except JoinTokenError as e:
+            raise RoomError(e.code, e.message) from None
+
     def receive_text(self, conn: Connection, data: str | None) -> None:
         """One client message (None: a binary frame): the flood bucket, the parser and
         :meth:`handle`; every refusal is an ``error`` frame to the client."""
         if data is None:
-            conn.send(error_frame("bad_frame", "frames are JSON text, not binary"))
+            self.refuse(conn, "bad_frame", "frames are JSON text, not binary")
             return
         if not conn.allow():
             if conn.strikes > self.limits.strikes:
-                conn.send(error_frame("flood", "too many frames: disconnected"))
+                self.refuse(conn, "flood", "too many frames: disconnected")
                 conn.closed = True
                 conn.queue.put_nowait(None)
                 return
-            conn.send(error_frame("flood", "too many frames: this one was dropped"))
+            self.refuse(conn, "flood", "too many frames: this one was dropped")
             return
+        kind: str | None = None
         try:
             frame = parse_frame(data, self.limits.frame)
+            kind = frame["type"]
             self.handle(conn, frame)
         except (ProtocolError, RoomError) as e:
             ref = None if e.code == "too_large" else _ref(data)
-            conn.send(error_frame(e.code, e.message, ref))
+            self.refuse(conn, e.code, e.message, ref, kind)
         except Exception:  # never let one frame take the room or server down
             log.exception("frame failed")
-            conn.send(error_frame("server", "the server could not handle that frame"))
+            self.refuse(conn, "server", "the server could not handle that frame", None, kind)
+
+    def refuse(
+        self,
+        conn: Connection,
+        code: str,
+        message: str,
+        ref: object = None,
+        kind: str | None = None,
+    ) -> None:
+        """Sends an ``error`` frame, counted in the metrics and logged (its code only)."""
+        conn.send(error_frame(code, message, ref))
+        rid = None if conn.room is None else conn.room.id
+        self.telemetry.error(code, kind, rid, conn.seat, conn.address)
 
     async def websocket(self, ws: WebSocket) -> None:
         """The ``/ws`` endpoint (a foreign ``Origin`` is refused before the handshake ends:
@@ -437,6 +483,10 @@ class TableServer:
             return
         await ws.accept()
         conn = Connection(ws, self.limits)
+        if not self.open_connections.open(conn.address):
+            await self._too_many_connections(ws, conn.address)
+            return
+        self.telemetry.connections(self.open_connections.total)
         writer = asyncio.create_task(conn.writer())
         conn.send({"type": "welcome", "protocol": PROTOCOL, "max_frame": self.limits.frame})
         try:
@@ -455,11 +505,14 @@ class TableServer:
             if conn.room is not None and conn.seat is not None:
                 room = conn.room
                 room.leave(conn.seat, conn)
+                self.telemetry.seat_left(room, conn.seat, conn.address)
                 self._evict(room)
             if conn.watching is not None:
                 conn.watching.unwatch(conn)
                 self._evict(conn.watching)
             conn.closed = True
+            self.open_connections.close(conn.address)
+            self.telemetry.connections(self.open_connections.total)
             if conn.dropped.is_set():  # its writer may wait for ever on a full socket
                 writer.cancel()
             elif not writer.done():
@@ -467,6 +520,18 @@ class TableServer:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)
                 writer.cancel()
+
+    async def _too_many_connections(self, ws: WebSocket, address: str) -> None:
+        """One ``error`` frame, then close code 1013 (try again later): the address already
+        holds ``Limits.address_connections`` open connections."""
+        limit = self.limits.address_connections
+        frame = error_frame(
+            "too_many_connections", f"an address holds at most {limit} open connections"
+        )
+        self.telemetry.error("too_many_connections", None, address=address)
+        with contextlib.suppress(Exception):
+            await ws.send_text(encode_frame(frame))
+            await ws.close(TOO_MANY_CONNECTIONS)
 
     # ------------------------------------------------------------------ HTTP
     async def api_rooms(self, request: Request) -> Response:
@@ -500,6 +565,19 @@ class TableServer:
             return missing
         stored["steps"] = replay_steps(iter_replay(stored["events"]))
         return JSONResponse(stored)
+
+    async def metrics(self, request: Request) -> Response:
+        """The Prometheus metrics (GET /metrics; docs/server.md, "Metrics")."""
+        body = self.telemetry.metrics.render(self.rooms.values())
+        return Response(body, media_type=CONTENT_TYPE)
+
+    async def healthz(self, request: Request) -> Response:
+        """Liveness and readiness (GET /healthz): 200 when the store answers a query, 503
+        with what failed when it does not."""
+        failure = store_answers(self.store)
+        body = {"live": True, "ready": failure is None, "store": failure or "ok"}
+        body["rooms"] = len(self.rooms)
+        return JSONResponse(body, status_code=200 if failure is None else 503)
 
     async def api_variants(self, request: Request) -> Response:
         """The variants a room can play (GET /api/variants)."""
@@ -543,6 +621,8 @@ class TableServer:
                 Route("/api/hands/{room}/{hand}", self.api_hand),
                 Route("/api/variants", self.api_variants),
                 Route("/api/catalog", self.api_catalog),
+                Route("/metrics", self.metrics),
+                Route("/healthz", self.healthz),
                 Route("/replay/{room}/{hand}", self.replay_page),
                 Mount("/", StaticFiles(directory=STATIC, html=True)),
             ],

@@ -4,14 +4,15 @@ when it opens its database (both backends).
 Version 1 is the five tables of the first server (``rooms``, ``seats``, ``actions``,
 ``events``, ``hands``; no version table: a database with ``rooms`` and no
 ``schema_version`` is version 1). Version 2 adds ``schema_version`` (one row: the version)
-and ``leases`` (which worker plays which room, until when, with its fencing token). The
+and ``leases`` (which worker plays which room, until when, with its fencing token).
+Version 3 adds ``seats.user`` (the user id of the signed join token that took the seat). The
 migrations run in one transaction with the version's update (under a lock, so two servers
 starting at once migrate once), so a database is always at one version; a database of a
 newer version than this code knows is refused.
 
 Example:
     >>> SCHEMA_VERSION, sorted(MIGRATIONS["sqlite"])
-    (2, [2])
+    (3, [2, 3])
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from majiang.server.sql_store import SqlStore
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version this code writes."""
 
 _LEASES = """
@@ -35,9 +36,12 @@ CREATE TABLE leases (
 );
 """
 
+# "user" is quoted: a reserved word in PostgreSQL.
+_SEAT_USERS = 'ALTER TABLE seats ADD COLUMN "user" TEXT;'
+
 MIGRATIONS: dict[str, dict[int, str]] = {
-    "sqlite": {2: _LEASES.format(time="REAL")},
-    "postgresql": {2: _LEASES.format(time="DOUBLE PRECISION")},
+    "sqlite": {2: _LEASES.format(time="REAL"), 3: _SEAT_USERS},
+    "postgresql": {2: _LEASES.format(time="DOUBLE PRECISION"), 3: _SEAT_USERS},
 }
 """Per backend, the SQL that takes a database from the version before to each version."""
 

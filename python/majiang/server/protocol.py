@@ -230,6 +230,8 @@ def _join(f: Mapping[str, Any]) -> dict[str, Any]:
         out["seat"] = _int("seat", f["seat"], 0, 3)
     if "token" in f:
         out["token"] = _text("token", f["token"])
+    if "auth" in f:  # a signed join token (majiang.server.join_tokens)
+        out["auth"] = _text("auth", f["auth"], 2048)
     if "since" in f:
         out["since"] = _int("since", f["since"], 0, 2**31)
     if "lean" in f:
@@ -282,7 +284,7 @@ CLIENT_FRAMES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], dic
         ),
         _create,
     ),
-    "join": (frozenset({"room", "seat", "token", "since", "lean"}), _join),
+    "join": (frozenset({"room", "seat", "token", "since", "lean", "auth"}), _join),
     "watch": (frozenset({"room", "since"}), _watch),
     "ready": (frozenset(), _bare("ready")),
     "act": (frozenset({"action", "seq"}), _act),

@@ -94,6 +94,7 @@ class Seat:
     secret: bool = False
     resyncs: float = RESYNC_BURST
     resync_stamp: float | None = None
+    user: str | None = None  # the user id of the signed join token that took the seat
 
     def take_resync(self, now: float) -> bool:
         """Takes one resync from the seat's bucket (False: it is empty)."""
@@ -152,6 +153,9 @@ class Room:
         self.bot = EfficiencyBot()
         self.last_actor: int | None = None
         self.on_finished: Callable[[Room], None] | None = None
+        # the server's metrics and logs (app.py): (room, seat, action type, actor, first
+        # event, hands finished before it, seconds in the store), after the frames are sent
+        self.on_action: Callable[[Room, int, str, str, int, int, float], None] | None = None
         self.time_limit = float(config.get("time_limit", 0.0))
         self._driving = False
         self._task: asyncio.Task[None] | None = None
@@ -201,6 +205,7 @@ class Room:
                 stored["auto"],
             )
             info.shown_auto = info.auto
+            info.user = stored.get("user")
             del seat
         w = room.watch
         for seat, action, _ in store.actions(room.id):
@@ -367,7 +372,15 @@ class Room:
         if self.watch is not None:
             self.watch.events(first)
         ends = [first + i for i, e in enumerate(new) if e.get("event") == "settlement"]
+        # an answer that ends an opening window with no event (all passed) starts the
+        # turn, which every seat must hear of (who plays a turn is public): a ``state``
+        # frame from here, as an empty ``events`` frame is the answer's own acknowledgement
+        turn = not new and not g.over and g.state.phase == "turn" and self.status == "playing"
         for seat, s in enumerate(self.seats):
+            if s.clients and not new and seat != actor and turn:
+                told = self.state(seat, first)
+                for c in s.clients:
+                    c.send(told)
             if not s.clients or (not new and seat != actor):
                 continue  # an answer in a claim window is told to nobody but its seat
             lean = all(getattr(c, "lean", False) for c in s.clients)
@@ -399,18 +412,30 @@ class Room:
         seat: int | None = None,
         token: str | None = None,
         since: int | None = None,
+        user: str | None = None,
     ) -> tuple[int, str | None]:
-        """Binds ``client`` to a seat: the seat whose ``token`` it holds (a reconnection),
-        else ``seat`` or the first free person seat with a new token. Returns the seat and
-        the new token (None on a reconnection); sends ``joined`` and ``state`` (its events
-        from ``since``, see :meth:`state`)."""
+        """Binds ``client`` to a seat: the seat whose ``token`` it holds, or the seat
+        ``user`` (a signed join token's) already took (a reconnection), else ``seat`` or the
+        first free person seat with a new token (and ``user`` recorded on it). Returns the
+        seat and the new token (None on a reconnection); sends ``joined`` and ``state`` (its
+        events from ``since``, see :meth:`state`)."""
         fresh: str | None = None
-        if token is not None:
-            h = token_hash(token)
-            found = [i for i, s in enumerate(self.seats) if s.token_hash == h]
-            if not found:
-                raise RoomError("bad_token", "no seat of this room has that token")
-            chosen = found[0]
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise RoomError(
+                "bad_frame", f"seat {seat}: this room has seats 0-{len(self.seats) - 1}"
+            )
+        held = [i for i, s in enumerate(self.seats) if user is not None and s.user == user]
+        if held and seat is not None and seat != held[0]:
+            raise RoomError("seat_taken", f"this user already holds seat {held[0]}")
+        if token is not None or held:
+            if token is not None:
+                h = token_hash(token)
+                found = [i for i, s in enumerate(self.seats) if s.token_hash == h]
+                if not found:
+                    raise RoomError("bad_token", "no seat of this room has that token")
+                chosen = found[0]
+            else:
+                chosen = held[0]
             if not self.seats[chosen].take_resync(self.clock()):
                 raise RoomError(
                     "flood", f"too many reconnections to seat {chosen}: wait a few seconds"
@@ -430,12 +455,16 @@ class Room:
             else:
                 raise RoomError("room_full", "no free seat in this room")
             fresh = secrets.token_urlsafe(24)
-            self.seats[chosen].token_hash = token_hash(fresh)
-            self.store.set_seat(self.id, chosen, token_hash=self.seats[chosen].token_hash)
+            taken = self.seats[chosen]
+            taken.token_hash, taken.user = token_hash(fresh), user
+            named = {} if user is None else {"user": user}
+            self.store.set_seat(self.id, chosen, token_hash=taken.token_hash, **named)
         self.seats[chosen].clients.append(client)
         joined: dict[str, Any] = {"type": "joined", "room": self.id, "seat": chosen}
         if fresh is not None:
             joined["token"] = fresh
+        if self.seats[chosen].user is not None:
+            joined["user"] = self.seats[chosen].user
         client.send(joined)
         client.send(self.state(chosen, since))
         self._broadcast_info()
@@ -567,7 +596,9 @@ class Room:
             for k in range(done, len(g.records))
         ]
         status = "finished" if g.over else None
+        started = time.perf_counter()
         self.store.append(self.id, self.actions, seat, action, actor, first, new, hands, status)
+        in_store = time.perf_counter() - started
         self.actions += 1
         if status:
             self.status = status
@@ -580,6 +611,8 @@ class Room:
         shown = self._reveal_auto() if len(g.records) > done else False
         if status or shown:
             self._broadcast_info()
+        if self.on_action is not None:
+            self.on_action(self, seat, str(action.get("type")), actor, first, done, in_store)
         if status and self.on_finished is not None:
             self.on_finished(self)
 

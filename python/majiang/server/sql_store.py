@@ -188,11 +188,11 @@ class SqlStore:
             self._run("UPDATE rooms SET status = ? WHERE id = ?", (status, room))
 
     def set_seat(self, room: str, seat: int, **fields: object) -> None:
-        """Updates a seat's ``token_hash``, ``ready`` or ``auto``."""
-        names = [k for k in fields if k in ("token_hash", "ready", "auto")]
+        """Updates a seat's ``token_hash``, ``ready``, ``auto`` or ``user``."""
+        names = [k for k in fields if k in ("token_hash", "ready", "auto", "user")]
         if not names:
             return
-        sets = ", ".join(f"{k} = ?" for k in names)
+        sets = ", ".join(f'"{k}" = ?' for k in names)  # quoted: "user" is reserved in PostgreSQL
         with self._write(room):
             self._run(
                 f"UPDATE seats SET {sets} WHERE room = ? AND seat = ?",
@@ -222,7 +222,8 @@ class SqlStore:
         except (ValueError, TypeError, RecursionError) as e:
             parsed, error = None, f"config is not JSON: {e}"
         seats = self._run(
-            "SELECT seat, kind, token_hash, ready, auto FROM seats WHERE room = ? ORDER BY seat",
+            'SELECT seat, kind, token_hash, ready, auto, "user" FROM seats WHERE room = ?'
+            " ORDER BY seat",
             (rid,),
         )
         return {
@@ -233,8 +234,8 @@ class SqlStore:
             "seed": seed,
             "status": st,
             "seats": [
-                {"kind": k, "token_hash": h, "ready": bool(r), "auto": bool(a)}
-                for _, k, h, r, a in seats
+                {"kind": k, "token_hash": h, "ready": bool(r), "auto": bool(a), "user": u}
+                for _, k, h, r, a, u in seats
             ],
         }
 
