@@ -79,6 +79,10 @@ class SqlStore:
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
         raise NotImplementedError
 
+    def ping(self) -> None:
+        """Asks the database a trivial query (``/healthz``); raises what the driver raises."""
+        self._run("SELECT 1")
+
     def _run(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """One statement (``?`` placeholders); its rows (empty when it returns none)."""
         raise NotImplementedError
