@@ -22,7 +22,7 @@ README_COMMANDS = (
     "settle examples/nanchang-hand.json",
 )
 
-USER_SCRIPT = '''\
+USER_SCRIPT = """\
 import majiang
 from majiang.game import EfficiencyBot, Game, play
 
@@ -32,7 +32,7 @@ game = Game(seed=1)
 play(game, [EfficiencyBot() for _ in range(4)])
 scores: list[int] = list(game.scores)
 print(n, len(waits), sum(scores))
-'''
+"""
 
 # The same script with one wrong annotation: mypy must see the stubs to refuse it.
 WRONG_SCRIPT = 'import majiang\n\nn: str = majiang.shanten("123m456p789s123z5m5m")\n'
@@ -85,7 +85,8 @@ def main() -> int:
         for line in readme_shown(command):
             if "..." in line:
                 prefix = line.split("...")[0].rstrip()
-                check(any(p.startswith(prefix) for p in printed), f"printed {prefix!r}...")
+                if prefix:  # a bare "..." stands for lines left out
+                    check(any(p.startswith(prefix) for p in printed), f"printed {prefix!r}...")
             elif line.strip():
                 check(line in printed, f"printed {line!r}")
 
@@ -111,7 +112,13 @@ def main() -> int:
     # The server extra: the command's help and the application module.
     done = majiang_command(["serve", "--help"])
     check(done.returncode == 0 and "--port" in done.stdout, "`majiang serve --help`")
-    import majiang.server.app  # noqa: F401  (starlette and uvicorn from the extra)
+    import json
+
+    from majiang.server.app import catalog  # starlette from the extra
+
+    check("nanchang" in json.dumps(catalog()), "the server's catalog of variants")
+    static = Path(majiang.__file__).with_name("server") / "static" / "index.html"
+    check(static.is_file(), "the browser table's files shipped")
 
     check(Path(majiang.__file__).with_name("py.typed").is_file(), "py.typed shipped")
     Path("user_script.py").write_text(USER_SCRIPT, encoding="utf-8")

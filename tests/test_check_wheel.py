@@ -166,7 +166,9 @@ def test_a_binary_needing_glibc_2_25_is_refused_under_a_2014_tag(
         (("majiang-{v}.dist-info/licenses/LICENSE",), "licenses/LICENSE is missing"),
     ],
 )
-def test_a_wheel_missing_a_file_is_refused(tmp_path: Path, skip: tuple[str, ...], fault: str) -> None:
+def test_a_wheel_missing_a_file_is_refused(
+    tmp_path: Path, skip: tuple[str, ...], fault: str
+) -> None:
     version = check_wheel.cargo_version()
     library = _library(tmp_path, "malloc(8)")
     skip = tuple(s.format(v=version) for s in skip)

@@ -62,8 +62,6 @@ def test_the_readme_install_section_lists_every_user_extra() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Install", 1)[1].split("\n## ", 1)[0]
     assert "pip install majiang\n" in section
-    extras = re.findall(
-        r"^(\w+) = \[", _pyproject_section("project.optional-dependencies"), re.M
-    )
+    extras = re.findall(r"^(\w+) = \[", _pyproject_section("project.optional-dependencies"), re.M)
     for extra in set(extras) - {"test"}:
         assert f'pip install "majiang[{extra}]"' in section, extra
