@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Sets up (scripts/setup.sh) and runs every check: Rust tests, clippy and rustfmt; the
-# Python tests against the installed wheel (Debian's chromium installed for the browser
-# table's test, Debian's postgresql for the server's PostgreSQL tests); ruff and mypy --strict.
+# Sets up (scripts/setup.sh) and runs every check: the packaging checks (scripts/check_dist.sh:
+# the manylinux2014 wheel, the sdist, a clean install, the release workflow); Rust tests,
+# clippy and rustfmt; the Python tests against the installed wheel (Debian's chromium
+# installed for the browser table's test, Debian's postgresql and haproxy for the server's
+# PostgreSQL and worker tests); ruff and mypy --strict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 export PYO3_PYTHON="$PWD/.venv/bin/python"
+bash scripts/check_dist.sh
 
 echo "== cargo fmt --check"
 cargo fmt --check
@@ -16,10 +19,10 @@ cargo clippy --all-targets --features python -- -D warnings
 echo "== cargo test"
 cargo test
 echo "== ruff"
-.venv/bin/ruff check python tests benches
-.venv/bin/ruff format --check python tests benches
+.venv/bin/ruff check python tests benches scripts
+.venv/bin/ruff format --check python tests benches scripts
 echo "== mypy --strict"
-.venv/bin/mypy --strict python/majiang tests benches
+.venv/bin/mypy --strict python/majiang tests benches scripts
 echo "== stubtest (the .pyi stubs match the built module)"
 .venv/bin/python -m mypy.stubtest majiang._core
 echo "== Debian chromium for the browser table's test (tests/test_server_browser.py)"
