@@ -290,3 +290,32 @@ fn a_win_check_leaves_out_refused_waits() {
     }
     assert!(ready >= 4 && cut >= 1, "{ready} {cut}");
 }
+
+/// Timing probe (not a check): one shanten-after-every-draw pass against one memo hit, the
+/// two costs of [`advice_work`] (`cargo test --release --lib with_draws_work -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore]
+fn with_draws_work() {
+    let eval = Evaluator::shared(&ShapeRules::STANDARD);
+    let mut rng = Rng::new(9);
+    let hands: Vec<Counts> = (0..20000)
+        .map(|_| random_hand(&mut rng, &ShapeRules::STANDARD, 13, 0).0)
+        .collect();
+    let start = std::time::Instant::now();
+    for c in &hands {
+        std::hint::black_box(eval.shanten_with_draws(c, Jing::NONE, 0));
+    }
+    println!("with_draws: {:?} a hand", start.elapsed() / 20000);
+    let mut memo = Draws::new(eval, Jing::NONE, 0, None);
+    for c in &hands {
+        memo.lowering(c);
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..5 {
+        for c in &hands {
+            std::hint::black_box(memo.lowering(c));
+        }
+    }
+    println!("memo hit: {:?} a hand", start.elapsed() / 100000);
+}
