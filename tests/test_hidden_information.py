@@ -402,6 +402,8 @@ def same_public_view(game: Game, twin: Game, seat: int, render: bool) -> None:
     assert game.legal_actions(seat) == twin.legal_actions(seat)
     # The learning layer's encoding (engine, efficiency and scoring planes) and mask: the same.
     assert (encode(game, seat, scoring=True) == encode(twin, seat, scoring=True)).all()
+    # The opt-in advice planes (the seat's hand, unseen counts and wall count only).
+    assert (encode(game, seat, advice=True)[-3:] == encode(twin, seat, advice=True)[-3:]).all()
     assert (legal_mask(game, seat) == legal_mask(twin, seat)).all()
     if render:
         one, two = io.StringIO(), io.StringIO()

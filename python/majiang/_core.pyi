@@ -1,6 +1,6 @@
 """Type stubs for the native module ``majiang._core`` (built from ``src/bindings``)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, final
 
 import numpy as np
@@ -187,6 +187,7 @@ def advice(
     seed: int | None = None,
     chances: bool | None = None,
     exact: bool | None = None,
+    may_win: Callable[[list[int], int], bool] | None = None,
 ) -> list[dict[str, Any]]: ...
 def parse_tiles(tiles: _TileList) -> list[str]: ...
 def to_mpsz(tiles: _TileList) -> str: ...

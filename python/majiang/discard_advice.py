@@ -13,11 +13,16 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from majiang._core import advice as _core_advice
+from majiang._core import parse_tiles
+from majiang.advice_variant import variant_check, variant_of
+from majiang.errors import ArgumentTypeError, RulesError
+from majiang.meld import Meld
+from majiang.tiles import KIND_INDEX
 
 __all__ = ["Advice", "Chance", "Improving", "TileCount", "Wait", "advice"]
 
@@ -99,7 +104,7 @@ def _chance(raw: dict[str, Any] | None) -> Chance | None:
 def advice(
     hand: Any,
     *,
-    melds: int = 0,
+    melds: int | Sequence[Meld] = 0,
     rules: Any = None,
     jing: str | Sequence[str] | None = None,
     unseen: Any = None,
@@ -110,6 +115,9 @@ def advice(
     seed: int | None = None,
     chances: bool = True,
     exact: bool = True,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    seat: int = 0,
 ) -> list[Advice]:
     """Advice for every discard of a 14-3k hand, best first (lowest shanten, then most
     effective tiles, highest average one step ahead, most improving tiles), or for a 13-3k
@@ -123,6 +131,13 @@ def advice(
     search's memo (default 200,000; past it the figure is sampled); ``exact=False`` samples
     even where the exact search applies (for comparison).
 
+    ``variant`` (a registered name, with its ``options``): the variant's win check has the
+    final word on what may win (Sichuan's 缺一门, GB's minimum 番, ...): a wait it refuses
+    is no wait, and a hand it refuses is no win in the chances; ``rules`` then defaults to
+    the variant's shapes. ``melds`` may then be the declared :class:`~majiang.meld.Meld`
+    list (the check sees them), ``seat`` the seat (winds). docs/advice.md, "Variant win
+    checks".
+
     Bad input raises a :class:`majiang.MajiangError`: counts over four or unseen counts the
     hand contradicts (:class:`majiang.InvalidHandError`, naming the tile), negative or too
     many ``draws`` (:class:`majiang.RulesError`), a wrong number of tiles.
@@ -132,11 +147,26 @@ def advice(
         >>> a.shanten, a.effective_total, [(i.tile, i.raises_to) for i in a.improving]
         (0, 4, [('4m', 8)])
     """
+    meld_list: tuple[Meld, ...] = ()
+    if isinstance(melds, Sequence):
+        if not all(isinstance(m, Meld) for m in melds):
+            raise ArgumentTypeError("melds: expected a count or a sequence of Meld")
+        meld_list = tuple(melds)
+    check = None
+    if variant is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise RulesError(f"seat: expected 0 to 3, got {seat!r}")
+        if rules is None:
+            rules = variant_of(variant, options).table.shapes
+        wilds = tuple(KIND_INDEX[t] for t in _jing_tiles(jing))
+        check = variant_check(variant, options, meld_list, seat, wilds)
+    elif options is not None:
+        raise ArgumentTypeError("options: given without a variant")
     raw: list[dict[str, Any]] = _core_advice(
         hand,
         rules=rules,
         jing=jing,
-        melds=melds,
+        melds=len(meld_list) if isinstance(melds, Sequence) else melds,
         unseen=unseen,
         seen=seen,
         draws=draws,
@@ -145,6 +175,7 @@ def advice(
         seed=seed,
         chances=chances,
         exact=exact,
+        may_win=check,
     )
     return [
         Advice(
@@ -162,3 +193,11 @@ def advice(
         )
         for r in raw
     ]
+
+
+def _jing_tiles(jing: str | Sequence[str] | None) -> list[str]:
+    if jing is None:
+        return []
+    if isinstance(jing, str):
+        return list(parse_tiles(jing))
+    return [t for j in jing for t in parse_tiles(j)]

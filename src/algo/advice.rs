@@ -114,21 +114,115 @@ pub(crate) fn pack(c: &Counts) -> u128 {
 
 /// Shanten and shanten after each draw of 13-3k (and, for the discard look-ahead, 12-3k)
 /// hands, memoised: one advice call asks about the same hand from several paths.
+///
+/// A draw lowers a hand's shanten by one or leaves it (the replacement number drops by at
+/// most one, a wild tile by exactly one), so a hand's draws are its shanten and the mask of
+/// the kinds that lower it: the memo keeps those 9 bytes, not 35, and an effective total is
+/// a sum over the mask's bits.
 pub(crate) struct Draws<'a> {
     pub(crate) eval: &'a Evaluator,
     pub(crate) jing: Jing,
     pub(crate) melds: u8,
-    memo: Map<(i8, [i8; NUM_KINDS])>,
+    memo: Map<(i8, u64)>,
+    /// The variant's word on each wait of a shape-ready 13-3k hand (see [`WinCheck`]).
+    accept: WinCheck<'a>,
+}
+
+/// A variant's win check: whether the 13-3k hand `h` may win on a drawn `k` that the
+/// core's shapes complete (Sichuan's 缺一门, a minimum 番, ...). `None`: every complete
+/// hand wins. A refused wait is no wait: it is left out of the ready hand's effective
+/// tiles, and drawing it is no win (the 14-3k hand is then one of shanten 0).
+pub type WinCheck<'a> = Option<&'a dyn Fn(&Counts, usize) -> bool>;
+
+/// The kinds whose draw shanten `after` is below `s`, as a bit mask.
+#[inline]
+fn lowering_mask(s: i8, after: &[i8; NUM_KINDS]) -> u64 {
+    let mut mask = 0u64;
+    for (k, &a) in after.iter().enumerate() {
+        debug_assert!(
+            a == i8::MAX || a == s || a == s - 1,
+            "a draw moves shanten by one"
+        );
+        if a < s {
+            mask |= 1 << k;
+        }
+    }
+    mask
+}
+
+/// The sum of `unseen` over the kinds of `mask`.
+#[inline]
+pub(crate) fn mask_total(mut mask: u64, unseen: &Counts) -> u32 {
+    let mut t = 0u32;
+    while mask != 0 {
+        t += u32::from(unseen[mask.trailing_zeros() as usize]);
+        mask &= mask - 1;
+    }
+    t
 }
 
 impl<'a> Draws<'a> {
-    pub(crate) fn new(eval: &'a Evaluator, jing: Jing, melds: u8) -> Self {
+    pub(crate) fn new(eval: &'a Evaluator, jing: Jing, melds: u8, accept: WinCheck<'a>) -> Self {
+        let mut memo = Map::default();
+        memo.reserve(4096);
         Draws {
             eval,
             jing,
             melds,
-            memo: Map::default(),
+            memo,
+            accept,
         }
+    }
+
+    /// `(shanten, mask of the kinds whose draw lowers it)` of a checked hand, memoised.
+    #[inline]
+    pub(crate) fn lowering(&mut self, h: &Counts) -> (i8, u64) {
+        let (eval, jing, melds, accept) = (self.eval, self.jing, self.melds, self.accept);
+        *self.memo.entry(pack(h)).or_insert_with(|| {
+            let (s, after) = eval.shanten_with_draws(h, jing, melds);
+            let mut mask = lowering_mask(s, &after);
+            if let Some(accept) = accept {
+                let size: u32 = h.iter().map(|&c| u32::from(c)).sum();
+                if s == 0 && size + 3 * u32::from(melds) == 13 {
+                    for k in 0..NUM_KINDS {
+                        if mask >> k & 1 == 1 && !accept(h, k) {
+                            mask &= !(1 << k);
+                        }
+                    }
+                }
+            }
+            (s, mask)
+        })
+    }
+
+    /// Whether a 13-3k hand is ready: shape-ready, and with a variant check, with some
+    /// wait the variant accepts.
+    pub(crate) fn ready(&mut self, h: &Counts) -> bool {
+        let (s, mask) = self.lowering(h);
+        s <= 0 && (self.accept.is_none() || mask != 0)
+    }
+
+    /// Whether drawing `k` onto the 13-3k hand `h` makes a hand that some discard leaves
+    /// ready (the shape alone without a variant check; [`Self::ready`] for each discard
+    /// with one).
+    pub(crate) fn draw_reaches_ready(&mut self, h: &Counts, k: usize, after_k: i8) -> bool {
+        if after_k > 0 {
+            return false;
+        }
+        if self.accept.is_none() {
+            return true;
+        }
+        let mut h2 = *h;
+        h2[k] += 1;
+        (0..NUM_KINDS).any(|d| {
+            if h2[d] == 0 {
+                return false;
+            }
+            h2[d] -= 1;
+            let ready = self.ready(&h2);
+            h2[d] += 1;
+            ready
+        })
     }
 
     /// `(shanten, shanten after drawing each kind)` of a checked hand (`i8::MAX` where all
@@ -136,11 +230,17 @@ impl<'a> Draws<'a> {
     /// the 13-3k hands a draw makes (the first value is then meaningless).
     #[inline]
     pub(crate) fn of(&mut self, h: &Counts) -> (i8, [i8; NUM_KINDS]) {
-        let (eval, jing, melds) = (self.eval, self.jing, self.melds);
-        *self
-            .memo
-            .entry(pack(h))
-            .or_insert_with(|| eval.shanten_with_draws(h, jing, melds))
+        let (s, mask) = self.lowering(h);
+        let after = std::array::from_fn(|k| {
+            if h[k] >= 4 {
+                i8::MAX
+            } else if mask >> k & 1 == 1 {
+                s - 1
+            } else {
+                s
+            }
+        });
+        (s, after)
     }
 
     /// For each held kind `d` of a 13-3k hand, the shanten of `h - d + k` for every `k`
@@ -248,9 +348,9 @@ fn advise_13(
                 continue;
             }
             h2[d] -= 1;
-            let (s2, a2) = draws_memo.of(&h2);
+            let mask2 = draws_memo.lowering(&h2).1;
             h2[d] += 1;
-            best = best.max(total(s2, &a2, &next));
+            best = best.max(mask_total(mask2, &next));
         }
         next[k] += 1;
         if lowers {
@@ -332,11 +432,35 @@ impl Evaluator {
         unseen: Option<&Counts>,
         draws: Option<u32>,
     ) -> Result<Vec<Advice>> {
+        self.advise_with(counts, jing, melds, unseen, draws, None)
+    }
+
+    /// [`Self::advise`] with a variant's win check (see [`WinCheck`]): the waits and
+    /// effective tiles of ready hands are the ones it accepts, and the 改良 and look-ahead
+    /// figures count those.
+    ///
+    /// ```
+    /// use majiang::{algo::Evaluator, hand::Jing, tiles::Counts};
+    /// let eval = Evaluator::preset("standard").unwrap();
+    /// let c = majiang::counts_from_str("123m456p789s1122z").unwrap();
+    /// let no_2z = |_: &Counts, k: usize| k != 28;
+    /// let a = &eval.advise_with(&c, Jing::NONE, 0, None, None, Some(&no_2z)).unwrap()[0];
+    /// assert_eq!((a.shanten, a.effective_total), (0, 2)); // 1z only
+    /// ```
+    pub fn advise_with(
+        &self,
+        counts: &Counts,
+        jing: Jing,
+        melds: u8,
+        unseen: Option<&Counts>,
+        draws: Option<u32>,
+        accept: WinCheck<'_>,
+    ) -> Result<Vec<Advice>> {
         let size = check_hand(counts, melds)?;
         let own = unseen_from_hand(counts);
         let unseen = unseen.unwrap_or(&own);
         check_unseen(counts, unseen)?;
-        let mut memo = Draws::new(self, jing, melds);
+        let mut memo = Draws::new(self, jing, melds, accept);
         Ok(match size {
             HandSize::Waiting => vec![advise_13(&mut memo, counts, unseen, draws, None)],
             HandSize::Full => {

@@ -4,10 +4,12 @@
 use super::convert::{bounded_int, counts_arg, evaluator_arg, jing_arg, kind_pystr, melds_arg};
 use super::errors::{guard, invalid_hand, rules_error, to_py, type_error, type_name};
 use crate::algo::advice::chance::{Estimate, Goal, Limits, MAX_DRAWS};
+use crate::algo::advice::WinCheck;
 use crate::hand::Jing;
 use crate::tiles::Counts;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
+use std::cell::RefCell;
 
 /// A bool argument (default true); anything else is an `ArgumentTypeError`.
 fn flag(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<bool> {
@@ -54,7 +56,7 @@ fn unseen_from_seen(counts: &Counts, seen: &Counts) -> PyResult<Counts> {
 /// tenpai and win chances within `draws` draws (see docs/advice.md).
 #[pyfunction]
 #[pyo3(signature = (tiles, *, rules=None, jing=None, melds=None, unseen=None, seen=None, draws=None,
-    samples=None, states=None, seed=None, chances=None, exact=None))]
+    samples=None, states=None, seed=None, chances=None, exact=None, may_win=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn advice<'py>(
     py: Python<'py>,
@@ -70,8 +72,36 @@ pub fn advice<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     chances: Option<&Bound<'py, PyAny>>,
     exact: Option<&Bound<'py, PyAny>>,
+    may_win: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
+        // The variant's win check, `may_win(concealed counts, tile index) -> bool`: called
+        // with the GIL held, its first error kept and raised once the core returns.
+        let may_win = may_win.filter(|f| !f.is_none());
+        if let Some(f) = may_win {
+            if !f.is_callable() {
+                return Err(type_error(format!(
+                    "may_win must be callable, not {}",
+                    type_name(f)
+                )));
+            }
+        }
+        let failed: RefCell<Option<PyErr>> = RefCell::new(None);
+        let call = |h: &Counts, k: usize| -> bool {
+            let Some(f) = may_win else { return true };
+            if failed.borrow().is_some() {
+                return false;
+            }
+            match f.call1((h.to_vec(), k)).and_then(|r| r.extract::<bool>()) {
+                Ok(b) => b,
+                Err(e) => {
+                    *failed.borrow_mut() = Some(e);
+                    false
+                }
+            }
+        };
+        let check: WinCheck<'_> = may_win.map(|_| &call as &dyn Fn(&Counts, usize) -> bool);
+        let raise = || failed.borrow_mut().take().map_or(Ok(()), Err);
         let eval = evaluator_arg(py, rules)?;
         let counts = counts_arg(tiles)?;
         let jing = match jing {
@@ -111,8 +141,9 @@ pub fn advice<'py>(
             ..base
         };
         let all = eval
-            .advise(&counts, jing, melds, unseen.as_ref(), draws)
+            .advise_with(&counts, jing, melds, unseen.as_ref(), draws, check)
             .map_err(to_py)?;
+        raise()?;
         let low = all.iter().map(|a| a.shanten).min().unwrap_or(i8::MAX);
         let out = PyList::empty(py);
         for a in all {
@@ -148,8 +179,13 @@ pub fn advice<'py>(
                 // is valid for the 13 left.
                 let u = unseen.unwrap_or_else(|| crate::algo::advice::unseen_from_hand(&counts));
                 let run = |goal| {
-                    py.detach(|| eval.chance(&h, jing, melds, Some(&u), n, goal, &limits))
-                        .map_err(to_py)
+                    let e = if check.is_some() {
+                        eval.chance_with(&h, jing, melds, Some(&u), n, goal, &limits, check)
+                    } else {
+                        py.detach(|| eval.chance(&h, jing, melds, Some(&u), n, goal, &limits))
+                    };
+                    raise()?;
+                    e.map_err(to_py)
                 };
                 tenpai = Some(estimate(py, run(Goal::Tenpai)?)?);
                 win = Some(estimate(py, run(Goal::Win)?)?);

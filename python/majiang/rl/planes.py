@@ -48,6 +48,7 @@ from majiang._core import batch as _core_batch
 from majiang._core import parse_tiles
 from majiang.errors import RulesError
 from majiang.game.observation import PLANES, Observation
+from majiang.rl.advice_planes import ADVICE_PLANES, advice_rows
 from majiang.rl.arguments import check_out, flag
 from majiang.rl.engine_planes import stack_planes
 from majiang.rl.table_planes import TablePlanes
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from majiang.game import Game
 
 __all__ = [
+    "ADVICE_PLANES",
     "EFFICIENCY_PLANES",
     "ORACLE_PLANES",
     "SCORING_PLANES",
@@ -94,7 +96,9 @@ _ORACLE = _BASE + len(EFFICIENCY_PLANES)
 _R = {name: i for i, name in enumerate(PLANES)}
 
 
-def plane_names(oracle: bool = False, scoring: bool = False) -> tuple[str, ...]:
+def plane_names(
+    oracle: bool = False, scoring: bool = False, advice: bool = False
+) -> tuple[str, ...]:
     """The names of an encoding's rows, in order.
 
     Example:
@@ -102,16 +106,20 @@ def plane_names(oracle: bool = False, scoring: bool = False) -> tuple[str, ...]:
         ('shanten', 'discard_shanten', 'discard_effective', 'waits')
         >>> plane_names(oracle=True, scoring=True)[-4:]
         ('oracle_lower_indicator', 'baoting', 'kongs', 'horses')
+        >>> plane_names(scoring=True, advice=True)[-4:]
+        ('horses', 'advice_improving', 'advice_next_average', 'advice_win')
     """
     names = PLANES + EFFICIENCY_PLANES + (ORACLE_PLANES if flag(oracle, "oracle") else ())
-    return names + (SCORING_PLANES if flag(scoring, "scoring") else ())
+    names += SCORING_PLANES if flag(scoring, "scoring") else ()
+    return names + (ADVICE_PLANES if flag(advice, "advice") else ())
 
 
 def encode(
-    game: Game, seat: int, *, oracle: bool = False, scoring: bool = False
+    game: Game, seat: int, *, oracle: bool = False, scoring: bool = False, advice: bool = False
 ) -> npt.NDArray[np.uint8]:
     """The ``(C, 34)`` encoding of what ``seat`` sees now (with ``oracle``, what it does not
-    see too: training only; with ``scoring``, :data:`SCORING_PLANES`).
+    see too: training only; with ``scoring``, :data:`SCORING_PLANES`; with ``advice``,
+    :data:`~majiang.rl.advice_planes.ADVICE_PLANES`).
 
     Example:
         >>> from majiang.game import Game
@@ -120,7 +128,9 @@ def encode(
         >>> a.shape, int(a[plane_names(True).index("oracle_hand_next")].sum())
         ((48, 34), 14)
     """
-    one: npt.NDArray[np.uint8] = encode_batch([game], [seat], oracle=oracle, scoring=scoring)[0]
+    one: npt.NDArray[np.uint8] = encode_batch(
+        [game], [seat], oracle=oracle, scoring=scoring, advice=advice
+    )[0]
     return one
 
 
@@ -133,6 +143,7 @@ def encode_batch(
     threads: int | None = 1,
     cache: TablePlanes | None = None,
     scoring: bool = False,
+    advice: bool = False,
 ) -> npt.NDArray[np.uint8]:
     """The encodings of ``seats[i]`` at ``games[i]``, as one ``(N, C, 34)`` uint8 array
     (written into ``out`` when given); the games must share one variant's shape rules. The
@@ -141,6 +152,8 @@ def encode_batch(
     core). ``cache``: the :class:`~majiang.rl.table_planes.TablePlanes` of these N tables
     (the same tables call after call, as :class:`~majiang.rl.VectorGame` keeps it), which
     keeps their per-tile rows between calls instead of counting them anew (the same result).
+    ``advice``: the discard-advice rows last of all (:mod:`majiang.rl.advice_planes`; about
+    a millisecond a table on the seat's discard turn).
 
     Example:
         >>> from majiang.game import Game
@@ -149,10 +162,11 @@ def encode_batch(
         (3, 39, 34)
     """
     oracle, scoring = flag(oracle, "oracle"), flag(scoring, "scoring")
+    advice = flag(advice, "advice")
     n = len(games)
     if len(seats) != n:
         raise RulesError(f"seats: expected {n} seats, one a game, got {len(seats)}")
-    rows = len(plane_names(oracle, scoring))
+    rows = len(plane_names(oracle, scoring, advice))
     if out is None:
         out = np.zeros((n, rows, 34), np.uint8)
     else:
@@ -181,9 +195,16 @@ def encode_batch(
         for i, (game, seat) in enumerate(zip(games, seats, strict=True)):
             _oracle(game, seat, out[i, _ORACLE:])
     _efficiency(out, melds, jing, shapes, threads)
+    end = rows - len(ADVICE_PLANES) if advice else rows
     if scoring:
         for i, (game, obs) in enumerate(zip(games, observations, strict=True)):
-            _scoring(game, obs, out[i, rows - len(SCORING_PLANES) :])
+            _scoring(game, obs, out[i, end - len(SCORING_PLANES) : end])
+    if advice:
+        wall = out[:, _R["wall"], 0]
+        unseen = out[:, _UNSEEN]
+        out[:, end:] = advice_rows(
+            out[:, 0], unseen, wall, melds, jing, shapes, seats=size, threads=threads
+        )
     return out
 
 

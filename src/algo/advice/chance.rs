@@ -20,7 +20,7 @@
 //! Sampling a hand within one step of tenpai (forced, for comparison) plays by the exact
 //! search's decisions.
 
-use super::{pack, Draws, Map};
+use super::{pack, Draws, Map, WinCheck};
 use crate::algo::Evaluator;
 use crate::error::{Error, Result};
 use crate::hand::{check_hand, HandSize, Jing};
@@ -93,6 +93,9 @@ struct Search<'a> {
     memo: Map<f64>,
     /// Effective tiles of hands in their own pool (the 改良 test of every swap).
     effective: Map<u32>,
+    /// The greedy discard after each (hand, draw): a sampled game mostly draws and throws
+    /// back, so the same pair comes again and again (one lookup instead of fourteen).
+    greedy: Map<u8>,
     cap: usize,
     over: bool,
 }
@@ -108,17 +111,18 @@ impl Search<'_> {
         (pool, total)
     }
 
-    fn reached(goal: Goal, after: i8) -> bool {
+    /// Whether drawing `k` onto `h` (draw shanten `after_k`) reaches the goal.
+    fn reached(&mut self, goal: Goal, h: &Counts, k: usize, after_k: i8) -> bool {
         match goal {
-            Goal::Win => after == -1,
-            Goal::Tenpai => after <= 0,
+            Goal::Win => after_k == -1,
+            Goal::Tenpai => self.draws.draw_reaches_ready(h, k, after_k),
         }
     }
 
     /// The chance from the 13-3k hand `h` with `t` draws left, under the best play.
     fn value(&mut self, goal: Goal, h: &Counts, t: u32, swapped: bool) -> f64 {
-        let (s, after) = self.draws.of(h);
-        if goal == Goal::Tenpai && s <= 0 {
+        let (_, after) = self.draws.of(h);
+        if goal == Goal::Tenpai && self.draws.ready(h) {
             return 1.0;
         }
         if t == 0 {
@@ -144,7 +148,7 @@ impl Search<'_> {
                     continue;
                 }
                 let p = f64::from(pool[k]) / f64::from(total);
-                if Self::reached(goal, after[k]) {
+                if self.reached(goal, h, k, after[k]) {
                     acc += p;
                     continue;
                 }
@@ -214,12 +218,9 @@ impl Search<'_> {
         if let Some(&e) = self.effective.get(&key) {
             return e;
         }
-        let (s, after) = self.draws.of(h);
+        let mask = self.draws.lowering(h).1;
         let (pool, _) = self.pool(h);
-        let e = (0..NUM_KINDS)
-            .filter(|&k| after[k] < s)
-            .map(|k| u32::from(pool[k]))
-            .sum();
+        let e = super::mask_total(mask, &pool);
         self.effective.insert(key, e);
         e
     }
@@ -227,6 +228,17 @@ impl Search<'_> {
     /// The greedy discard after drawing `k` (most effective tiles in the pool, among those
     /// keeping the lowest shanten; the lowest kind on ties).
     fn greedy_after(&mut self, h: &Counts, k: usize, after: &[i8; NUM_KINDS]) -> usize {
+        let key = pack(h) << 6 | k as u128;
+        if let Some(&d) = self.greedy.get(&key) {
+            return usize::from(d);
+        }
+        let d = self.greedy_search(h, k, after);
+        self.greedy.insert(key, d as u8);
+        d
+    }
+
+    /// [`Self::greedy_after`] without the memo.
+    fn greedy_search(&mut self, h: &Counts, k: usize, after: &[i8; NUM_KINDS]) -> usize {
         let target = after[k];
         let s = self.draws.of(h).0;
         // Keeping the hand as it was (the drawn tile thrown) wins ties: a swap must bring
@@ -259,7 +271,7 @@ impl Search<'_> {
         let mut swapped = false;
         for left in (0..t).rev() {
             let (s, after) = self.draws.of(&h);
-            if goal == Goal::Tenpai && s <= 0 {
+            if goal == Goal::Tenpai && self.draws.ready(&h) {
                 return true;
             }
             let (pool, total) = self.pool(&h);
@@ -272,7 +284,7 @@ impl Search<'_> {
                 r -= u32::from(pool[k]);
                 k += 1;
             }
-            if Self::reached(goal, after[k]) {
+            if self.reached(goal, &h, k, after[k]) {
                 return true;
             }
             if left == 0 {
@@ -297,7 +309,7 @@ impl Search<'_> {
             h[k] += 1;
             h[d] -= 1;
         }
-        goal == Goal::Tenpai && self.draws.of(&h).0 <= 0
+        goal == Goal::Tenpai && self.draws.ready(&h)
     }
 }
 
@@ -343,6 +355,23 @@ impl Evaluator {
         goal: Goal,
         limits: &Limits,
     ) -> Result<Estimate> {
+        self.chance_with(counts, jing, melds, unseen, draws, goal, limits, None)
+    }
+
+    /// [`Self::chance`] with a variant's win check ([`WinCheck`]): a complete hand it
+    /// refuses is no win, and a hand is ready only with a wait it accepts.
+    #[allow(clippy::too_many_arguments)]
+    pub fn chance_with(
+        &self,
+        counts: &Counts,
+        jing: Jing,
+        melds: u8,
+        unseen: Option<&Counts>,
+        draws: u32,
+        goal: Goal,
+        limits: &Limits,
+        accept: WinCheck<'_>,
+    ) -> Result<Estimate> {
         if check_hand(counts, melds)? != HandSize::Waiting {
             return Err(Error::InvalidHand(format!(
                 "chance needs {} concealed tiles with {melds} meld(s)",
@@ -358,11 +387,12 @@ impl Evaluator {
         let unseen = unseen.unwrap_or(&own);
         super::check_unseen(counts, unseen)?;
         let mut search = Search {
-            draws: Draws::new(self, jing, melds),
+            draws: Draws::new(self, jing, melds, accept),
             start: *counts,
             unseen: *unseen,
             memo: Map::default(),
             effective: Map::default(),
+            greedy: Map::default(),
             cap: limits.states,
             over: false,
         };

@@ -206,3 +206,116 @@ fn batch_matches_single_calls() {
     let e = batch::advice(eval, &b, Some(Rows::Slice(&bad)), 1).unwrap_err();
     assert!(e.to_string().starts_with("row 7:"), "{e}");
 }
+
+/// Fixed work for counting instructions (not a check): `perf stat -e instructions:u cargo
+/// test --release --lib advice_work -- --ignored`: advice for 300 random 14-tile hands.
+#[test]
+#[ignore]
+fn advice_work() {
+    let eval = Evaluator::shared(&ShapeRules::STANDARD);
+    let mut rng = Rng::new(7);
+    let hands: Vec<Counts> = (0..300)
+        .map(|_| random_hand(&mut rng, &ShapeRules::STANDARD, 14, 0).0)
+        .collect();
+    let start = std::time::Instant::now();
+    for c in &hands {
+        std::hint::black_box(eval.advise(c, Jing::NONE, 0, None, None).unwrap());
+    }
+    println!("advice_work: {:?} a hand", start.elapsed() / 300);
+}
+
+/// With a win check, the advice is the plain advice with each ready hand's refused waits
+/// left out (the effective list and total, the waits, the 改良 counted in them).
+#[test]
+fn a_win_check_leaves_out_refused_waits() {
+    let two_suits = |h: &Counts, k: usize| {
+        let mut d = *h;
+        d[k] += 1;
+        (0..3)
+            .filter(|&s| d[9 * s..9 * s + 9].iter().any(|&c| c > 0))
+            .count()
+            <= 2
+    };
+    let always = |_: &Counts, _: usize| true;
+    let mut rng = Rng::new(41);
+    let (mut ready, mut cut) = (0, 0);
+    let fixed = [
+        "123m456p789s1122z5z", // ready on 1z/2z beside three suits: all refused
+        "123m456m789p1122z5z", // two suits: kept
+        "1112345678999m5p",    // 九莲 on nine kinds; a 5p discard keeps one suit
+        "2345m456m789p1122z",
+    ];
+    for i in 0..300 + fixed.len() {
+        let rules = PRESETS[i % PRESETS.len()];
+        let eval = Evaluator::shared(&rules);
+        let (c, jing) = match fixed.get(i) {
+            Some(t) => (crate::counts_from_str(t).unwrap(), Jing::NONE),
+            None => random_hand(&mut rng, &rules, 14, 0),
+        };
+        let plain = eval.advise(&c, jing, 0, None, Some(8)).unwrap();
+        assert_eq!(
+            eval.advise_with(&c, jing, 0, None, Some(8), Some(&always))
+                .unwrap(),
+            plain
+        );
+        let checked = eval
+            .advise_with(&c, jing, 0, None, Some(8), Some(&two_suits))
+            .unwrap();
+        for a in &checked {
+            let p = plain.iter().find(|p| p.discard == a.discard).unwrap();
+            assert_eq!(a.shanten, p.shanten);
+            if a.shanten > 0 {
+                // no 改良 or look-ahead goes through a ready hand from further than one off
+                if a.shanten > 1 {
+                    assert_eq!(a, p);
+                }
+                continue;
+            }
+            ready += 1;
+            let mut h = c;
+            h[a.discard.unwrap()] -= 1;
+            let want: Vec<_> = p
+                .effective
+                .iter()
+                .filter(|e| two_suits(&h, e.kind))
+                .copied()
+                .collect();
+            assert_eq!(a.effective, want);
+            assert_eq!(
+                a.waits.iter().map(|w| w.kind).collect::<Vec<_>>(),
+                want.iter().map(|e| e.kind).collect::<Vec<_>>()
+            );
+            cut += usize::from(want.len() < p.effective.len());
+        }
+    }
+    assert!(ready >= 4 && cut >= 1, "{ready} {cut}");
+}
+
+/// Timing probe (not a check): one shanten-after-every-draw pass against one memo hit, the
+/// two costs of [`advice_work`] (`cargo test --release --lib with_draws_work -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore]
+fn with_draws_work() {
+    let eval = Evaluator::shared(&ShapeRules::STANDARD);
+    let mut rng = Rng::new(9);
+    let hands: Vec<Counts> = (0..20000)
+        .map(|_| random_hand(&mut rng, &ShapeRules::STANDARD, 13, 0).0)
+        .collect();
+    let start = std::time::Instant::now();
+    for c in &hands {
+        std::hint::black_box(eval.shanten_with_draws(c, Jing::NONE, 0));
+    }
+    println!("with_draws: {:?} a hand", start.elapsed() / 20000);
+    let mut memo = Draws::new(eval, Jing::NONE, 0, None);
+    for c in &hands {
+        memo.lowering(c);
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..5 {
+        for c in &hands {
+            std::hint::black_box(memo.lowering(c));
+        }
+    }
+    println!("memo hit: {:?} a hand", start.elapsed() / 100000);
+}

@@ -5,6 +5,11 @@ use super::*;
 use crate::algo::tests::Rng;
 use crate::rules::ShapeRules;
 
+/// Every complete hand wins.
+fn any_win(_: &Counts, _: usize) -> bool {
+    true
+}
+
 /// The chance by enumerating every draw and every discard keeping the lowest shanten, with
 /// nothing but the single-hand shanten and no memo: the definition, slowly.
 #[allow(clippy::too_many_arguments)]
@@ -19,8 +24,34 @@ fn brute(
     t: u32,
     swapped: bool,
 ) -> f64 {
+    brute_with(eval, None, goal, h, start, unseen, jing, melds, t, swapped)
+}
+
+/// [`brute`] with a win check `accept(h, k)`: a complete hand it refuses is no win, the
+/// ready hand's effective tiles are the waits it accepts, and a hand is ready only with
+/// one such wait (without a check, any shape-ready hand is).
+#[allow(clippy::too_many_arguments)]
+fn brute_with(
+    eval: &Evaluator,
+    check: crate::algo::advice::WinCheck<'_>,
+    goal: Goal,
+    h: &Counts,
+    start: &Counts,
+    unseen: &Counts,
+    jing: Jing,
+    melds: u8,
+    t: u32,
+    swapped: bool,
+) -> f64 {
     let sh = |c: &Counts| eval.shanten(c, jing, melds).unwrap();
-    if goal == Goal::Tenpai && sh(h) <= 0 {
+    let accept = check.unwrap_or(&any_win);
+    let wins = |c: &Counts, j: usize| {
+        let mut d = *c;
+        d[j] += 1;
+        c[j] < 4 && sh(&d) == -1 && accept(c, j)
+    };
+    let ready = |c: &Counts| sh(c) <= 0 && (check.is_none() || (0..NUM_KINDS).any(|j| wins(c, j)));
+    if goal == Goal::Tenpai && ready(h) {
         return 1.0;
     }
     if t == 0 {
@@ -43,8 +74,17 @@ fn brute(
         h14[k] += 1;
         let s14 = sh(&h14);
         let done = match goal {
-            Goal::Win => s14 == -1,
-            Goal::Tenpai => s14 <= 0,
+            Goal::Win => s14 == -1 && accept(h, k),
+            Goal::Tenpai => {
+                s14 <= 0
+                    && (0..NUM_KINDS).any(|d| {
+                        let mut h13 = h14;
+                        h14[d] > 0 && {
+                            h13[d] -= 1;
+                            ready(&h13)
+                        }
+                    })
+            }
         };
         if done {
             acc += p;
@@ -70,7 +110,7 @@ fn brute(
                 .filter(|&j| {
                     let mut d = *c;
                     d[j] += 1;
-                    sh(&d) < s
+                    sh(&d) < s && (s > 0 || accept(c, j))
                 })
                 .map(|j| u32::from(unseen[j].saturating_sub(c[j].saturating_sub(start[j]))))
                 .sum()
@@ -89,7 +129,18 @@ fn brute(
                 } else {
                     keeps && low >= 1
                 };
-                brute(eval, goal, &o.1, start, unseen, jing, melds, t - 1, now)
+                brute_with(
+                    eval,
+                    check,
+                    goal,
+                    &o.1,
+                    start,
+                    unseen,
+                    jing,
+                    melds,
+                    t - 1,
+                    now,
+                )
             })
             .fold(0.0, f64::max);
         acc += p * best;
@@ -302,6 +353,87 @@ fn exact_search_timing() {
                 .chance(&c, Jing::NONE, 0, None, t, Goal::Win, &Limits::default())
                 .unwrap();
             println!("{hand} t {t}: {:?} {:?}", start.elapsed(), e);
+        }
+    }
+}
+
+/// At most two suits in the hand with the drawn tile (Sichuan's 缺一门, written out).
+fn two_suits(h: &Counts, k: usize) -> bool {
+    let mut d = *h;
+    d[k] += 1;
+    (0..3)
+        .filter(|&s| d[9 * s..9 * s + 9].iter().any(|&c| c > 0))
+        .count()
+        <= 2
+}
+
+#[test]
+fn exact_with_a_win_check_matches_enumeration() {
+    let mut rng = Rng::new(23);
+    // Sichuan's rule, and an arbitrary refusal that bites on short walls of one suit.
+    let some = |h: &Counts, k: usize| !(k + usize::from(h[k])).is_multiple_of(3);
+    let checks: [crate::algo::advice::WinCheck<'_>; 2] = [Some(&two_suits), Some(&some)];
+    let (mut checked, mut differ) = (0, 0);
+    for i in 0..600 {
+        let check = checks[i / 2 % 2];
+        let rules = [ShapeRules::STANDARD, ShapeRules::NANCHANG][i % 2];
+        let eval = Evaluator::shared(&rules);
+        let melds = [0, 1, 2][i % 3];
+        let (c, u) = short_case(&mut rng, melds);
+        let m = melds as u8;
+        if eval.shanten(&c, Jing::NONE, m).unwrap() > 1 {
+            continue;
+        }
+        let t = 1 + rng.below(3) as u32;
+        for goal in [Goal::Win, Goal::Tenpai] {
+            let got = eval
+                .chance_with(
+                    &c,
+                    Jing::NONE,
+                    m,
+                    Some(&u),
+                    t,
+                    goal,
+                    &Limits::default(),
+                    check,
+                )
+                .unwrap();
+            let want = brute_with(eval, check, goal, &c, &c, &u, Jing::NONE, m, t, false);
+            assert!(
+                (got.value - want).abs() < 1e-12,
+                "{c:?} {u:?} {goal:?} t {t}: {} vs {want}",
+                got.value
+            );
+            let plain = eval
+                .chance(&c, Jing::NONE, m, Some(&u), t, goal, &Limits::default())
+                .unwrap();
+            assert!(got.value <= plain.value + 1e-12);
+            differ += usize::from(got.value < plain.value - 1e-9);
+        }
+        checked += 1;
+    }
+    assert!(checked > 40 && differ > 5, "{checked} {differ}");
+}
+
+#[test]
+fn sampling_with_a_check_refusing_every_win_finds_none() {
+    let eval = Evaluator::shared(&ShapeRules::STANDARD);
+    let never = |_: &Counts, _: usize| false;
+    let limits = Limits {
+        samples: 300,
+        ..Limits::default()
+    };
+    for hand in ["123m456p789s1112z", "1257m3468p99s155z"] {
+        let h = crate::counts_from_str(hand).unwrap();
+        for goal in [Goal::Win, Goal::Tenpai] {
+            let e = eval
+                .chance_with(&h, Jing::NONE, 0, None, 12, goal, &limits, Some(&never))
+                .unwrap();
+            assert_eq!(e.value, 0.0, "{hand} {goal:?}");
+            let plain = eval
+                .chance(&h, Jing::NONE, 0, None, 12, goal, &limits)
+                .unwrap();
+            assert!(plain.value > 0.0, "{hand} {goal:?}");
         }
     }
 }
