@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
 from majiang.variants.guizhou.hands import HandValue, ready_value, win_value
@@ -229,7 +228,12 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
     counting = sorted(set(r.winners) | set(ready))
     get = values.get
     for c in counting:
-        n, held = _held(r.hands[c], r.melds[c], r.tile if c in r.winners else None, o, r.flip)
+        shown = dict.fromkeys(values, 0)
+        for m in r.melds[c]:  # no chow: each meld is one kind
+            if m.kinds[0] in shown:
+                shown[m.kinds[0]] += len(m.kinds)
+        won = r.tile if c in r.winners else None
+        n, held = _held(r.hands[c], tuple(shown.values()), won, o, r.flip)
         if o.mantang:
             n += sum(get(k, 0) for k in r.discards[c])
         for kind, charged in charges:
@@ -243,14 +247,14 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
     for p in range(4):
         if p in counting:
             continue
-        owed, shown = _thrown(r.discards[p], o, r.flip)
+        owed, thrown = _thrown(r.discards[p], o, r.flip)
         for kind, charged in charges:
             if charged == p:
                 owed += (o.chongfeng_value - 1) * get(kind, 0)
         if not owed:
             continue
         words = _charge_words(charges, p) if charges else ""
-        why = f"{owed} 鸡 x {unit} ({shown} discarded{words})"
+        why = f"{owed} 鸡 x {unit} ({thrown} discarded{words})"
         items.extend([Payment(p, c, owed * unit, "包鸡", why) for c in counting])
     if r.zeren is not None:
         d, claimer = r.zeren
@@ -262,27 +266,24 @@ def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
 @lru_cache(maxsize=16384)
 def _held(
     hand: tuple[int, ...],
-    melds: tuple[Meld, ...],
+    shown: tuple[int, ...],
     won: int | None,
     o: GuizhouOptions,
     flip: int | None,
 ) -> tuple[int, str]:
-    """A counting seat's 鸡 in its hand (the winning tile ``won`` too) and melds: their worth
-    (站鸡 doubling the concealed ones) and, in words, "2 1s at 2" for each kind held
-    (remembered: the same hands recur)."""
+    """A counting seat's 鸡 in its hand (the winning tile ``won`` too) and melds (``shown``:
+    the copies of each 鸡 kind in its melds, in the table's order): their worth (站鸡
+    doubling the concealed ones) and, in words, "2 1s at 2" for each kind held (remembered:
+    the same hands recur; keyed by counts, not by the melds, whose hash is dear)."""
     values, _ = _ji_table(o, flip)
-    shown = dict.fromkeys(values, 0)
-    for m in melds:  # no chow: each meld is one kind
-        k = m.kinds[0]
-        if k in shown:
-            shown[k] += len(m.kinds)
+    in_melds = dict(zip(values, shown, strict=True))
     words = []
     n = 0
     for k, v in sorted(values.items()):
         in_hand = hand[k] + (1 if k == won else 0)
-        if in_hand or shown[k]:
-            words.append(f"{in_hand + shown[k]} {KINDS[k]} at {v}")
-        n += (in_hand * (2 if o.zhanji else 1) + shown[k]) * v
+        if in_hand or in_melds[k]:
+            words.append(f"{in_hand + in_melds[k]} {KINDS[k]} at {v}")
+        n += (in_hand * (2 if o.zhanji else 1) + in_melds[k]) * v
     return n, ", ".join(words) or "none held"
 
 
