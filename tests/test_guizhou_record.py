@@ -235,3 +235,12 @@ def test_a_mutated_engine_record_raises_record_error_at_a_real_location(
         assert str(e) == f"{loc_text(e.loc)}: {e.msg}"
     except majiang.RulesError:  # the variant's name itself was mutated
         assert record.get("variant") not in ("guiyang", "tongren")
+
+
+def test_two_seats_each_with_a_fifth_of_their_own_are_refused() -> None:
+    # found by the brute-force property test: two such seats' marks once cancelled out
+    hands = ["1112223334445m", "2233445566778s", "123456789p1234p", "6789m6789p6789s5p"]
+    ponds = ["", "", "1m" * 5, "1m" * 5]
+    players = [{"hand": h, "discards": p} for h, p in zip(hands, ponds, strict=True)]
+    e = error({"variant": "guiyang", "players": players, "win": None})
+    assert e.loc == ("players", 2, "discards") and "a fifth 1m" in e.msg  # seat 0 holds three

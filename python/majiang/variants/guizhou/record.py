@@ -230,6 +230,12 @@ _FIFTH_AT = sum(0x7B << (8 * k) for k in range(NUM_KINDS))
 (123 + 5 = 128; a record places at most 4 x 4 + 2 of a kind, so no byte carries)."""
 
 
+_KIND_BITS = 8 * NUM_KINDS
+_OVER = 1 << _KIND_BITS
+"""The packed tally of a seat that holds a fifth copy itself: a bit above every kind's byte,
+which any sum of tallies keeps (two seats' top bits would carry away)."""
+
+
 def _tallies(
     kinds: tuple[int, ...], melds: tuple[Meld, ...], pond: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int]:
@@ -245,7 +251,7 @@ def _tallies(
     for k in pond:
         seen[k] += 1
     if max(seen) > 4:  # a fifth in one seat: the full check names it (no byte may carry)
-        return tuple(counts), _FIFTH
+        return tuple(counts), _OVER
     return tuple(counts), sum(n << (8 * k) for k, n in enumerate(seen) if n)
 
 
@@ -432,7 +438,7 @@ def _tile_counts(c: Checked) -> None:
         total += 1 << (8 * w.tile)
     if flip is not None:
         total += 1 << (8 * flip)
-    if not (total + _FIFTH_AT) & _FIFTH:
+    if not total >> _KIND_BITS and not (total + _FIFTH_AT) & _FIFTH:
         return
     fields: list[tuple[str | tuple[str | int, ...], tuple[int, ...]]] = []
     for seat, s in enumerate(seats):
