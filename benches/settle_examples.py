@@ -3,8 +3,8 @@
     python benches/settle_examples.py [--number N] [--repeat R] [--engine] [--cpu]
 
 Each record is settled from its JSON form by ``majiang.settle`` ``N`` times in a row, ``R``
-times; the best of the ``R`` runs, divided by ``N``, is printed (the machine is shared: the
-best is the least disturbed). Run it under two builds in turn to compare them.
+times; the best of the ``R`` runs, divided by ``N``, is printed in CPU time (the machine is
+shared: the best is the least disturbed). Run it under two builds in turn to compare them.
 
 ``--engine`` also times what the engine does at the end of a hand: a seeded hand of each
 variant played by EfficiencyBots, its record settled from the typed record built from the
@@ -25,7 +25,7 @@ from functools import partial
 import majiang
 
 EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
-PLAYED = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "hebei")
+PLAYED = ("nanchang", "pingxiang", "nanjing", "sichuan", "gb", "hebei", "guiyang", "tongren")
 WON = 20
 """How many won engine records of each variant the dict mean settles."""
 TIMER: Callable[[], float] = time.perf_counter

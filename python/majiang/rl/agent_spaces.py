@@ -23,13 +23,13 @@ AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 
 
 def agent_spaces(
-    actions: int, *, oracle: bool, seats: int = 4
+    actions: int, *, oracle: bool, seats: int = 4, scoring: bool = False
 ) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Discrete]]:
     """Each agent's observation space (one object shared by all) and action space for an
     action space of ``actions`` ids, for the agents of a table of ``seats`` (the first
-    ``seats`` of :data:`AGENTS`)."""
+    ``seats`` of :data:`AGENTS`; ``scoring``: with the scoring rows)."""
     agents = AGENTS[:seats]
-    rows = len(plane_names(oracle))
+    rows = len(plane_names(oracle, scoring))
     observation = spaces.Dict(
         {
             "observation": spaces.Box(0, 255, (rows, 34), np.uint8),

@@ -77,7 +77,8 @@ def _seats_of(variant: object) -> int:
 class MajiangEnv(gym.Env[Obs, np.int64]):
     """The learner at ``seat`` (None: a seat drawn at each reset) of matches of ``variant``;
     ``bots`` play the other seats (a sequence of four, the learner's entry ignored; default
-    :class:`EfficiencyBot`). ``oracle`` adds the perfect-information planes (training only).
+    :class:`EfficiencyBot`). ``oracle`` adds the perfect-information planes (training only),
+    ``scoring`` the public scoring rows (:data:`~majiang.rl.planes.SCORING_PLANES`).
 
     Example:
         >>> env = MajiangEnv("nanjing", seat=None, reward="match")
@@ -102,8 +103,9 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         illegal_reward: float = -1.0,
         oracle: bool = False,
         render_mode: str | None = None,
+        scoring: bool = False,
     ) -> None:
-        oracle = flag(oracle, "oracle")
+        oracle, scoring = flag(oracle, "oracle"), flag(scoring, "scoring")
         seats = _seats_of(variant)
         if seat is not None:
             seat = whole(seat, "seat", 0, seats)
@@ -120,10 +122,10 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
         self.bots: list[Bot | None] = (
             list(bots) if bots else [EfficiencyBot() for _ in range(seats)]
         )
-        self.oracle, self.render_mode = oracle, render_mode
+        self.oracle, self.scoring, self.render_mode = oracle, scoring, render_mode
         self.game = Game(variant, seed=0, hands=hands, options=self.options)
         self.space = action_space(self.game)
-        rows = len(plane_names(oracle))
+        rows = len(plane_names(oracle, scoring))
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(0, 255, (rows, 34), np.uint8),
@@ -134,7 +136,8 @@ class MajiangEnv(gym.Env[Obs, np.int64]):
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         mask = legal_mask(self.game, self.seat).astype(np.int8)
-        obs = {"observation": encode(self.game, self.seat, oracle=self.oracle), "action_mask": mask}
+        view = encode(self.game, self.seat, oracle=self.oracle, scoring=self.scoring)
+        obs = {"observation": view, "action_mask": mask}
         info = {"action_mask": mask.copy(), "seat": self.seat, "scores": list(self.game.scores)}
         return obs, info
 

@@ -75,6 +75,7 @@ class MajiangVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         reward_scale: float = 1.0,
         threads: int | None = 1,
         render_mode: str | None = None,
+        scoring: bool = False,
     ) -> None:
         if render_mode is not None:
             render_mode = choice(render_mode, "render_mode", ("ansi",))
@@ -87,10 +88,11 @@ class MajiangVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             reward=reward,
             reward_scale=reward_scale,
             threads=threads,
+            scoring=scoring,
         )
         self.num_envs, self.render_mode = self.vector.n, render_mode
         size = self.vector.space.size
-        rows = len(plane_names(self.vector.oracle))
+        rows = len(plane_names(self.vector.oracle, self.vector.scoring))
         self.single_observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, 255, (rows, 34), np.uint8),
@@ -149,7 +151,7 @@ class MajiangVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if vector.finished:
             final = np.zeros(self.num_envs, np.object_)
             for i, game in vector.finished.items():
-                view = encode(game, int(acted[i]), oracle=vector.oracle)
+                view = encode(game, int(acted[i]), oracle=vector.oracle, scoring=vector.scoring)
                 final[i] = {"observation": view, "action_mask": np.zeros(masks.shape[1], np.int8)}
             info["final_obs"], info["_final_obs"] = final, dones.copy()
         truncated = np.zeros(self.num_envs, np.bool_)

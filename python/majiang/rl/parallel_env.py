@@ -82,8 +82,10 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         reward_scale: float = 1.0,
         oracle: bool = False,
         render_mode: str | None = None,
+        scoring: bool = False,
     ) -> None:
-        oracle = flag(oracle, "oracle")
+        oracle, scoring = flag(oracle, "oracle"), flag(scoring, "scoring")
+        self.scoring = scoring
         if render_mode is not None:
             render_mode = choice(render_mode, "render_mode", ("ansi",))
         self.book = Rewards(reward, reward_scale)
@@ -94,7 +96,7 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         self.possible_agents = list(AGENTS[: self.game.seats])  # one a seat of the table
         self.agents: list[str] = []
         self.observation_spaces, self.action_spaces = agent_spaces(
-            self.space.size, oracle=oracle, seats=self.game.seats
+            self.space.size, oracle=oracle, seats=self.game.seats, scoring=scoring
         )
         self._noop = np.zeros(self.space.size, np.int8)
         self._noop[NOOP_ID] = 1
@@ -115,7 +117,7 @@ class MajiangParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
             seat = AGENTS.index(agent)
             mask = legal_mask(game, seat).astype(np.int8) if seat in asked else self._noop.copy()
             obs[agent] = {
-                "observation": encode(game, seat, oracle=self.oracle),
+                "observation": encode(game, seat, oracle=self.oracle, scoring=self.scoring),
                 "action_mask": mask,
             }
         return obs, {a: {} for a in self.agents}

@@ -73,9 +73,11 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         reward_scale: float = 1.0,
         oracle: bool = False,
         render_mode: str | None = None,
+        scoring: bool = False,
     ) -> None:
         super().__init__()
-        oracle = flag(oracle, "oracle")
+        oracle, scoring = flag(oracle, "oracle"), flag(scoring, "scoring")
+        self.scoring = scoring
         if render_mode is not None:
             render_mode = choice(render_mode, "render_mode", ("ansi", "human"))
         self.render_mode = render_mode
@@ -86,7 +88,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         self.space = action_space(self.game)
         self.possible_agents = list(AGENTS[: self.game.seats])  # one a seat of the table
         self.observation_spaces, self.action_spaces = agent_spaces(
-            self.space.size, oracle=oracle, seats=self.game.seats
+            self.space.size, oracle=oracle, seats=self.game.seats, scoring=scoring
         )
         self._rng = np.random.default_rng()
 
@@ -118,7 +120,7 @@ class MajiangAECEnv(AECEnv):  # type: ignore[misc]
         """
         seat = AGENTS.index(agent)
         return {
-            "observation": encode(self.game, seat, oracle=self.oracle),
+            "observation": encode(self.game, seat, oracle=self.oracle, scoring=self.scoring),
             "action_mask": legal_mask(self.game, seat).astype(np.int8),
         }
 

@@ -211,8 +211,9 @@ def encode_batch(
 def _scoring(game: Game, obs: Observation, rows: npt.NDArray[np.uint8]) -> None:
     """The :data:`SCORING_PLANES` of ``obs`` (public facts only: declarations every seat
     sees, melds, the horses event of the hand in play)."""
-    for rel in range(4):
-        seat = (obs.seat + rel) % 4
+    n = game.table.seats  # a smaller table fills the first relative seats' columns
+    for rel in range(n):
+        seat = (obs.seat + rel) % n
         if any(what in _BAOTING for what, _ in obs.declared[seat]):
             rows[0, rel] = 1
         rows[1, rel] = sum(1 for m in obs.melds[seat] if m.is_gang)

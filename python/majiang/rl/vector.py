@@ -70,7 +70,8 @@ def match_seed(seed: int, table: int, episode: int) -> int:
 
 class VectorGame:
     """``n`` tables of ``variant`` (matches of ``hands`` hands, ``options`` the settlement
-    options) from ``seed``; ``oracle`` adds the perfect-information planes (training only);
+    options) from ``seed``; ``oracle`` adds the perfect-information planes (training only),
+    ``scoring`` the public scoring rows (:data:`~majiang.rl.planes.SCORING_PLANES`);
     rewards as the environments' (``reward`` ``"hand"`` or ``"match"``, ``reward_scale``).
     ``first_table`` numbers the tables from there for their seeds (a slice of a larger
     vector: tables ``first_table`` … ``first_table + n - 1`` of one seed).
@@ -94,6 +95,7 @@ class VectorGame:
         reward_scale: float = 1.0,
         threads: int | None = 1,
         first_table: int = 0,
+        scoring: bool = False,
     ) -> None:
         n = whole(n, "n", 1, MAX_TABLES + 1)
         seed = check_seed(seed)
@@ -102,6 +104,7 @@ class VectorGame:
         self.n, self.variant, self.seed = n, variant, seed
         self.hands, self.options = hands, check_options(options)
         self.oracle = oracle = flag(oracle, "oracle")
+        self.scoring = scoring = flag(scoring, "scoring")
         self.threads = threads
         self.episodes = np.zeros(n, np.int64)
         Rewards(reward, reward_scale)  # its arguments checked once, before n books
@@ -109,7 +112,7 @@ class VectorGame:
         self.games = [self._new(i) for i in range(n)]
         self.space = action_space(self.games[0])
         self.seats = np.zeros(n, np.int64)
-        self._obs = np.zeros((n, len(plane_names(oracle)), 34), np.uint8)
+        self._obs = np.zeros((n, len(plane_names(oracle, scoring)), 34), np.uint8)
         self._masks = np.zeros((n, self.space.size), np.bool_)
         self._acts: list[list[Action]] = [[] for _ in range(n)]  # each table's legal actions
         self._ids: list[int] = []  # and their ids, every table's in turn
@@ -154,6 +157,7 @@ class VectorGame:
             out=self._obs,
             threads=self.threads,
             cache=self._planes,
+            scoring=self.scoring,
         )
 
     def _action(self, i: int, a: int) -> Action:

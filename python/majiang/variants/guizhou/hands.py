@@ -26,7 +26,7 @@ from majiang.tiles import KIND_INDEX
 from majiang.variants.guizhou.options import GuizhouOptions
 from majiang.variants.guizhou.rules import SHAPES
 
-__all__ = ["SCALES", "HandValue", "best_ready_value", "classify", "winning_kinds"]
+__all__ = ["SCALES", "HandValue", "best_ready_value", "classify", "win_value", "winning_kinds"]
 
 SCALES: dict[str, dict[str, int]] = {
     "seed": {
@@ -140,6 +140,32 @@ def classify(
     return HandValue(best, scale[best] * options.base)
 
 
+def win_value(
+    concealed: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    tile: int,
+    options: GuizhouOptions = _DEFAULT,
+) -> HandValue | None:
+    """:func:`classify` of 13 - 3 x melds ``concealed`` counts won on ``tile``, remembered
+    (the record check and the settlement value each winner's hand).
+
+    Example:
+        >>> from majiang.tiles import to_counts
+        >>> win_value(tuple(to_counts("1112223334445m")), (), 4).name
+        '清大对'
+    """
+    return _win_value(concealed, melds, tile, options)
+
+
+@lru_cache(maxsize=65536)
+def _win_value(
+    concealed: tuple[int, ...], melds: tuple[Meld, ...], tile: int, options: GuizhouOptions
+) -> HandValue | None:
+    full = list(concealed[:34])
+    full[tile] += 1
+    return classify(full, melds, tile, options)
+
+
 def winning_kinds(
     concealed: Sequence[int], melds: Sequence[Meld], options: GuizhouOptions = _DEFAULT
 ) -> frozenset[int]:
@@ -180,6 +206,19 @@ def best_ready_value(
         '清大对'
     """
     return _best_ready(tuple(concealed[:34]), tuple(melds), options)
+
+
+def ready_value(
+    concealed: tuple[int, ...], melds: tuple[Meld, ...], options: GuizhouOptions
+) -> HandValue | None:
+    """:func:`best_ready_value` of a record's 34 counts and melds, as they are (no copies).
+
+    Example:
+        >>> from majiang.tiles import to_counts
+        >>> ready_value(tuple(to_counts("1112223334445m")), (), _DEFAULT).value
+        80
+    """
+    return _best_ready(concealed, melds, options)
 
 
 @lru_cache(maxsize=65536)

@@ -118,6 +118,18 @@ class GuizhouOptions(OptionSet):
     """一炮多响's next dealer: the first winner from the discarder's 下家 (the old dealer if
     among them), or the discarder (QQ, three winners)."""
 
+    def __hash__(self) -> int:
+        # Options key the record check's and the settlement's caches: hash the fields once
+        # per instance (kept out of the pickled state: a text's hash differs between runs).
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple([getattr(self, f.name) for f in dataclasses.fields(self)]))
+            self.__dict__["_hash"] = cached
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @classmethod
     def from_dict(
         cls, data: Mapping[str, Any] | None, profile: str | None = None
@@ -175,6 +187,7 @@ class TongrenOptions(GuizhouOptions):
 
     profile: ClassVar[str] = "tongren"
     """Which profile's rules: Tongren's 报听, 杀报, 地龙 and dealer rules."""
+    __hash__ = GuizhouOptions.__hash__  # defined here, the dataclass keeps it
     repao: RepaoRule = "plus1"
     """热炮: the seed's void 豆 + 60/30/10, 全烧 (``burn_all``) or +1 base (``plus1``)."""
     dilong: bool = True

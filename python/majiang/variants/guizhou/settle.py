@@ -11,12 +11,13 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from majiang.meld import Meld
 from majiang.settlement import Payment, Settlement
 from majiang.tiles import KINDS
-from majiang.variants.guizhou.hands import HandValue, best_ready_value, classify
+from majiang.variants.guizhou.hands import HandValue, ready_value, win_value
+from majiang.variants.guizhou.options import GuizhouOptions
 from majiang.variants.guizhou.record import HandRecord
 from majiang.variants.guizhou.rules import WUGU, YAOJI
 
@@ -30,11 +31,11 @@ _REPAO = {"an_gang": 6, "bu_gang": 3, "ming_gang": 1}
 
 def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     """The payments of one hand (a :class:`HandRecord` or its JSON form)."""
-    r = record if isinstance(record, HandRecord) else HandRecord.from_dict(record)
+    r = record if type(record) is HandRecord else _record(record)
     items: list[Payment] = []
-    pattern: dict[str, Any] = {"result": "win" if r.winners else "draw"}
     ready = _ready(r)
     if r.winners:
+        pattern: dict[str, Any] = {"result": "win"}
         pattern["winner"] = r.winners[0] if len(r.winners) == 1 else list(r.winners)
         pattern["self_drawn"] = r.discarder is None
         if r.discarder is not None:
@@ -42,28 +43,39 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
         _win(r, items, pattern)
         _dou(r, items)
         _ji(r, ready, items, pattern)
-        for flag in ("qiang_gang", "gang_shang"):
-            if getattr(r, flag):
-                pattern[flag] = True
+        if r.qiang_gang:
+            pattern["qiang_gang"] = True
+        if r.gang_shang:
+            pattern["gang_shang"] = True
         if r.repao is not None:
             pattern["repao"] = r.repao
     else:
+        pattern = {"result": "draw"}
         _chajiao(r, ready, items, pattern)
         if r.options.huangzhuang_keeps_ji_dou:
             _dou(r, items)
             _ji(r, ready, items, pattern)
     if r.flip is not None:
         pattern["flip"] = KINDS[r.flip]
-    if any(r.baoting):
+    if True in r.baoting:
         pattern["baoting"] = [s for s in range(4) if r.baoting[s]]
-    pattern["next_dealer"] = next_dealer(r)
+    pattern["next_dealer"] = _next_dealer(r, ready)
     return Settlement.from_items(items, pattern)
 
 
+def _record(record: Any) -> HandRecord:
+    if isinstance(record, HandRecord):
+        return record
+    return HandRecord.from_dict(record)
+
+
 def _ready(r: HandRecord) -> dict[int, HandValue]:
+    if r.ready:  # the record check found them
+        return {s: v for s, v in enumerate(r.ready) if v is not None}
     out = {}
-    for s in range(4):
-        v = best_ready_value(r.hands[s], r.melds[s], r.options)
+    o = r.options
+    for s, (hand, melds) in enumerate(zip(r.hands, r.melds, strict=True)):
+        v = ready_value(hand, melds, o)
         if v is not None:
             out[s] = v
     return out
@@ -73,10 +85,8 @@ def _win(r: HandRecord, items: list[Payment], pattern: dict[str, Any]) -> None:
     o, base, tile = r.options, r.options.base, r.tile
     assert tile is not None
     hands: list[str] = []  # in the winners' order
-    for w in r.winners:
-        full = list(r.hands[w])
-        full[tile] += 1
-        hv = classify(full, r.melds[w], tile, o)
+    for i, w in enumerate(r.winners):
+        hv = r.values[i] if r.values else win_value(r.hands[w], r.melds[w], tile, o)
         assert hv is not None  # the record checked it
         value, words = hv.value, [f"{hv.name} {hv.value}"]
         if r.gang_shang:
@@ -140,9 +150,10 @@ def _dou(r: HandRecord, items: list[Payment]) -> None:
                 continue
             name, worth = _DOU[m.kind]
             payers = [m.source] if m.kind == "ming_gang" else [p for p in range(4) if p != s]
+            detail = f"{m.tiles}: {worth} x {base}"
             for p in payers:
                 assert p is not None
-                items.append(Payment(p, s, worth * base, name, f"{m.tiles}: {worth} x {base}"))
+                items.append(Payment(p, s, worth * base, name, detail))
 
 
 def ji_values(r: HandRecord) -> dict[int, int]:
@@ -153,21 +164,7 @@ def ji_values(r: HandRecord) -> dict[int, int]:
         >>> ji_values(HandRecord.from_dict(EXAMPLE))
         {18: 2, 16: 2}
     """
-    o = r.options
-    if o.chuifeng and r.flip == 13:
-        return {}
-    values = {YAOJI: 1}
-    if o.wugu:
-        values[WUGU] = o.wugu_value
-    for k in flipped_kinds(r):
-        if k in values:
-            values[k] *= 2  # 金鸡 / 金乌骨
-        else:
-            values[k] = 1 + (1 if o.yin_ji and k in (0, 9) else 0)
-    if o.weekday:  # 星期鸡: that rank in every suit
-        for suit in range(3):
-            values.setdefault(suit * 9 + o.weekday - 1, 1)
-    return values
+    return dict(_ji_table(r.options, r.flip)[0])
 
 
 def flipped_kinds(r: HandRecord) -> set[int]:
@@ -178,64 +175,126 @@ def flipped_kinds(r: HandRecord) -> set[int]:
         >>> flipped_kinds(HandRecord.from_dict(EXAMPLE))     # 9s flipped: 1s
         {18}
     """
-    o, flipped = r.options, set()
-    if r.flip is not None:
-        suit, rank = divmod(r.flip, 9)
-        if o.flip in ("next", "updown", "three"):
+    return set(_flipped(r.options.flip, r.flip))
+
+
+@lru_cache(maxsize=256)
+def _flipped(rule: str, flip: int | None) -> frozenset[int]:
+    flipped: set[int] = set()
+    if flip is not None:
+        suit, rank = divmod(flip, 9)
+        if rule in ("next", "updown", "three"):
             flipped.add(suit * 9 + (rank + 1) % 9)
-        if o.flip in ("updown", "three"):
+        if rule in ("updown", "three"):
             flipped.add(suit * 9 + (rank - 1) % 9)
-        if o.flip in ("self", "three"):
-            flipped.add(r.flip)
-    return flipped
+        if rule in ("self", "three"):
+            flipped.add(flip)
+    return frozenset(flipped)
+
+
+@lru_cache(maxsize=1024)
+def _ji_table(o: GuizhouOptions, flip: int | None) -> tuple[dict[int, int], bool]:
+    """The 鸡 kinds' worth (in the order the settlement names them) and whether the flip
+    made a 金鸡, for these options and this flip (read-only: callers copy)."""
+    if o.chuifeng and flip == 13:
+        return {}, False
+    values = {YAOJI: 1}
+    if o.wugu:
+        values[WUGU] = o.wugu_value
+    flipped = _flipped(o.flip, flip)
+    for k in flipped:
+        if k in values:
+            values[k] *= 2  # 金鸡 / 金乌骨
+        else:
+            values[k] = 1 + (1 if o.yin_ji and k in (0, 9) else 0)
+    if o.weekday:  # 星期鸡: that rank in every suit
+        for suit in range(3):
+            values.setdefault(suit * 9 + o.weekday - 1, 1)
+    jin = bool(flipped & {YAOJI, WUGU if o.wugu else YAOJI})
+    return values, jin
 
 
 def _ji(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
         pattern: dict[str, Any]) -> None:  # fmt: skip
     o, unit = r.options, r.options.base
-    values = ji_values(r)
-    pattern["ji"] = {str(k): v for k, v in sorted(values.items())}
-    if values and flipped_kinds(r) & {YAOJI, WUGU if o.wugu else YAOJI}:
+    values, jin = _ji_table(o, r.flip)
+    ordered = sorted(values.items())
+    pattern["ji"] = {str(k): v for k, v in ordered}
+    if values and jin:
         pattern["jin_ji"] = True  # 金鸡: the flip doubled 幺鸡 (or 乌骨)
     if not values:
         return
-    counting = set(r.winners) | set(ready)
-    for c in sorted(counting):
-        full = list(r.hands[c])
-        if c in r.winners and r.tile is not None:
-            full[r.tile] += 1
-        n = sum(full[k] * v for k, v in values.items())
-        if o.zhanji:
-            n *= 2
-        n += sum(values.get(k, 0) for m in r.melds[c] for k in m.kinds)
+    charges = _charges(r)
+    counting = sorted(set(r.winners) | set(ready))
+    get = values.get
+    for c in counting:
+        shown = dict.fromkeys(values, 0)
+        for m in r.melds[c]:  # no chow: each meld is one kind
+            if m.kinds[0] in shown:
+                shown[m.kinds[0]] += len(m.kinds)
+        won = r.tile if c in r.winners else None
+        n, held = _held(r.hands[c], tuple(shown.values()), won, o, r.flip)
         if o.mantang:
-            n += sum(values.get(k, 0) for k in r.discards[c])
-        for kind, charged in _charges(r):
+            n += sum(get(k, 0) for k in r.discards[c])
+        for kind, charged in charges:
             if charged == c:  # counted cv times in all; under 满堂鸡 once already
-                n += (o.chongfeng_value - (1 if o.mantang else 0)) * values.get(kind, 0)
+                n += (o.chongfeng_value - (1 if o.mantang else 0)) * get(kind, 0)
         if n:
-            held = _held(full, r.melds[c], values)
-            why = f"{n} 鸡 x {unit} ({held}{_charge_words(r, c)})"
-            for p in range(4):
-                if p != c:
-                    items.append(Payment(p, c, n * unit, "鸡", why))
+            words = _charge_words(charges, c) if charges else ""
+            why = f"{n} 鸡 x {unit} ({held}{words})"
+            amount = n * unit
+            items.extend([Payment(p, c, amount, "鸡", why) for p in range(4) if p != c])
     for p in range(4):
         if p in counting:
             continue
-        owed = sum(values.get(k, 0) for k in r.discards[p] if k in (YAOJI, WUGU))
-        for kind, charged in _charges(r):
+        owed, thrown = _thrown(r.discards[p], o, r.flip)
+        for kind, charged in charges:
             if charged == p:
-                owed += (o.chongfeng_value - 1) * values.get(kind, 0)
-        shown = "".join(KINDS[k] for k in r.discards[p] if k in (YAOJI, WUGU) and values.get(k))
-        why = f"{owed} 鸡 x {unit} ({shown} discarded{_charge_words(r, p)})"
-        for c in sorted(counting):
-            if owed:
-                items.append(Payment(p, c, owed * unit, "包鸡", why))
+                owed += (o.chongfeng_value - 1) * get(kind, 0)
+        if not owed:
+            continue
+        words = _charge_words(charges, p) if charges else ""
+        why = f"{owed} 鸡 x {unit} ({thrown} discarded{words})"
+        items.extend([Payment(p, c, owed * unit, "包鸡", why) for c in counting])
     if r.zeren is not None:
         d, claimer = r.zeren
         items.append(
             Payment(d, claimer, o.zeren_value * unit, "责任鸡", f"{o.zeren_value} x {unit}")
         )
+
+
+@lru_cache(maxsize=16384)
+def _held(
+    hand: tuple[int, ...],
+    shown: tuple[int, ...],
+    won: int | None,
+    o: GuizhouOptions,
+    flip: int | None,
+) -> tuple[int, str]:
+    """A counting seat's 鸡 in its hand (the winning tile ``won`` too) and melds (``shown``:
+    the copies of each 鸡 kind in its melds, in the table's order): their worth (站鸡
+    doubling the concealed ones) and, in words, "2 1s at 2" for each kind held (remembered:
+    the same hands recur; keyed by counts, not by the melds, whose hash is dear)."""
+    values, _ = _ji_table(o, flip)
+    in_melds = dict(zip(values, shown, strict=True))
+    words = []
+    n = 0
+    for k, v in sorted(values.items()):
+        in_hand = hand[k] + (1 if k == won else 0)
+        if in_hand or in_melds[k]:
+            words.append(f"{in_hand + in_melds[k]} {KINDS[k]} at {v}")
+        n += (in_hand * (2 if o.zhanji else 1) + in_melds[k]) * v
+    return n, ", ".join(words) or "none held"
+
+
+@lru_cache(maxsize=16384)
+def _thrown(pond: tuple[int, ...], o: GuizhouOptions, flip: int | None) -> tuple[int, str]:
+    """What a seat that is not ready owes each ready seat for the 幺鸡/乌骨 it discarded
+    (包鸡), and those tiles in words (remembered)."""
+    values, _ = _ji_table(o, flip)
+    thrown = [k for k in pond if k in (YAOJI, WUGU)]
+    owed = sum(values.get(k, 0) for k in thrown)
+    return owed, "".join(KINDS[k] for k in thrown if values.get(k))
 
 
 def _charges(r: HandRecord) -> list[tuple[int, int]]:
@@ -246,19 +305,11 @@ def _charges(r: HandRecord) -> list[tuple[int, int]]:
     return out
 
 
-def _charge_words(r: HandRecord, seat: int) -> str:
-    names = {YAOJI: "冲锋鸡", WUGU: "冲锋乌骨"}
-    return "".join(f", {names[k]}" for k, s in _charges(r) if s == seat)
+_CHARGE_NAMES = {YAOJI: "冲锋鸡", WUGU: "冲锋乌骨"}
 
 
-def _held(full: list[int], melds: tuple[Meld, ...], values: dict[int, int]) -> str:
-    """The 鸡 a seat holds, in words: "2 1s at 2" for each kind (hand and melds)."""
-    counts = list(full)
-    for m in melds:
-        for k in m.kinds:
-            counts[k] += 1
-    return ", ".join(f"{counts[k]} {KINDS[k]} at {v}" for k, v in sorted(values.items())
-                     if counts[k]) or "none held"  # fmt: skip
+def _charge_words(charges: list[tuple[int, int]], seat: int) -> str:
+    return "".join(f", {_CHARGE_NAMES[k]}" for k, s in charges if s == seat)
 
 
 def _chajiao(r: HandRecord, ready: dict[int, HandValue], items: list[Payment],
@@ -282,10 +333,15 @@ def next_dealer(r: HandRecord) -> int:
         >>> next_dealer(HandRecord.from_dict(EXAMPLE))
         0
     """
+    return _next_dealer(r, None)
+
+
+def _next_dealer(r: HandRecord, ready: dict[int, HandValue] | None) -> int:
     if not r.winners:
         if r.options.profile != "guiyang":
             return r.dealer
-        ready = _ready(r)
+        if ready is None:
+            ready = _ready(r)
         if not ready or r.dealer in ready:
             return r.dealer
         return next(s for s in ((r.dealer + i) % 4 for i in range(1, 4)) if s in ready)
