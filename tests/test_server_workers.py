@@ -267,7 +267,9 @@ def test_two_workers_behind_haproxy_fail_over_and_drain(
             seat.take(held.recv(5))
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
     assert lease_owners(url, [room])[room] != holder  # released at once
-    assert seat.reconnect() < 2.0  # no lease to wait for
+    # the lease was released, not left to run out: taking the room back is quicker than a
+    # lease (3 s, the server's default), however loaded the machine
+    assert seat.reconnect() < 3.0
     seat.play(10**6)
     assert seat.over
     assert seat.client is not None

@@ -5,7 +5,7 @@
 Example:
     >>> s = open_store(":memory:")
     >>> type(s).__name__, s.schema_version()
-    ('Store', 2)
+    ('Store', 3)
 """
 
 from __future__ import annotations

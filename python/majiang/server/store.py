@@ -98,7 +98,7 @@ class Store(SqlStore):
         >>> s.add_room("r", {}, 1, ["person", "bot", "bot", "bot"], 0.0)
         >>> s.append("r", 0, 1, {"type": "pass"}, "bot", 1, [{"event": "draw"}], [])
         >>> s.actions("r"), s.events("r"), s.schema_version()
-        ([(1, {'type': 'pass'}, 'bot')], [{'event': 'draw'}], 2)
+        ([(1, {'type': 'pass'}, 'bot')], [{'event': 'draw'}], 3)
     """
 
     def __init__(self, path: str) -> None:
